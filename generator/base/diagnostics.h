@@ -1,0 +1,52 @@
+// Diagnostics: every problem the build finds, collected rather than thrown, so that one
+// run reports all of them (sorted by file, line and column) before exiting with code 1.
+#pragma once
+
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace gg {
+
+// A position in an input file. line and col are 1-based; 0 means "unknown" and is omitted
+// when printed. file is relative to the project root so diagnostics are machine-independent.
+struct SourceLoc {
+  std::string file;
+  int line = 0;
+  int col = 0;
+};
+
+enum class Severity { kError, kWarning };
+
+struct Diagnostic {
+  SourceLoc loc;
+  Severity severity = Severity::kError;
+  std::string message;
+  std::string hint;  // e.g. "did you mean 'memory_gb'?"; appended after "; "
+};
+
+// Formats as GCC does, so editors jump to it: "path:line:col: error: message; hint".
+std::string FormatDiagnostic(const Diagnostic& d);
+
+// The sink. Thread-safe: pages are rendered in parallel and all report here.
+class Diagnostics {
+ public:
+  void Error(SourceLoc loc, std::string message, std::string hint = {});
+  void Warning(SourceLoc loc, std::string message, std::string hint = {});
+  void Add(Diagnostic d);
+  void Merge(const Diagnostics& other);
+
+  bool HasErrors() const;
+  int ErrorCount() const;
+  int WarningCount() const;
+  // Sorted by file, line, col, then message; exact duplicates removed.
+  std::vector<Diagnostic> Sorted() const;
+  // All diagnostics, one formatted line each, sorted.
+  std::string Render() const;
+
+ private:
+  mutable std::mutex mu_;
+  std::vector<Diagnostic> items_;
+};
+
+}  // namespace gg

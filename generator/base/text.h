@@ -1,0 +1,30 @@
+// Small text utilities shared by every module: UTF-8 checks, HTML escaping, slugs, hashes.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace gg {
+
+// Byte offset of the first invalid UTF-8 sequence, or npos when the text is valid.
+size_t FindInvalidUtf8(std::string_view text);
+
+// 1-based line and column (in code points) of a byte offset.
+void LineColOf(std::string_view text, size_t offset, int* line, int* col);
+
+// Escapes & < > " ' for HTML text and attribute values.
+std::string HtmlEscape(std::string_view text);
+
+// Anchor id for a heading: lowercase ASCII letters and digits kept, other ASCII runs become
+// one '-', non-ASCII code points (CJK headings) are kept as they are (valid in HTML5 ids and
+// readable in URLs). Never empty: "section" when nothing is left.
+std::string Slugify(std::string_view text);
+
+// Lowercase hex SHA-256 of the bytes (GLib's implementation).
+std::string Sha256Hex(std::string_view bytes);
+
+bool StartsWith(std::string_view s, std::string_view prefix);
+bool EndsWith(std::string_view s, std::string_view suffix);
+std::string Trim(std::string_view s);
+
+}  // namespace gg

@@ -1,0 +1,1 @@
+// placeholder: module calc has no sources yet

@@ -1,0 +1,86 @@
+#include "calc/prices.h"
+
+#include <algorithm>
+
+#include "calc/dates.h"
+
+namespace gg::calc {
+
+namespace {
+
+struct Dated {
+  int64_t day;
+  const PriceObservation* obs;
+};
+
+bool Usable(const PriceObservation& o) { return o.currency == "USD" && o.price > 0; }
+
+// The rule, on the usable observations of one (gpu, condition).
+std::optional<CurrentPrice> FromGroup(const std::vector<Dated>& group, int window_days) {
+  if (group.empty()) return std::nullopt;
+  int64_t newest = group.front().day;
+  for (const Dated& d : group) newest = std::max(newest, d.day);
+  const int64_t oldest = newest - std::max(window_days, 0);
+  std::vector<double> in_window;
+  for (const Dated& d : group)
+    if (d.day >= oldest) in_window.push_back(d.obs->price);
+  std::sort(in_window.begin(), in_window.end());
+  const size_t n = in_window.size();
+  CurrentPrice p;
+  p.gpu = group.front().obs->gpu;
+  p.condition = group.front().obs->condition;
+  p.usd = n % 2 == 1 ? in_window[n / 2] : (in_window[n / 2 - 1] + in_window[n / 2]) / 2;
+  p.count = static_cast<int>(n);
+  for (const Dated& d : group)
+    if (d.day == newest) p.newest_date = d.obs->date;
+  return p;
+}
+
+}  // namespace
+
+std::optional<CurrentPrice> CurrentPriceFor(const std::vector<PriceObservation>& observations,
+                                            const std::string& gpu, Condition condition,
+                                            int window_days) {
+  std::vector<Dated> group;
+  for (const PriceObservation& o : observations) {
+    if (o.gpu != gpu || o.condition != condition || !Usable(o)) continue;
+    if (auto day = ParseIsoDate(o.date)) group.push_back({*day, &o});
+  }
+  return FromGroup(group, window_days);
+}
+
+CurrentPrices ComputeCurrentPrices(const std::vector<PriceObservation>& observations,
+                                   int window_days) {
+  std::map<std::pair<std::string, Condition>, std::vector<Dated>> groups;
+  for (const PriceObservation& o : observations) {
+    if (!Usable(o)) continue;
+    if (auto day = ParseIsoDate(o.date)) groups[{o.gpu, o.condition}].push_back({*day, &o});
+  }
+  CurrentPrices out;
+  for (const auto& [key, group] : groups)
+    if (auto p = FromGroup(group, window_days)) out.emplace(key, std::move(*p));
+  return out;
+}
+
+std::optional<CurrentPrice> CheapestCurrentPrice(const CurrentPrices& prices,
+                                                 const std::string& gpu,
+                                                 const std::vector<Condition>& allowed) {
+  std::optional<CurrentPrice> best;
+  for (Condition c : {Condition::kNew, Condition::kUsed}) {
+    if (!allowed.empty() && std::find(allowed.begin(), allowed.end(), c) == allowed.end())
+      continue;
+    auto it = prices.find({gpu, c});
+    if (it == prices.end()) continue;
+    if (!best || it->second.usd < best->usd) best = it->second;
+  }
+  return best;
+}
+
+std::string NewestObservationDate(const std::vector<PriceObservation>& observations) {
+  std::string newest;
+  for (const PriceObservation& o : observations)
+    if (Usable(o) && ParseIsoDate(o.date) && o.date > newest) newest = o.date;
+  return newest;
+}
+
+}  // namespace gg::calc

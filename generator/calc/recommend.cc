@@ -1,0 +1,148 @@
+#include "calc/recommend.h"
+
+#include <algorithm>
+
+namespace gg::calc {
+
+namespace {
+
+template <typename T>
+bool Allowed(const std::vector<T>& allowed, T v) {
+  return allowed.empty() || std::find(allowed.begin(), allowed.end(), v) != allowed.end();
+}
+
+CostBasis BasisOf(const std::string& cost) {
+  return ParseCostBasis(cost).value_or(CostBasis::kGpu) == CostBasis::kOwnership
+             ? CostBasis::kOwnership
+             : CostBasis::kGpu;
+}
+
+struct Candidate {
+  const Gpu* gpu = nullptr;
+  PerfValue perf;
+  std::optional<BasisCost> cost;
+  std::optional<double> value;  // perf per 1,000 USD
+  std::optional<Reason> excluded;
+};
+
+// Reason and next faster card for an eligible candidate p.
+void Explain(const Candidate& p, const std::vector<Candidate>& all, Pick* pick) {
+  const Candidate* next = nullptr;
+  for (const Candidate& c : all) {
+    if (!(c.perf.relative > p.perf.relative)) continue;
+    if (next == nullptr || c.perf.relative < next->perf.relative ||
+        (c.perf.relative == next->perf.relative && c.gpu->id < next->gpu->id))
+      next = &c;
+  }
+  if (next == nullptr) {
+    pick->reason = Reason::kSpeed;
+    return;
+  }
+  pick->next_faster = next->gpu->id;
+  if (next->excluded)
+    pick->reason = *next->excluded;
+  else if (p.value && next->value && *next->value < *p.value)
+    pick->reason = Reason::kValue;
+  else
+    pick->reason = Reason::kRunnerUp;
+}
+
+}  // namespace
+
+Constraints ConstraintsFromPersona(const Persona& p) {
+  return Constraints{p.workload,   BasisOf(p.cost), p.min_memory_gb, p.max_budget_usd,
+                     p.conditions, p.segments,      p.count};
+}
+
+Constraints ConstraintsFromQuery(const FlowQuery& q) {
+  return Constraints{q.workload,   BasisOf(q.cost), q.min_memory_gb, q.max_budget_usd,
+                     q.conditions, q.segments,      q.count};
+}
+
+const char* ReasonId(Reason r) {
+  switch (r) {
+    case Reason::kSpeed: return "speed";
+    case Reason::kValue: return "value";
+    case Reason::kRunnerUp: return "runner_up";
+    case Reason::kMemory: return "memory";
+    case Reason::kBudget: return "budget";
+    case Reason::kCondition: return "condition";
+    case Reason::kSegment: return "segment";
+    case Reason::kNoPrice: return "no_price";
+  }
+  return "";
+}
+
+Recommendation Recommend(const Dataset& data, const PerformanceTable& performance,
+                         const CurrentPrices& prices, const Assumptions& assumptions,
+                         const Constraints& k) {
+  const bool need_price = k.cost != CostBasis::kNone || k.max_budget_usd.has_value();
+  const CostBasis basis = k.cost == CostBasis::kNone ? CostBasis::kGpu : k.cost;
+  std::vector<Candidate> all;
+  for (const Gpu& g : data.gpus) {
+    auto perf = performance.Get(g.id, k.workload);
+    if (!perf) continue;
+    Candidate c;
+    c.gpu = &g;
+    c.perf = *perf;
+    if (!Allowed(k.segments, g.segment)) {
+      c.excluded = Reason::kSegment;
+    } else if (g.memory_gb < k.min_memory_gb) {
+      c.excluded = Reason::kMemory;
+    } else {
+      c.cost = CostOnBasis(g, basis, k.count, prices, k.conditions, assumptions);
+      if (!need_price) {
+        // kNone without a budget: the cost is shown, not required.
+      } else if (!c.cost)
+        c.excluded = CheapestCurrentPrice(prices, g.id, {}) ? Reason::kCondition : Reason::kNoPrice;
+      else if (k.max_budget_usd && c.cost->usd > *k.max_budget_usd)
+        c.excluded = Reason::kBudget;
+      else if (k.cost != CostBasis::kNone && c.cost->usd > 0)
+        c.value = perf->relative / c.cost->usd * 1000.0;
+    }
+    all.push_back(std::move(c));
+  }
+
+  std::vector<const Candidate*> eligible;
+  Recommendation r;
+  for (const Candidate& c : all) {
+    if (c.excluded)
+      r.excluded.push_back({c.gpu->id, c.perf.relative, *c.excluded});
+    else if (k.cost == CostBasis::kNone || c.value)
+      eligible.push_back(&c);
+  }
+  std::sort(eligible.begin(), eligible.end(), [](const Candidate* a, const Candidate* b) {
+    if (a->value && b->value && *a->value != *b->value) return *a->value > *b->value;
+    if (a->perf.relative != b->perf.relative) return a->perf.relative > b->perf.relative;
+    return a->gpu->id < b->gpu->id;
+  });
+  std::sort(r.excluded.begin(), r.excluded.end(), [](const Exclusion& a, const Exclusion& b) {
+    return a.perf != b.perf ? a.perf > b.perf : a.gpu < b.gpu;
+  });
+
+  const Candidate* fastest = nullptr;
+  for (const Candidate* c : eligible) {
+    Pick p;
+    p.rank = static_cast<int>(r.picks.size()) + 1;
+    p.gpu = c->gpu->id;
+    p.perf = c->perf;
+    p.cost = c->cost;
+    p.perf_per_kusd = c->value;
+    Explain(*c, all, &p);
+    r.picks.push_back(std::move(p));
+    if (fastest == nullptr || c->perf.relative > fastest->perf.relative ||
+        (c->perf.relative == fastest->perf.relative && c->gpu->id < fastest->gpu->id))
+      fastest = c;
+  }
+  if (fastest != nullptr)
+    for (const Pick& p : r.picks)
+      if (p.gpu == fastest->gpu->id) r.fastest = p;
+  return r;
+}
+
+std::optional<Pick> NthPick(const Recommendation& recommendation, int rank) {
+  if (rank < 1 || rank > static_cast<int>(recommendation.picks.size())) return std::nullopt;
+  return recommendation.picks[static_cast<size_t>(rank - 1)];
+}
+
+}  // namespace gg::calc

@@ -1,0 +1,82 @@
+// The recommendation engine: constraints (from a persona or a flowchart leaf) → ranked
+// picks, each with the reason it wins, so the guide can say *why* without hard-coding a GPU.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "calc/assumptions.h"
+#include "calc/cost.h"
+#include "calc/performance.h"
+#include "calc/prices.h"
+#include "model/model.h"
+
+namespace gg::calc {
+
+struct Constraints {
+  Workload workload = Workload::kInference16;
+  CostBasis cost = CostBasis::kGpu;   // kNone: rank by speed alone
+  double min_memory_gb = 0;           // per card
+  std::optional<double> max_budget_usd;  // for `count` cards, on the cost basis (kNone: kGpu)
+  std::vector<Condition> conditions;  // empty = any
+  std::vector<Segment> segments;      // empty = all
+  int count = 1;                      // cards bought; < 1 counts as 1
+};
+
+// The persona's / flowchart query's constraints. A cost string other than "gpu" or
+// "ownership" (validate rejects it) is read as "gpu".
+Constraints ConstraintsFromPersona(const Persona& persona);
+Constraints ConstraintsFromQuery(const FlowQuery& query);
+
+// Why a pick is where it is: about the next faster card (the slowest of the GPUs faster than
+// the pick), or why a card is excluded.
+enum class Reason {
+  kSpeed,      // no GPU is faster for this workload
+  kValue,      // the next faster card qualifies but gives less performance per dollar
+  kRunnerUp,   // the next faster card qualifies and ranks above (better value): pick below it
+  kMemory,     // the next faster card has less than min_memory_gb
+  kBudget,     // … costs more than max_budget_usd
+  kCondition,  // … has no current price in the allowed conditions (but has one in another)
+  kSegment,    // … is outside the allowed segments
+  kNoPrice,    // … has no current price at all
+};
+const char* ReasonId(Reason r);  // "speed", "value", "runner_up", "memory", "budget", …
+
+struct Pick {
+  int rank = 0;  // 1-based position among the picks
+  std::string gpu;
+  PerfValue perf;
+  std::optional<BasisCost> cost;        // cost of `count` cards on the basis (kNone: kGpu),
+                                        // absent when unpriced (kNone without a budget)
+  std::optional<double> perf_per_kusd;  // perf ÷ cost × 1,000; absent with kNone
+  Reason reason = Reason::kSpeed;
+  std::string next_faster;  // GPU the reason is about; "" for kSpeed
+};
+
+struct Exclusion {
+  std::string gpu;
+  double perf = 0;
+  Reason reason = Reason::kMemory;  // the first failed check, in the order segment, memory,
+                                    // condition / no price, budget
+};
+
+struct Recommendation {
+  // GPUs meeting every constraint, best first: highest perf_per_kusd, then perf, then id;
+  // with kNone by perf, then id. A price is required unless the basis is kNone and there is
+  // no budget.
+  std::vector<Pick> picks;
+  std::optional<Pick> fastest;      // the fastest of the picks (ties by id)
+  std::vector<Exclusion> excluded;  // GPUs with a performance value that fail, fastest first
+};
+
+// GPUs without a performance value for the workload are not considered at all.
+Recommendation Recommend(const Dataset& data, const PerformanceTable& performance,
+                         const CurrentPrices& prices, const Assumptions& assumptions,
+                         const Constraints& constraints);
+
+// The pick of that rank (1 = best), as a flowchart leaf's "rank" asks; nullopt past the end
+// or for rank < 1.
+std::optional<Pick> NthPick(const Recommendation& recommendation, int rank);
+
+}  // namespace gg::calc

@@ -1,0 +1,105 @@
+// Types shared by every chart kind: geometry, style, number formatting and the rendered
+// output. A chart is a pure function of (spec, style): the caller passes values and strings
+// that are already translated and formatted; the module only computes layout and draws.
+//
+// Colour schemes. Cairo cannot emit CSS classes, so a chart is drawn twice on its own opaque
+// background card: `svg` (light) and `svg_dark`. Pages pick one with
+//   <picture><source srcset="x.dark.svg" media="(prefers-color-scheme: dark)"><img src="x.svg"></picture>
+// Both palettes use Okabe–Ito hues, and meaning never rests on colour alone (patterns, marker
+// shapes, dash styles, cell text, legends).
+//
+// Determinism. Output bytes depend only on (spec, style, installed fonts): Cairo's
+// process-wide surface/glyph counters are renumbered after rendering and ids are prefixed by
+// a hash of the content, so inlining several charts in one HTML page never clashes.
+//
+// Thread safety. Every function may be called concurrently from several threads: each call
+// creates its own Pango context on the calling thread's PangoCairo font map.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace gg::charts {
+
+struct Point {
+  double x = 0;
+  double y = 0;
+};
+
+struct Rect {
+  double x = 0;
+  double y = 0;
+  double w = 0;
+  double h = 0;
+
+  double Right() const { return x + w; }
+  double Bottom() const { return y + h; }
+  double CenterX() const { return x + w / 2; }
+  double CenterY() const { return y + h / 2; }
+  // True when the interiors overlap or the rectangles are less than `gap` apart on both axes
+  // (with gap 0, rectangles that only touch do not intersect).
+  bool Intersects(const Rect& o, double gap = 0) const;
+  bool Contains(const Rect& o) const;
+  bool Contains(Point p) const;
+  Rect Inflated(double d) const { return {x - d, y - d, w + 2 * d, h + 2 * d}; }
+};
+
+// A piece of text as laid out. `text` is the caller's string; when `ellipsized` is set the
+// drawing shows a shortened version ending in "…" that fits `box`. `box` is the logical
+// (advance × line-height) rectangle; `baseline` is the y of the first line's baseline.
+struct TextBox {
+  std::string text;
+  Rect box;
+  double baseline = 0;
+  bool ellipsized = false;
+};
+
+// Formats a number for a tick or value label in the page's locale (the caller uses ICU).
+using NumberFormat = std::function<std::string(double)>;
+
+// Locale-neutral fallback used when a spec leaves its formatter empty: up to 4 significant
+// digits, "-" for negatives, no grouping ("1234", "0.25", "1.5e+06" never: plain digits).
+std::string DefaultNumberFormat(double v);
+
+enum class Scheme { kLight, kDark };
+
+struct Style {
+  // Width of the chart in CSS px. Values below kMinWidth are raised to it; the height follows
+  // from the content.
+  double width = 760;
+  // Pango family list; CJK text falls back to the second family.
+  std::string font_family = "DejaVu Sans, Noto Sans CJK SC";
+  // Body text (ticks, labels, legend). Raised to kMinFontPx when smaller.
+  double font_px = 12;
+  double title_px = 15;
+  // Draw the title as text at the top (it is always embedded as <title>).
+  bool show_title = true;
+  // Which outputs to produce. The light SVG is always produced.
+  bool render_dark = true;
+  bool render_png = true;
+  double png_scale = 2;
+  // Prefix for every id in the SVG (title, desc, glyphs). Empty: "c" + 8 hex digits of the
+  // SHA-256 of the SVG, which keeps ids unique per chart and stable across runs.
+  std::string id_prefix;
+
+  static constexpr double kMinWidth = 360;
+  static constexpr double kMinFontPx = 11;
+};
+
+struct RenderedChart {
+  std::string svg;       // light scheme, UTF-8 SVG 1.1 with <title>, <desc>, role="img"
+  std::string svg_dark;  // dark scheme; empty unless style.render_dark
+  std::string png;       // light scheme at style.png_scale; empty unless style.render_png
+  double width = 0;      // CSS px (the SVG's width/height attributes)
+  double height = 0;
+};
+
+// What each Render() returns: the drawings plus the geometry they were drawn from, so tests
+// and callers (image maps, HTML overlays) can reason about positions without parsing pixels.
+template <typename LayoutT>
+struct Rendered : RenderedChart {
+  LayoutT layout;
+};
+
+}  // namespace gg::charts

@@ -1,0 +1,409 @@
+#include "charts/draw.h"
+
+#include <cairo-svg.h>
+#include <cairo.h>
+#include <pango/pangocairo.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "base/text.h"
+
+namespace gg::charts::internal {
+namespace {
+
+constexpr Rgb FromHex(unsigned v) {
+  return {static_cast<double>((v >> 16) & 0xff) / 255.0, static_cast<double>((v >> 8) & 0xff) / 255.0,
+          static_cast<double>(v & 0xff) / 255.0};
+}
+
+Rgb Mix(Rgb a, Rgb b, double t) {  // t of a, 1 - t of b
+  return {a.r * t + b.r * (1 - t), a.g * t + b.g * (1 - t), a.b * t + b.b * (1 - t)};
+}
+
+struct Palette {
+  Rgb background, text, muted, grid, axis, band;
+  Rgb hues[kHueCount];
+  double tint;  // share of the hue in a tint
+};
+
+// Okabe & Ito (2008), "Color Universal Design". The dark scheme lifts blue a little and
+// replaces black by light grey so every hue keeps >= 3:1 against its background.
+const Palette kLight = {FromHex(0xFFFFFF),
+                        FromHex(0x1F2328),
+                        FromHex(0x59636E),
+                        FromHex(0xE1E5EA),
+                        FromHex(0x8C959F),
+                        FromHex(0xF1F3F6),
+                        {FromHex(0x0072B2), FromHex(0xE69F00), FromHex(0x009E73), FromHex(0xCC79A7),
+                         FromHex(0xD55E00), FromHex(0x56B4E9), FromHex(0xF0E442), FromHex(0x000000)},
+                        0.30};
+const Palette kDark = {FromHex(0x16191E),
+                       FromHex(0xE6EDF3),
+                       FromHex(0xA0AAB5),
+                       FromHex(0x2E343C),
+                       FromHex(0x6E7781),
+                       FromHex(0x21262D),
+                       {FromHex(0x2A8FD0), FromHex(0xE69F00), FromHex(0x009E73), FromHex(0xCC79A7),
+                        FromHex(0xD55E00), FromHex(0x56B4E9), FromHex(0xF0E442), FromHex(0xC8C8C8)},
+                       0.40};
+
+const Palette& PaletteOf(Scheme s) { return s == Scheme::kDark ? kDark : kLight; }
+
+cairo_status_t AppendToString(void* closure, const unsigned char* data, unsigned int length) {
+  static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+void SetInk(cairo_t* cr, Ink ink, Scheme scheme) {
+  Rgb c = Resolve(ink, scheme);
+  if (ink.alpha >= 1) {
+    cairo_set_source_rgb(cr, c.r, c.g, c.b);
+  } else {
+    cairo_set_source_rgba(cr, c.r, c.g, c.b, ink.alpha);
+  }
+}
+
+void RoundedRect(cairo_t* cr, const Rect& r, double radius) {
+  radius = std::min({radius, r.w / 2, r.h / 2});
+  if (radius <= 0) {
+    cairo_rectangle(cr, r.x, r.y, r.w, r.h);
+    return;
+  }
+  cairo_new_sub_path(cr);
+  cairo_arc(cr, r.Right() - radius, r.y + radius, radius, -M_PI / 2, 0);
+  cairo_arc(cr, r.Right() - radius, r.Bottom() - radius, radius, 0, M_PI / 2);
+  cairo_arc(cr, r.x + radius, r.Bottom() - radius, radius, M_PI / 2, M_PI);
+  cairo_arc(cr, r.x + radius, r.y + radius, radius, M_PI, 3 * M_PI / 2);
+  cairo_close_path(cr);
+}
+
+void FillStroke(cairo_t* cr, const std::optional<Ink>& fill, const std::optional<Ink>& stroke,
+                double line_width, const std::vector<double>& dash, Scheme scheme) {
+  if (fill) {
+    SetInk(cr, *fill, scheme);
+    if (stroke) {
+      cairo_fill_preserve(cr);
+    } else {
+      cairo_fill(cr);
+    }
+  }
+  if (stroke) {
+    SetInk(cr, *stroke, scheme);
+    cairo_set_line_width(cr, line_width);
+    cairo_set_dash(cr, dash.empty() ? nullptr : dash.data(), static_cast<int>(dash.size()), 0);
+    cairo_stroke(cr);
+    cairo_set_dash(cr, nullptr, 0, 0);
+  }
+  cairo_new_path(cr);
+}
+
+class Painter {
+ public:
+  Painter(cairo_t* cr, const TextMeasurer& measurer, Scheme scheme)
+      : cr_(cr), measurer_(measurer), scheme_(scheme) {
+    ctx_ = pango_cairo_create_context(cr_);
+    TextMeasurer::Configure(ctx_);
+    cairo_set_line_join(cr_, CAIRO_LINE_JOIN_ROUND);
+    cairo_set_line_cap(cr_, CAIRO_LINE_CAP_BUTT);
+  }
+  ~Painter() { g_object_unref(ctx_); }
+  Painter(const Painter&) = delete;
+  Painter& operator=(const Painter&) = delete;
+
+  void operator()(const BoxItem& b) {
+    RoundedRect(cr_, b.r, b.radius);
+    FillStroke(cr_, b.fill, b.stroke, b.line_width, b.dash, scheme_);
+  }
+  void operator()(const HatchItem& h) {
+    for (const auto& [a, b] : HatchSegments(h.r, h.spacing)) {
+      cairo_move_to(cr_, a.x, a.y);
+      cairo_line_to(cr_, b.x, b.y);
+    }
+    FillStroke(cr_, std::nullopt, h.ink, h.line_width, {}, scheme_);
+  }
+  void operator()(const LineItem& l) {
+    if (l.pts.empty()) return;
+    cairo_move_to(cr_, l.pts[0].x, l.pts[0].y);
+    for (size_t i = 1; i < l.pts.size(); ++i) cairo_line_to(cr_, l.pts[i].x, l.pts[i].y);
+    if (l.closed) cairo_close_path(cr_);
+    FillStroke(cr_, l.fill, l.stroke, l.line_width, l.dash, scheme_);
+  }
+  void operator()(const MarkerItem& m) {
+    double s = m.size;
+    switch (m.shape) {
+      case MarkerShape::kCircle: cairo_arc(cr_, m.c.x, m.c.y, s, 0, 2 * M_PI); break;
+      case MarkerShape::kSquare:
+        s *= 0.9;
+        cairo_rectangle(cr_, m.c.x - s, m.c.y - s, 2 * s, 2 * s);
+        break;
+      case MarkerShape::kTriangle:
+        s *= 1.2;
+        cairo_move_to(cr_, m.c.x, m.c.y - s);
+        cairo_line_to(cr_, m.c.x + s * 0.94, m.c.y + s * 0.62);
+        cairo_line_to(cr_, m.c.x - s * 0.94, m.c.y + s * 0.62);
+        cairo_close_path(cr_);
+        break;
+      case MarkerShape::kDiamond:
+        s *= 1.25;
+        cairo_move_to(cr_, m.c.x, m.c.y - s);
+        cairo_line_to(cr_, m.c.x + s, m.c.y);
+        cairo_line_to(cr_, m.c.x, m.c.y + s);
+        cairo_line_to(cr_, m.c.x - s, m.c.y);
+        cairo_close_path(cr_);
+        break;
+    }
+    FillStroke(cr_, m.fill, m.stroke, m.line_width, {}, scheme_);
+  }
+  void operator()(const TextItem& t) {
+    if (t.spec.text.empty()) return;
+    cairo_save(cr_);
+    cairo_translate(cr_, t.x, t.baseline);
+    if (t.angle_deg != 0) cairo_rotate(cr_, t.angle_deg * M_PI / 180);
+    pango_cairo_update_context(cr_, ctx_);
+    PangoLayout* layout = measurer_.NewLayout(ctx_, t.spec);
+    PangoRectangle logical;
+    pango_layout_get_extents(layout, nullptr, &logical);
+    double w = logical.width / double{PANGO_SCALE};
+    double lx = logical.x / double{PANGO_SCALE};
+    double ly = logical.y / double{PANGO_SCALE};
+    double base = pango_layout_get_baseline(layout) / double{PANGO_SCALE};
+    double left = t.spec.align == Align::kLeft ? 0 : t.spec.align == Align::kCenter ? -w / 2 : -w;
+    double top = -base;
+    if (t.halo) {
+      Rect r{left - 3, top + ly - 1, w + 6, logical.height / double{PANGO_SCALE} + 2};
+      RoundedRect(cr_, r, 3);
+      FillStroke(cr_, *t.halo, std::nullopt, 1, {}, scheme_);
+    }
+    SetInk(cr_, t.ink, scheme_);
+    cairo_move_to(cr_, left - lx, top);
+    pango_cairo_show_layout(cr_, layout);
+    cairo_new_path(cr_);
+    g_object_unref(layout);
+    cairo_restore(cr_);
+  }
+
+ private:
+  cairo_t* cr_;
+  const TextMeasurer& measurer_;
+  Scheme scheme_;
+  PangoContext* ctx_;
+};
+
+void PaintScene(cairo_t* cr, const Scene& scene, const TextMeasurer& measurer, Scheme scheme) {
+  SetInk(cr, {Role::kBackground, 0, 1}, scheme);
+  cairo_rectangle(cr, 0, 0, scene.width, scene.height);
+  cairo_fill(cr);
+  Painter painter(cr, measurer, scheme);
+  for (const Item& item : scene.items) std::visit(painter, item);
+}
+
+std::string PaintSvg(const Scene& scene, const TextMeasurer& measurer, Scheme scheme) {
+  std::string out;
+  cairo_surface_t* surface =
+      cairo_svg_surface_create_for_stream(AppendToString, &out, scene.width, scene.height);
+  cairo_svg_surface_restrict_to_version(surface, CAIRO_SVG_VERSION_1_1);
+  cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PX);
+  cairo_t* cr = cairo_create(surface);
+  PaintScene(cr, scene, measurer, scheme);
+  cairo_destroy(cr);
+  cairo_surface_finish(surface);
+  cairo_surface_destroy(surface);
+  return out;
+}
+
+std::string PaintPng(const Scene& scene, const TextMeasurer& measurer, double scale) {
+  int w = static_cast<int>(std::ceil(scene.width * scale));
+  int h = static_cast<int>(std::ceil(scene.height * scale));
+  cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
+  cairo_t* cr = cairo_create(surface);
+  cairo_scale(cr, scale, scale);
+  PaintScene(cr, scene, measurer, Scheme::kLight);
+  cairo_destroy(cr);
+  cairo_surface_flush(surface);
+  std::string out;
+  cairo_surface_write_to_png_stream(surface, AppendToString, &out);
+  cairo_surface_destroy(surface);
+  return out;
+}
+
+std::string FinishSvg(const std::string& raw, const Style& style, const Accessibility& a11y) {
+  std::string canonical = CanonicalizeSvgIds(raw, "");
+  std::string prefix = style.id_prefix;
+  if (prefix.empty()) {
+    prefix = "c" + Sha256Hex(canonical + '\0' + a11y.title + '\0' + a11y.description).substr(0, 8);
+  }
+  std::string svg = CanonicalizeSvgIds(canonical, prefix);
+  svg = AddSvgAccessibility(svg, prefix, a11y.title, a11y.description,
+                            a11y.links.empty() ? "img" : "group");
+  return AppendSvgLinks(svg, a11y.links);
+}
+
+}  // namespace
+
+int SeriesHue(int series) {
+  static constexpr int kOrder[] = {kBlue, kOrange, kGreen, kPurple, kVermillion, kSky, kYellow, kBlack};
+  return kOrder[((series % kHueCount) + kHueCount) % kHueCount];
+}
+
+Rgb Resolve(Ink ink, Scheme scheme) {
+  const Palette& p = PaletteOf(scheme);
+  int i = ((ink.index % kHueCount) + kHueCount) % kHueCount;
+  switch (ink.role) {
+    case Role::kBackground: return p.background;
+    case Role::kText: return p.text;
+    case Role::kMuted: return p.muted;
+    case Role::kGrid: return p.grid;
+    case Role::kAxis: return p.axis;
+    case Role::kBand: return p.band;
+    case Role::kHue: return p.hues[i];
+    case Role::kTint: return Mix(p.hues[i], p.background, p.tint);
+  }
+  return p.text;
+}
+
+Style Normalized(const Style& style) {
+  Style s = style;
+  if (!(s.width >= Style::kMinWidth)) s.width = Style::kMinWidth;
+  s.width = std::round(s.width);
+  if (!(s.font_px >= Style::kMinFontPx)) s.font_px = Style::kMinFontPx;
+  if (!(s.title_px >= s.font_px)) s.title_px = s.font_px;
+  if (!(s.png_scale > 0)) s.png_scale = 2;
+  if (s.font_family.empty()) s.font_family = Style{}.font_family;
+  return s;
+}
+
+std::vector<std::pair<Point, Point>> HatchSegments(const Rect& r, double spacing) {
+  std::vector<std::pair<Point, Point>> out;
+  if (r.w <= 0 || r.h <= 0 || spacing <= 0) return out;
+  double x0 = r.x, x1 = r.Right(), y0 = r.y, y1 = r.Bottom();
+  // Lines x + y = c on a page-wide grid, so adjacent hatched shapes line up.
+  for (double c = std::ceil((x0 + y0) / spacing) * spacing; c < x1 + y1; c += spacing) {
+    double xs = std::max(x0, c - y1), xe = std::min(x1, c - y0);
+    if (xe - xs > 0.05) out.push_back({{xs, c - xs}, {xe, c - xe}});
+  }
+  return out;
+}
+
+TextMeasurer::TextMeasurer(const Style& style) : style_(Normalized(style)) {
+  ctx_ = pango_font_map_create_context(pango_cairo_font_map_get_default());
+  Configure(ctx_);
+}
+
+TextMeasurer::~TextMeasurer() { g_object_unref(ctx_); }
+
+void TextMeasurer::Configure(PangoContext* ctx) {
+  cairo_font_options_t* fo = cairo_font_options_create();
+  cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
+  cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
+  pango_cairo_context_set_font_options(ctx, fo);
+  cairo_font_options_destroy(fo);
+  pango_cairo_context_set_resolution(ctx, 96);
+  pango_context_set_round_glyph_positions(ctx, FALSE);
+}
+
+PangoLayout* TextMeasurer::NewLayout(PangoContext* ctx, const TextSpec& spec) const {
+  PangoLayout* layout = pango_layout_new(ctx);
+  PangoFontDescription* fd = pango_font_description_from_string(style_.font_family.c_str());
+  pango_font_description_set_absolute_size(fd, std::max(spec.font.px, 1.0) * PANGO_SCALE);
+  pango_font_description_set_weight(fd, spec.font.bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+  pango_layout_set_font_description(layout, fd);
+  pango_font_description_free(fd);
+  pango_layout_set_text(layout, spec.text.c_str(), static_cast<int>(spec.text.size()));
+  pango_layout_set_alignment(layout, spec.align == Align::kLeft     ? PANGO_ALIGN_LEFT
+                                     : spec.align == Align::kCenter ? PANGO_ALIGN_CENTER
+                                                                    : PANGO_ALIGN_RIGHT);
+  if (spec.width > 0) {
+    pango_layout_set_width(layout, static_cast<int>(spec.width * PANGO_SCALE));
+    if (spec.max_lines == 1) {
+      pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END);
+    } else {
+      pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR);
+      if (spec.max_lines > 1) {
+        pango_layout_set_height(layout, -spec.max_lines);
+        pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END);
+      }
+    }
+  }
+  if (spec.underline) {
+    PangoAttrList* attrs = pango_attr_list_new();
+    pango_attr_list_insert(attrs, pango_attr_underline_new(PANGO_UNDERLINE_SINGLE));
+    pango_layout_set_attributes(layout, attrs);
+    pango_attr_list_unref(attrs);
+  }
+  return layout;
+}
+
+TextMetrics TextMeasurer::Measure(const TextSpec& spec) {
+  TextMetrics m;
+  if (spec.text.empty()) return m;
+  PangoLayout* layout = NewLayout(ctx_, spec);
+  PangoRectangle logical;
+  pango_layout_get_extents(layout, nullptr, &logical);
+  m.width = logical.width / double{PANGO_SCALE};
+  m.height = logical.height / double{PANGO_SCALE};
+  m.baseline = (pango_layout_get_baseline(layout) - logical.y) / double{PANGO_SCALE};
+  m.lines = pango_layout_get_line_count(layout);
+  m.ellipsized = pango_layout_is_ellipsized(layout);
+  int glyphs = 0;
+  PangoLayoutIter* it = pango_layout_get_iter(layout);
+  do {
+    PangoLayoutRun* run = pango_layout_iter_get_run_readonly(it);
+    if (run) glyphs += run->glyphs->num_glyphs;
+  } while (pango_layout_iter_next_run(it));
+  pango_layout_iter_free(it);
+  m.glyphs = glyphs - pango_layout_get_unknown_glyphs_count(layout);
+  g_object_unref(layout);
+  return m;
+}
+
+TextBox TextMeasurer::Place(const TextSpec& spec, double x, double baseline) {
+  TextMetrics m = Measure(spec);
+  double left = spec.align == Align::kLeft     ? x
+                : spec.align == Align::kCenter ? x - m.width / 2
+                                               : x - m.width;
+  return {spec.text, {left, baseline - m.baseline, m.width, m.height}, baseline, m.ellipsized};
+}
+
+TextBox TextMeasurer::PlaceCentered(const TextSpec& spec, double x, double cy) {
+  TextMetrics m = Measure(spec);
+  // Centre the x-height-ish band rather than the full line box: digits and Latin text look
+  // centred when the baseline sits ~0.35 em below the centre.
+  double baseline = cy + spec.font.px * 0.36;
+  if (m.lines > 1) baseline = cy - m.height / 2 + m.baseline;
+  double left = spec.align == Align::kLeft     ? x
+                : spec.align == Align::kCenter ? x - m.width / 2
+                                               : x - m.width;
+  return {spec.text, {left, baseline - m.baseline, m.width, m.height}, baseline, m.ellipsized};
+}
+
+void Scene::Text(const TextSpec& spec, const TextBox& placed, Ink ink, std::optional<Ink> halo) {
+  TextItem t;
+  t.spec = spec;
+  t.x = spec.align == Align::kLeft     ? placed.box.x
+        : spec.align == Align::kCenter ? placed.box.CenterX()
+                                       : placed.box.Right();
+  t.baseline = placed.baseline;
+  t.ink = ink;
+  t.halo = halo;
+  items.push_back(std::move(t));
+}
+
+RenderedChart RenderScene(const Scene& scene_in, const Style& style_in, const Accessibility& a11y) {
+  Style style = Normalized(style_in);
+  Scene scene = scene_in;
+  scene.width = std::ceil(scene.width);
+  scene.height = std::ceil(scene.height);
+  TextMeasurer measurer(style);
+  RenderedChart out;
+  out.width = scene.width;
+  out.height = scene.height;
+  out.svg = FinishSvg(PaintSvg(scene, measurer, Scheme::kLight), style, a11y);
+  if (style.render_dark) {
+    out.svg_dark = FinishSvg(PaintSvg(scene, measurer, Scheme::kDark), style, a11y);
+  }
+  if (style.render_png) out.png = PaintPng(scene, measurer, style.png_scale);
+  return out;
+}
+
+}  // namespace gg::charts::internal

@@ -1,0 +1,1 @@
+// placeholder: module charts has no sources yet

@@ -1,0 +1,130 @@
+#include "charts/svg_post.h"
+
+#include <cstdio>
+#include <map>
+
+namespace gg::charts {
+namespace {
+
+bool IsAlpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
+bool IsDigit(char c) { return c >= '0' && c <= '9'; }
+bool IsIdChar(char c) { return IsAlpha(c) || IsDigit(c) || c == '-' || c == '.'; }
+
+std::string Num(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2f", v);
+  std::string s = buf;
+  while (!s.empty() && s.back() == '0') s.pop_back();
+  if (!s.empty() && s.back() == '.') s.pop_back();
+  if (s == "-0") s = "0";
+  return s;
+}
+
+}  // namespace
+
+std::string XmlEscape(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&#39;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+std::string CanonicalizeSvgIds(std::string_view svg, std::string_view prefix) {
+  static constexpr std::string_view kOpeners[] = {" id=\"", "href=\"#", "url(#"};
+  std::map<std::string, std::map<std::string, int>> numbers;  // stem → old number → new
+  std::string out;
+  out.reserve(svg.size() + svg.size() / 16);
+  size_t i = 0;
+  while (i < svg.size()) {
+    size_t best = std::string_view::npos, best_len = 0;
+    for (std::string_view op : kOpeners) {
+      size_t p = svg.find(op, i);
+      if (p < best) {
+        best = p;
+        best_len = op.size();
+      }
+    }
+    if (best == std::string_view::npos) {
+      out.append(svg.substr(i));
+      break;
+    }
+    size_t start = best + best_len;
+    out.append(svg.substr(i, start - i));
+    size_t end = start;
+    while (end < svg.size() && IsIdChar(svg[end])) ++end;
+    std::string_view id = svg.substr(start, end - start);
+    size_t stem_end = 0;
+    while (stem_end < id.size() && IsAlpha(id[stem_end])) ++stem_end;
+    size_t num_end = stem_end;
+    while (num_end < id.size() && IsDigit(id[num_end])) ++num_end;
+    if (!prefix.empty() && !id.empty()) {
+      out.append(prefix);
+      out += '-';
+    }
+    if (stem_end > 0 && num_end > stem_end) {
+      std::string stem(id.substr(0, stem_end));
+      auto& m = numbers[stem];
+      // glyphN-M starts at 0 in Cairo; surfaces, clips, images at 1. Keep each stem's base.
+      int base = stem == "glyph" ? 0 : 1;
+      auto [it, inserted] =
+          m.emplace(std::string(id.substr(stem_end, num_end - stem_end)), base + static_cast<int>(m.size()));
+      (void)inserted;
+      out.append(stem);
+      out.append(std::to_string(it->second));
+      out.append(id.substr(num_end));
+    } else {
+      out.append(id);
+    }
+    i = end;
+  }
+  return out;
+}
+
+std::string AddSvgAccessibility(std::string_view svg, std::string_view prefix,
+                                std::string_view title, std::string_view description,
+                                std::string_view role) {
+  size_t root = svg.find("<svg");
+  if (root == std::string_view::npos) return std::string(svg);
+  size_t close = svg.find('>', root);
+  if (close == std::string_view::npos) return std::string(svg);
+  std::string p(prefix);
+  if (!p.empty()) p += '-';
+  std::string title_id = p + "title", desc_id = p + "desc";
+  std::string out;
+  out.reserve(svg.size() + title.size() + description.size() + 200);
+  out.append(svg.substr(0, close));
+  out += " role=\"";
+  out += XmlEscape(role);
+  out += "\" aria-labelledby=\"" + XmlEscape(title_id) + "\"";
+  if (!description.empty()) out += " aria-describedby=\"" + XmlEscape(desc_id) + "\"";
+  out += ">\n<title id=\"" + XmlEscape(title_id) + "\">" + XmlEscape(title) + "</title>";
+  if (!description.empty()) {
+    out += "\n<desc id=\"" + XmlEscape(desc_id) + "\">" + XmlEscape(description) + "</desc>";
+  }
+  out.append(svg.substr(close + 1));
+  return out;
+}
+
+std::string AppendSvgLinks(std::string_view svg, const std::vector<SvgLink>& links) {
+  size_t end = svg.rfind("</svg>");
+  if (end == std::string_view::npos || links.empty()) return std::string(svg);
+  std::string out(svg.substr(0, end));
+  for (const SvgLink& l : links) {
+    out += "<a xlink:href=\"" + XmlEscape(l.href) + "\" aria-label=\"" + XmlEscape(l.label) +
+           "\"><rect x=\"" + Num(l.x) + "\" y=\"" + Num(l.y) + "\" width=\"" + Num(l.w) +
+           "\" height=\"" + Num(l.h) + "\" style=\"fill:rgb(0%,0%,0%);fill-opacity:0;stroke:none;\"/></a>\n";
+  }
+  out.append(svg.substr(end));
+  return out;
+}
+
+}  // namespace gg::charts

@@ -1,0 +1,29 @@
+// `gpuguide calc …`: the calculations of generator/calc on the command line, for checking a
+// figure of the guide by hand or from scripts (--json).
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "model/model.h"
+
+namespace gg {
+
+// Runs one calc subcommand. args exclude the leading "calc":
+//   vram      --model ID --precision P [--kv-precision P] --context N [--batch N]
+//             [--mode inference|full|lora|qlora] [--checkpointing] [--json]
+//   fit       the vram options + [--segment S]… [--condition new|used]… [--max-gpus N]
+//   breakeven --desktop-cost USD --desktop-watts W --cloud-per-hour USD --utilisation U
+//             --electricity USD_PER_KWH [--json]
+//   rank      --workload W [--cost none|gpu|ownership] [--segment S]… [--condition C]…
+//             [--count N] [--json]
+//   --help    (also after a subcommand)
+// Results go to `out` (JSON with --json, a table otherwise). Errors go to `err` as
+// "error: …" lines. Returns 0 on success, 1 when the data's assumptions are unusable (their
+// diagnostics are printed), 2 for a bad command line: unknown subcommand, option or id
+// (with "did you mean"), a missing option, a malformed number.
+int RunCalcCommand(const std::vector<std::string>& args, const Dataset& data, std::ostream& out,
+                   std::ostream& err);
+
+}  // namespace gg

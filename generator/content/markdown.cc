@@ -1,0 +1,275 @@
+#include "content/markdown.h"
+
+#include <cmark-gfm-core-extensions.h>
+#include <cmark-gfm.h>
+
+#include <cstdlib>
+#include <map>
+#include <mutex>
+
+#include "base/text.h"
+
+namespace gg {
+
+bool ParseDirectiveLine(const std::string& text, const SourceLoc& loc, DirectiveCall* out,
+                        Diagnostics* diags) {
+  out->loc = loc;
+  size_t i = 0;
+  auto skip = [&] {
+    while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
+  };
+  skip();
+  while (i < text.size() && text[i] != ' ' && text[i] != '\t') out->name += text[i++];
+  while (true) {
+    skip();
+    if (i >= text.size()) break;
+    std::string key, value;
+    while (i < text.size() && text[i] != '=' && text[i] != ' ' && text[i] != '\t') key += text[i++];
+    if (i < text.size() && text[i] == '=') {
+      ++i;
+      if (i < text.size() && text[i] == '"') {
+        ++i;
+        size_t end = text.find('"', i);
+        if (end == std::string::npos) {
+          diags->Error(loc, "unterminated quote in '" + out->name + "' arguments");
+          return false;
+        }
+        value = text.substr(i, end - i);
+        i = end + 1;
+      } else {
+        while (i < text.size() && text[i] != ' ' && text[i] != '\t') value += text[i++];
+      }
+      if (key.empty()) {
+        diags->Error(loc, "argument without a name in '" + out->name + "'");
+        return false;
+      }
+      out->args.emplace_back(key, value);
+    } else {
+      out->positional.push_back(key);
+    }
+  }
+  return true;
+}
+
+namespace {
+
+std::once_flag g_extensions_once;
+
+std::string NodeText(cmark_node* node) {
+  std::string out;
+  cmark_iter* it = cmark_iter_new(node);
+  cmark_event_type ev;
+  while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
+    cmark_node* n = cmark_iter_get_node(it);
+    if (ev != CMARK_EVENT_ENTER) continue;
+    cmark_node_type t = cmark_node_get_type(n);
+    if (t == CMARK_NODE_TEXT || t == CMARK_NODE_CODE) {
+      const char* lit = cmark_node_get_literal(n);
+      if (lit) out += lit;
+    } else if (t == CMARK_NODE_SOFTBREAK || t == CMARK_NODE_LINEBREAK) {
+      out += ' ';
+    }
+  }
+  cmark_iter_free(it);
+  return out;
+}
+
+int CountWords(const std::string& text) {
+  int words = 0;
+  bool in_word = false;
+  for (size_t i = 0; i < text.size();) {
+    unsigned char c = static_cast<unsigned char>(text[i]);
+    if (c >= 0xE3 && c <= 0xE9) {  // CJK ideographs and kana: one word each
+      ++words;
+      in_word = false;
+      i += 3;
+      continue;
+    }
+    bool space = c == ' ' || c == '\n' || c == '\t';
+    if (!space && !in_word) ++words;
+    in_word = !space;
+    i += c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+  }
+  return words;
+}
+
+int LineOf(cmark_node* n) {
+  for (cmark_node* p = n; p; p = cmark_node_parent(p)) {
+    int l = cmark_node_get_start_line(p);
+    if (l > 0) return l;
+  }
+  return 1;
+}
+
+void ReplaceAll(std::string* s, const std::string& from, const std::string& to) {
+  size_t pos = 0;
+  while ((pos = s->find(from, pos)) != std::string::npos) {
+    s->replace(pos, from.size(), to);
+    pos += to.size();
+  }
+}
+
+}  // namespace
+
+MarkdownResult RenderMarkdown(const std::string& body, const std::string& file, int first_line,
+                              const DirectiveHook& block_hook, const DirectiveHook& inline_hook,
+                              Diagnostics* diags) {
+  std::call_once(g_extensions_once, [] { cmark_gfm_core_extensions_ensure_registered(); });
+  const int options = CMARK_OPT_DEFAULT;
+  cmark_parser* parser = cmark_parser_new(options);
+  for (const char* ext : {"table", "strikethrough", "autolink", "tagfilter"}) {
+    cmark_syntax_extension* e = cmark_find_syntax_extension(ext);
+    if (e) cmark_parser_attach_syntax_extension(parser, e);
+  }
+  cmark_parser_feed(parser, body.data(), body.size());
+  cmark_node* doc = cmark_parser_finish(parser);
+
+  auto loc_of = [&](cmark_node* n) {
+    int col = cmark_node_get_start_column(n);
+    return SourceLoc{file, LineOf(n) + first_line - 1, col > 0 ? col : 1};
+  };
+
+  // Collect first, modify after: changing the tree under an iterator is undefined.
+  std::vector<cmark_node*> blocks, inlines, raw_html, headings, images;
+  std::string prose;
+  cmark_iter* it = cmark_iter_new(doc);
+  cmark_event_type ev;
+  while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
+    if (ev != CMARK_EVENT_ENTER) continue;
+    cmark_node* n = cmark_iter_get_node(it);
+    switch (cmark_node_get_type(n)) {
+      case CMARK_NODE_CODE_BLOCK: {
+        const char* info = cmark_node_get_fence_info(n);
+        if (info && StartsWith(info, "gpu-")) blocks.push_back(n);
+        break;
+      }
+      case CMARK_NODE_CODE: {
+        const char* lit = cmark_node_get_literal(n);
+        if (lit && StartsWith(lit, "gpu:")) inlines.push_back(n);
+        break;
+      }
+      case CMARK_NODE_HTML_BLOCK:
+      case CMARK_NODE_HTML_INLINE: raw_html.push_back(n); break;
+      case CMARK_NODE_HEADING: headings.push_back(n); break;
+      case CMARK_NODE_IMAGE: images.push_back(n); break;
+      case CMARK_NODE_TEXT: {
+        const char* lit = cmark_node_get_literal(n);
+        if (lit) prose += std::string(lit) + " ";
+        break;
+      }
+      default: break;
+    }
+  }
+  cmark_iter_free(it);
+
+  MarkdownResult result;
+  result.words = CountWords(prose);
+
+  // Heading ids: slug of the text, made unique within the page with -2, -3 …
+  std::map<std::string, int> used;
+  for (cmark_node* h : headings) {
+    TocEntry e;
+    e.level = cmark_node_get_heading_level(h);
+    e.text = Trim(NodeText(h));
+    std::string id = Slugify(e.text);
+    int n = ++used[id];
+    if (n > 1) id += "-" + std::to_string(n);
+    e.id = id;
+    result.toc.push_back(e);
+  }
+
+  for (cmark_node* img : images) {
+    std::string url = cmark_node_get_url(img) ? cmark_node_get_url(img) : "";
+    if (url.find("://") != std::string::npos || StartsWith(url, "//"))
+      diags->Error(loc_of(img), "image '" + url + "' is loaded from another host",
+                   "pages load nothing from other hosts: put the image in assets/");
+  }
+
+  for (cmark_node* n : raw_html) {
+    const char* lit = cmark_node_get_literal(n);
+    std::string text = lit ? lit : "";
+    bool block = cmark_node_get_type(n) == CMARK_NODE_HTML_BLOCK;
+    diags->Warning(loc_of(n), "raw HTML is not rendered; it is shown as text",
+                   "write Markdown or use a gpu- directive");
+    cmark_node* repl = cmark_node_new(block ? CMARK_NODE_CUSTOM_BLOCK : CMARK_NODE_CUSTOM_INLINE);
+    std::string html = block ? "<p>" + HtmlEscape(Trim(text)) + "</p>\n" : HtmlEscape(text);
+    cmark_node_set_on_enter(repl, html.c_str());
+    cmark_node_insert_before(n, repl);
+    cmark_node_free(n);
+  }
+
+  for (cmark_node* n : blocks) {
+    DirectiveCall call;
+    SourceLoc loc = loc_of(n);
+    std::string info = cmark_node_get_fence_info(n);
+    std::string html;
+    if (ParseDirectiveLine(info, loc, &call, diags)) {
+      const char* lit = cmark_node_get_literal(n);
+      call.body = Trim(lit ? lit : "");
+      html = block_hook ? block_hook(call) : std::string();
+    }
+    cmark_node* repl = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK);
+    cmark_node_set_on_enter(repl, (html + "\n").c_str());
+    cmark_node_insert_before(n, repl);
+    cmark_node_free(n);
+  }
+
+  for (cmark_node* n : inlines) {
+    DirectiveCall call;
+    SourceLoc loc = loc_of(n);
+    std::string text = cmark_node_get_literal(n);
+    std::string html;
+    // "gpu:price gpu=x" -> name "price"
+    if (ParseDirectiveLine(text.substr(4), loc, &call, diags))
+      html = inline_hook ? inline_hook(call) : std::string();
+    cmark_node* repl = cmark_node_new(CMARK_NODE_CUSTOM_INLINE);
+    cmark_node_set_on_enter(repl, html.c_str());
+    cmark_node_insert_before(n, repl);
+    cmark_node_free(n);
+  }
+
+  char* raw = cmark_render_html(doc, options, cmark_parser_get_syntax_extensions(parser));
+  std::string html = raw;
+  free(raw);
+  cmark_node_free(doc);
+  cmark_parser_free(parser);
+
+  // Ids on headings, in document order. Generated HTML never emits bare <hN> tags.
+  size_t index = 0;
+  size_t pos = 0;
+  while (index < result.toc.size()) {
+    size_t best = std::string::npos;
+    int level = 0;
+    for (int l = 1; l <= 6; ++l) {
+      size_t p = html.find("<h" + std::to_string(l) + ">", pos);
+      if (p < best) {
+        best = p;
+        level = l;
+      }
+    }
+    if (best == std::string::npos) break;
+    std::string tag = "<h" + std::to_string(level) + " id=\"" + HtmlEscape(result.toc[index].id) + "\">";
+    html.replace(best, 4, tag);
+    pos = best + tag.size();
+    ++index;
+  }
+  // Author tables: header cells get a scope, alignment moves from the obsolete align
+  // attribute to a style, and the table scrolls sideways on a phone instead of overflowing.
+  ReplaceAll(&html, "<th>", "<th scope=\"col\">");
+  for (const char* a : {"left", "center", "right"}) {
+    std::string al(a);
+    ReplaceAll(&html, "<th align=\"" + al + "\">", "<th scope=\"col\" class=\"al-" + al + "\">");
+    ReplaceAll(&html, "<td align=\"" + al + "\">", "<td class=\"al-" + al + "\">");
+  }
+  ReplaceAll(&html, "<table>", "<div class=\"table-scroll\"><table>");
+  ReplaceAll(&html, "</table>\n", "</table></div>\n");
+
+  std::vector<TocEntry> toc;
+  for (const auto& e : result.toc)
+    if (e.level == 2 || e.level == 3) toc.push_back(e);
+  result.toc = toc;
+  result.html = html;
+  return result;
+}
+
+}  // namespace gg

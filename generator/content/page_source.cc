@@ -1,0 +1,162 @@
+#include "content/page_source.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+
+#include "base/files.h"
+#include "base/suggest.h"
+#include "base/text.h"
+
+namespace gg {
+
+std::string SourceRevision(const std::string& file_bytes) {
+  return Sha256Hex(file_bytes).substr(0, 12);
+}
+
+namespace {
+
+bool IsoDate(const std::string& s) {
+  if (s.size() != 10 || s[4] != '-' || s[7] != '-') return false;
+  for (int i : {0, 1, 2, 3, 5, 6, 8, 9})
+    if (s[i] < '0' || s[i] > '9') return false;
+  int m = std::stoi(s.substr(5, 2)), d = std::stoi(s.substr(8, 2));
+  return m >= 1 && m <= 12 && d >= 1 && d <= 31;
+}
+
+}  // namespace
+
+bool ParsePageSource(const std::string& file, const std::string& text, PageSource* out,
+                     Diagnostics* diags) {
+  out->file = file;
+  out->loc = {file, 1, 1};
+  out->revision = SourceRevision(text);
+  std::string normalized = text;
+  if (!StartsWith(normalized, "---\n") && !StartsWith(normalized, "---\r\n")) {
+    diags->Error({file, 1, 1}, "missing front matter: a page starts with a '---' line",
+                 "add ---, title: …, --- at the top");
+    return false;
+  }
+  // Find the closing '---' line.
+  size_t pos = normalized.find('\n') + 1;
+  int line = 2;
+  size_t close = std::string::npos;
+  size_t body_start = 0;
+  while (pos < normalized.size()) {
+    size_t eol = normalized.find('\n', pos);
+    std::string ln = normalized.substr(pos, eol == std::string::npos ? std::string::npos : eol - pos);
+    if (!ln.empty() && ln.back() == '\r') ln.pop_back();
+    if (ln == "---") {
+      close = pos;
+      body_start = eol == std::string::npos ? normalized.size() : eol + 1;
+      break;
+    }
+    if (eol == std::string::npos) break;
+    pos = eol + 1;
+    ++line;
+  }
+  if (close == std::string::npos) {
+    diags->Error({file, 1, 1}, "front matter is not closed", "end it with a line '---'");
+    return false;
+  }
+  std::string yaml = normalized.substr(normalized.find('\n') + 1, close - normalized.find('\n') - 1);
+  out->body = normalized.substr(body_start);
+  out->body_line = line + 1;
+
+  YAML::Node node;
+  try {
+    node = YAML::Load(yaml);
+  } catch (const YAML::ParserException& e) {
+    // yaml-cpp marks are 0-based within the front matter, which starts on line 2.
+    diags->Error({file, e.mark.line + 2, e.mark.column + 1}, "invalid front matter: " + e.msg);
+    return false;
+  }
+  if (!node.IsMap()) {
+    diags->Error({file, 2, 1}, "front matter must be a YAML mapping of 'key: value'");
+    return false;
+  }
+  static const std::vector<std::string> kKeys = {"title", "description", "order", "date",
+                                                 "draft", "nav", "translation_of"};
+  bool ok = true;
+  for (auto it = node.begin(); it != node.end(); ++it) {
+    std::string key = it->first.as<std::string>("");
+    SourceLoc at{file, it->first.Mark().line + 2, it->first.Mark().column + 1};
+    SourceLoc vat{file, it->second.Mark().line + 2, it->second.Mark().column + 1};
+    if (std::find(kKeys.begin(), kKeys.end(), key) == kKeys.end()) {
+      diags->Error(at, "unknown front matter key '" + key + "'", DidYouMean(key, kKeys));
+      ok = false;
+      continue;
+    }
+    if (!it->second.IsScalar()) {
+      diags->Error(vat, "front matter '" + key + "' must be a single value");
+      ok = false;
+      continue;
+    }
+    std::string v = it->second.as<std::string>("");
+    try {
+      if (key == "title") out->fm.title = v;
+      else if (key == "description") out->fm.description = v;
+      else if (key == "order") out->fm.order = it->second.as<int>();
+      else if (key == "date") {
+        if (!IsoDate(v)) {
+          diags->Error(vat, "front matter 'date' must be YYYY-MM-DD, not '" + v + "'");
+          ok = false;
+        }
+        out->fm.date = v;
+      } else if (key == "draft") out->fm.draft = it->second.as<bool>();
+      else if (key == "nav") out->fm.nav = it->second.as<bool>();
+      else if (key == "translation_of") {
+        out->fm.translation_of = v;
+        out->translation_of_loc = vat;
+      }
+    } catch (const YAML::Exception&) {
+      diags->Error(vat, "front matter '" + key + "' has the wrong type: '" + v + "'",
+                   key == "order" ? "expected a whole number" : "expected true or false");
+      ok = false;
+    }
+  }
+  if (Trim(out->fm.title).empty()) {
+    diags->Error({file, 2, 1}, "front matter has no 'title'");
+    ok = false;
+  }
+  return ok;
+}
+
+std::vector<PageSource> LoadContent(const std::string& root, const SiteConfig& site,
+                                    Diagnostics* diags) {
+  std::vector<PageSource> pages;
+  std::vector<std::string> codes;
+  for (const auto& l : site.languages) codes.push_back(l.code);
+  for (const auto& rel : ListFiles(root, "content")) {
+    if (!EndsWith(rel, ".md")) continue;
+    std::string rest = rel.substr(std::string("content/").size());
+    size_t slash = rest.find('/');
+    if (slash == std::string::npos) continue;  // content/README.md documents the folder
+    std::string lang = rest.substr(0, slash);
+    if (std::find(codes.begin(), codes.end(), lang) == codes.end()) {
+      diags->Error({rel, 0, 0}, "content folder '" + lang + "' is not a language of data/site.json",
+                   DidYouMean(lang, codes));
+      continue;
+    }
+    std::string path = rest.substr(slash + 1);
+    path = path.substr(0, path.size() - 3);
+    std::string leaf = path.substr(path.rfind('/') == std::string::npos ? 0 : path.rfind('/') + 1);
+    if (!leaf.empty() && leaf[0] == '_') continue;  // partials and notes
+    if (leaf == "index") path = path.size() > 5 ? path.substr(0, path.size() - 6) : "";
+    std::string text;
+    if (!ReadInputFile(root, rel, &text, diags)) continue;
+    PageSource p;
+    p.lang = lang;
+    p.path = path;
+    if (ParsePageSource(rel, text, &p, diags)) pages.push_back(std::move(p));
+  }
+  auto order = [&](const std::string& lang) {
+    return std::find(codes.begin(), codes.end(), lang) - codes.begin();
+  };
+  std::sort(pages.begin(), pages.end(), [&](const PageSource& a, const PageSource& b) {
+    return std::make_pair(order(a.lang), a.path) < std::make_pair(order(b.lang), b.path);
+  });
+  return pages;
+}
+
+}  // namespace gg

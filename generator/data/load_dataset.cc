@@ -1,0 +1,404 @@
+#include "data/load_dataset.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "base/files.h"
+#include "base/suggest.h"
+#include "base/text.h"
+#include "data/json_doc.h"
+#include "data/object_reader.h"
+
+namespace gg {
+namespace {
+
+const std::vector<std::string> kSegments = {"consumer", "workstation", "datacenter"};
+const std::vector<std::string> kWorkloads = {"inference8", "inference16", "training16"};
+const std::vector<std::string> kConditions = {"new", "used"};
+const std::vector<std::string> kTensorCores = {"none",      "volta", "turing", "ampere",
+                                               "ada",       "hopper", "blackwell", "rdna3",
+                                               "rdna4",     "cdna2", "cdna3"};
+
+bool IsId(const std::string& id) {
+  if (id.empty()) return false;
+  for (char c : id)
+    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.')) return false;
+  return id.front() != '-' && id.back() != '-';
+}
+
+// Reads "id", checks its form and uniqueness within the file.
+std::string ReadId(ObjectReader& r, std::set<std::string>* seen, Diagnostics* diags) {
+  std::string id = r.String("id");
+  if (id.empty()) return id;
+  if (!IsId(id)) {
+    diags->Error(r.FieldLoc("id"),
+                 "id '" + id + "' must be lowercase letters, digits, '.' and '-'");
+  }
+  if (!seen->insert(id).second) diags->Error(r.FieldLoc("id"), "duplicate id '" + id + "'");
+  return id;
+}
+
+void LoadGpus(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
+  const auto* arr = TopLevelArray(doc, "gpus", diags);
+  if (!arr) return;
+  std::set<std::string> seen;
+  for (size_t i = 0; i < arr->size(); ++i) {
+    ObjectReader r(doc, "/gpus/" + std::to_string(i), "GPU", diags);
+    if (!r.ok()) continue;
+    Gpu g;
+    g.loc = r.loc();
+    g.id = ReadId(r, &seen, diags);
+    g.name = r.String("name");
+    g.vendor = r.Enum("vendor", {"nvidia", "amd", "intel"});
+    g.architecture = r.String("architecture");
+    g.launch_date = r.Date("launch_date");
+    g.segment = ParseSegment(r.Enum("segment", kSegments)).value_or(Segment::kConsumer);
+    g.memory_gb = r.Positive("memory_gb");
+    g.memory_type = r.String("memory_type");
+    g.bandwidth_gbs = r.Positive("bandwidth_gbs");
+    g.l2_mb = r.Positive("l2_mb");
+    g.tensor_cores = r.Enum("tensor_cores", kTensorCores);
+    g.fp16_tflops = r.Positive("fp16_tflops");
+    g.fp8_tflops = r.NullableNumber("fp8_tflops");
+    g.int8_tops = r.NullableNumber("int8_tops");
+    g.tdp_w = r.Positive("tdp_w");
+    g.slots = r.NonNegative("slots");
+    g.nvlink_gbs = r.NonNegative("nvlink_gbs");
+    g.pcie_gen = r.Integer("pcie_gen", 1);
+    g.form_factor = r.Enum("form_factor", {"pcie", "sxm", "oam"});
+    g.launch_price_usd = r.NullableNumber("launch_price_usd");
+    g.prov = r.ReadProvenance();
+    if (!g.id.empty()) out->gpus.push_back(std::move(g));
+  }
+}
+
+void LoadBenchmarks(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
+  const auto* arr = TopLevelArray(doc, "benchmarks", diags);
+  if (!arr) return;
+  for (size_t i = 0; i < arr->size(); ++i) {
+    ObjectReader r(doc, "/benchmarks/" + std::to_string(i), "benchmark", diags);
+    if (!r.ok()) continue;
+    Benchmark b;
+    b.loc = r.loc();
+    b.gpu = r.String("gpu");
+    b.reference = r.String("reference");
+    b.workload = ParseWorkload(r.Enum("workload", kWorkloads)).value_or(Workload::kTraining16);
+    b.speedup = r.Positive("speedup");
+    b.method = r.String("method");
+    b.prov = r.ReadProvenance();
+    if (b.gpu == b.reference && !b.gpu.empty())
+      diags->Error(r.FieldLoc("reference"), "a benchmark compares two different GPUs");
+    out->benchmarks.push_back(std::move(b));
+  }
+}
+
+void LoadPrices(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
+  const auto* arr = TopLevelArray(doc, "observations", diags);
+  if (!arr) return;
+  for (size_t i = 0; i < arr->size(); ++i) {
+    ObjectReader r(doc, "/observations/" + std::to_string(i), "price observation", diags);
+    if (!r.ok()) continue;
+    PriceObservation p;
+    p.loc = r.loc();
+    p.gpu = r.String("gpu");
+    p.date = r.Date("date");
+    p.condition = ParseCondition(r.Enum("condition", kConditions)).value_or(Condition::kNew);
+    p.region = r.String("region");
+    p.currency = r.Enum("currency", {"USD"});
+    p.price = r.Positive("price");
+    p.prov.source = r.String("source");
+    p.prov.as_of = p.date;
+    p.prov.estimated = r.Bool("estimated", false);
+    p.prov.note = r.OptString("note").value_or("");
+    out->prices.push_back(std::move(p));
+  }
+}
+
+void LoadCloud(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
+  const auto* arr = TopLevelArray(doc, "offers", diags);
+  if (!arr) return;
+  std::set<std::string> seen;
+  for (size_t i = 0; i < arr->size(); ++i) {
+    ObjectReader r(doc, "/offers/" + std::to_string(i), "cloud offer", diags);
+    if (!r.ok()) continue;
+    CloudOffer c;
+    c.loc = r.loc();
+    c.id = ReadId(r, &seen, diags);
+    c.provider = r.String("provider");
+    c.gpu = r.String("gpu");
+    c.pricing = r.Enum("pricing", {"on_demand", "spot", "reserved_1y"});
+    c.usd_per_gpu_hour = r.Positive("usd_per_gpu_hour");
+    c.gpus_per_instance = r.Integer("gpus_per_instance", 1);
+    c.region = r.String("region");
+    c.date = r.Date("date");
+    c.prov.source = r.String("source");
+    c.prov.as_of = c.date;
+    c.prov.estimated = r.Bool("estimated", false);
+    c.prov.note = r.OptString("note").value_or("");
+    if (!c.id.empty()) out->cloud.push_back(std::move(c));
+  }
+}
+
+void LoadModels(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
+  const auto* arr = TopLevelArray(doc, "models", diags);
+  if (!arr) return;
+  std::set<std::string> seen;
+  for (size_t i = 0; i < arr->size(); ++i) {
+    std::string ptr = "/models/" + std::to_string(i);
+    ObjectReader r(doc, ptr, "model", diags);
+    if (!r.ok()) continue;
+    LlmModel m;
+    m.loc = r.loc();
+    m.id = ReadId(r, &seen, diags);
+    m.name = r.String("name");
+    m.family = r.String("family");
+    m.release_date = r.Date("release_date");
+    m.params_b = r.Positive("params_b");
+    m.active_params_b = r.Positive("active_params_b");
+    m.layers = r.Integer("layers", 1);
+    m.hidden_size = r.Integer("hidden_size", 1);
+    m.intermediate_size = r.Integer("intermediate_size", 1);
+    m.attention_heads = r.Integer("attention_heads", 1);
+    m.kv_heads = r.Integer("kv_heads", 1);
+    m.head_dim = r.Integer("head_dim", 1);
+    m.vocab_size = r.Integer("vocab_size", 1);
+    m.max_context = r.Integer("max_context", 1);
+    if (r.Has("experts") && !doc.root.at(nlohmann::json::json_pointer(ptr + "/experts")).is_null()) {
+      r.Touch("experts");
+      ObjectReader e(doc, ptr + "/experts", "experts", diags);
+      MoeExperts x;
+      x.total = e.Integer("total", 1);
+      x.active = e.Integer("active", 1);
+      if (x.active > x.total)
+        diags->Error(e.FieldLoc("active"), "active experts exceed the total number of experts");
+      m.experts = x;
+    } else {
+      r.Touch("experts");
+      if (!r.Has("experts")) diags->Error(r.loc(), "missing field 'experts' in model '" + m.id + "'", "use null for a dense model");
+    }
+    if (r.Has("mla") && !doc.root.at(nlohmann::json::json_pointer(ptr + "/mla")).is_null()) {
+      r.Touch("mla");
+      ObjectReader e(doc, ptr + "/mla", "mla", diags);
+      MlaDims x;
+      x.kv_lora_rank = e.Integer("kv_lora_rank", 1);
+      x.qk_rope_head_dim = e.Integer("qk_rope_head_dim", 1);
+      m.mla = x;
+    } else {
+      r.Touch("mla");
+      if (!r.Has("mla")) diags->Error(r.loc(), "missing field 'mla' in model '" + m.id + "'", "use null for models without multi-head latent attention");
+    }
+    m.native_precision = r.Enum("native_precision", {"fp32", "bf16", "fp16", "fp8", "mxfp4"});
+    m.prov = r.ReadProvenance();
+    if (m.active_params_b > m.params_b)
+      diags->Error(r.FieldLoc("active_params_b"),
+                   "active parameters exceed total parameters in model '" + m.id + "'");
+    if (m.kv_heads > m.attention_heads || (m.kv_heads > 0 && m.attention_heads % m.kv_heads != 0))
+      diags->Error(r.FieldLoc("kv_heads"),
+                   "kv_heads must divide attention_heads in model '" + m.id + "'");
+    if (!m.id.empty()) out->models.push_back(std::move(m));
+  }
+}
+
+void LoadAssumptions(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
+  const auto* arr = TopLevelArray(doc, "assumptions", diags);
+  if (!arr) return;
+  std::set<std::string> seen;
+  for (size_t i = 0; i < arr->size(); ++i) {
+    std::string ptr = "/assumptions/" + std::to_string(i);
+    ObjectReader r(doc, ptr, "assumption", diags);
+    if (!r.ok()) continue;
+    Assumption a;
+    a.loc = r.loc();
+    a.id = r.String("id");
+    if (!a.id.empty() && !seen.insert(a.id).second)
+      diags->Error(r.FieldLoc("id"), "duplicate id '" + a.id + "'");
+    r.Touch("value");
+    if (!r.Has("value")) {
+      diags->Error(r.loc(), "missing field 'value' in assumption '" + a.id + "'");
+    } else {
+      const auto& v = doc.root.at(nlohmann::json::json_pointer(ptr + "/value"));
+      if (v.is_number()) {
+        a.number = v.get<double>();
+      } else if (v.is_string()) {
+        a.text = v.get<std::string>();
+        a.is_text = true;
+      } else {
+        diags->Error(r.FieldLoc("value"), "field 'value' must be a number or a string");
+      }
+    }
+    a.unit = r.String("unit", false);
+    a.prov = r.ReadProvenance();
+    if (!a.id.empty()) out->assumptions.push_back(std::move(a));
+  }
+}
+
+void LoadPersonas(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
+  const auto* arr = TopLevelArray(doc, "personas", diags);
+  if (!arr) return;
+  std::set<std::string> seen;
+  for (size_t i = 0; i < arr->size(); ++i) {
+    ObjectReader r(doc, "/personas/" + std::to_string(i), "persona", diags);
+    if (!r.ok()) continue;
+    Persona p;
+    p.loc = r.loc();
+    p.id = ReadId(r, &seen, diags);
+    p.workload = ParseWorkload(r.Enum("workload", kWorkloads)).value_or(Workload::kInference16);
+    p.cost = r.Enum("cost", {"gpu", "ownership"});
+    p.min_memory_gb = r.NonNegative("min_memory_gb");
+    p.max_budget_usd = r.NullableNumber("max_budget_usd");
+    for (const auto& c : r.StringList("conditions", kConditions))
+      p.conditions.push_back(*ParseCondition(c));
+    for (const auto& s : r.StringList("segments", kSegments)) p.segments.push_back(*ParseSegment(s));
+    p.count = r.Integer("count", 1);
+    p.note = r.OptString("note").value_or("");
+    if (p.conditions.empty()) diags->Error(r.FieldLoc("conditions"), "persona allows no condition");
+    if (p.segments.empty()) diags->Error(r.FieldLoc("segments"), "persona allows no segment");
+    if (!p.id.empty()) out->personas.push_back(std::move(p));
+  }
+}
+
+FlowQuery ReadFlowQuery(const JsonDoc& doc, const std::string& ptr, Diagnostics* diags) {
+  ObjectReader q(doc, ptr, "flowchart query", diags);
+  FlowQuery f;
+  f.workload = ParseWorkload(q.Enum("workload", kWorkloads)).value_or(Workload::kInference16);
+  f.cost = q.Enum("cost", {"gpu", "ownership"});
+  f.min_memory_gb = q.NonNegative("min_memory_gb");
+  f.max_budget_usd = q.NullableNumber("max_budget_usd");
+  for (const auto& c : q.StringList("conditions", kConditions)) f.conditions.push_back(*ParseCondition(c));
+  for (const auto& s : q.StringList("segments", kSegments)) f.segments.push_back(*ParseSegment(s));
+  f.count = q.Integer("count", 1);
+  f.rank = q.Integer("rank", 1);
+  return f;
+}
+
+void LoadFlowchart(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
+  ObjectReader top(doc, "", "flowchart", diags);
+  if (!top.ok()) return;
+  Flowchart fc;
+  fc.loc = {doc.file, 1, 1};
+  fc.root = top.String("root");
+  top.Touch("nodes");
+  const auto* arr = TopLevelArray(doc, "nodes", diags);  // reports a missing list
+  (void)arr;
+  if (!doc.root.contains("nodes") || !doc.root["nodes"].is_array()) return;
+  std::set<std::string> seen;
+  const auto& nodes = doc.root["nodes"];
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    std::string ptr = "/nodes/" + std::to_string(i);
+    ObjectReader r(doc, ptr, "flowchart node", diags);
+    if (!r.ok()) continue;
+    FlowNode n;
+    n.loc = r.loc();
+    n.id = ReadId(r, &seen, diags);
+    n.kind = r.Enum("kind", {"question", "leaf", "text"});
+    n.text_key = r.String("text");
+    r.Touch("answers");
+    if (r.Has("answers")) {
+      const auto& answers = doc.root.at(nlohmann::json::json_pointer(ptr + "/answers"));
+      if (!answers.is_array()) {
+        diags->Error(r.FieldLoc("answers"), "'answers' must be a list");
+      } else {
+        for (size_t j = 0; j < answers.size(); ++j) {
+          ObjectReader a(doc, ptr + "/answers/" + std::to_string(j), "answer", diags);
+          FlowNode::Answer ans;
+          ans.label_key = a.String("label");
+          ans.next = a.String("next");
+          n.answers.push_back(ans);
+        }
+      }
+    }
+    r.Touch("query");
+    if (r.Has("query")) n.query = ReadFlowQuery(doc, ptr + "/query", diags);
+    n.cloud = r.OptString("cloud").value_or("");
+    if (n.kind == "question" && n.answers.empty())
+      diags->Error(n.loc, "question '" + n.id + "' has no answers");
+    if (n.kind == "leaf" && !n.query)
+      diags->Error(n.loc, "leaf '" + n.id + "' has no query", "a leaf names a query, not a GPU");
+    fc.nodes.push_back(std::move(n));
+  }
+  out->flowchart = std::move(fc);
+}
+
+}  // namespace
+
+void LoadSiteConfig(const std::string& file, const std::string& text, SiteConfig* out,
+                    Diagnostics* diags) {
+  JsonDoc doc;
+  if (!ParseJsonDoc(file, text, &doc, diags)) return;
+  ObjectReader r(doc, "", "site configuration", diags);
+  if (!r.ok()) return;
+  out->loc = {file, 1, 1};
+  out->title = r.String("title");
+  out->base_url = r.String("base_url");
+  if (!out->base_url.empty() && out->base_url.back() != '/')
+    diags->Error(r.FieldLoc("base_url"), "base_url must end with '/'");
+  out->default_language = r.String("default_language");
+  r.Touch("languages");
+  if (!doc.root.contains("languages") || !doc.root["languages"].is_array()) {
+    diags->Error(r.loc(), "missing list 'languages'");
+    return;
+  }
+  std::set<std::string> seen;
+  for (size_t i = 0; i < doc.root["languages"].size(); ++i) {
+    ObjectReader l(doc, "/languages/" + std::to_string(i), "language", diags);
+    Language lang;
+    lang.code = l.String("code");
+    lang.name = l.String("name");
+    lang.locale = l.String("locale");
+    lang.order = l.Integer("order", 0);
+    if (!seen.insert(lang.code).second)
+      diags->Error(l.FieldLoc("code"), "duplicate language '" + lang.code + "'");
+    out->languages.push_back(lang);
+  }
+  std::stable_sort(out->languages.begin(), out->languages.end(),
+                   [](const Language& a, const Language& b) { return a.order < b.order; });
+  std::vector<std::string> codes;
+  for (const auto& l : out->languages) codes.push_back(l.code);
+  if (!out->default_language.empty() && !seen.count(out->default_language))
+    diags->Error(r.FieldLoc("default_language"),
+                 "default language '" + out->default_language + "' is not among the languages",
+                 DidYouMean(out->default_language, codes));
+}
+
+void LoadDataFile(const std::string& file, const std::string& text, Dataset* out,
+                  Diagnostics* diags) {
+  JsonDoc doc;
+  if (!ParseJsonDoc(file, text, &doc, diags)) return;
+  std::string name = file.substr(file.rfind('/') + 1);
+  if (name == "gpus.json") LoadGpus(doc, out, diags);
+  else if (name == "benchmarks.json") LoadBenchmarks(doc, out, diags);
+  else if (name == "prices.json") LoadPrices(doc, out, diags);
+  else if (name == "cloud.json") LoadCloud(doc, out, diags);
+  else if (name == "models.json") LoadModels(doc, out, diags);
+  else if (name == "assumptions.json") LoadAssumptions(doc, out, diags);
+  else if (name == "personas.json") LoadPersonas(doc, out, diags);
+  else if (name == "flowchart.json") LoadFlowchart(doc, out, diags);
+}
+
+Dataset LoadDataset(const std::string& root, Diagnostics* diags) {
+  Dataset ds;
+  const std::vector<std::string> required = {"site.json",   "gpus.json",   "benchmarks.json",
+                                             "prices.json", "cloud.json",  "models.json",
+                                             "assumptions.json", "personas.json"};
+  std::vector<std::string> known = required;
+  known.push_back("flowchart.json");
+  for (const auto& rel : ListFiles(root, "data")) {
+    if (!EndsWith(rel, ".json")) continue;
+    std::string name = rel.substr(rel.rfind('/') + 1);
+    if (std::find(known.begin(), known.end(), name) == known.end() || rel != "data/" + name)
+      diags->Error({rel, 0, 0}, "unknown data file", DidYouMean(name, known));
+  }
+  for (const auto& name : known) {
+    std::string rel = "data/" + name;
+    bool optional = name == "flowchart.json";
+    if (optional && !FileExists(root + "/" + rel)) continue;
+    std::string text;
+    if (!ReadInputFile(root, rel, &text, diags)) continue;
+    if (name == "site.json") LoadSiteConfig(rel, text, &ds.site, diags);
+    else LoadDataFile(rel, text, &ds, diags);
+  }
+  return ds;
+}
+
+}  // namespace gg

@@ -1,0 +1,24 @@
+// Loads every data file (data/*.json) into a Dataset. Each file is checked on its own:
+// syntax, types, required and unknown fields, enums, dates, ranges, duplicate ids within the
+// file. Cross-file checks (unknown GPU ids in prices, …) belong to validate/. A file with
+// problems is reported and its bad entries skipped, so that one run reports everything.
+#pragma once
+
+#include <string>
+
+#include "base/diagnostics.h"
+#include "model/model.h"
+
+namespace gg {
+
+// Reads ROOT/data/*.json. site.json, gpus.json … personas.json are required;
+// flowchart.json is optional. Unknown *.json files in data/ are reported.
+Dataset LoadDataset(const std::string& root, Diagnostics* diags);
+
+// Parses one file's text; exposed for tests (file is the relative path for messages).
+void LoadSiteConfig(const std::string& file, const std::string& text, SiteConfig* out,
+                    Diagnostics* diags);
+void LoadDataFile(const std::string& file, const std::string& text, Dataset* out,
+                  Diagnostics* diags);
+
+}  // namespace gg

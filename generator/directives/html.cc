@@ -1,0 +1,108 @@
+#include "directives/html.h"
+
+#include "base/text.h"
+
+namespace gg {
+
+Cell Cell::Text(const std::string& text, bool num) { return Cell{HtmlEscape(text), num, ""}; }
+Cell Cell::Html(std::string html, bool num) { return Cell{std::move(html), num, ""}; }
+
+void HtmlTable::Row(std::vector<Cell> cells, const std::string& row_id) {
+  rows_.emplace_back(row_id, std::move(cells));
+}
+
+namespace {
+std::string Classes(const Cell& c) {
+  std::string cls = c.num ? "num" : "";
+  if (!c.cls.empty()) cls += (cls.empty() ? "" : " ") + c.cls;
+  return cls.empty() ? "" : " class=\"" + cls + "\"";
+}
+}  // namespace
+
+std::string HtmlTable::Render() const {
+  std::string h = "<div class=\"table-scroll\"><table class=\"data\">";
+  if (!caption_.empty()) h += "<caption>" + HtmlEscape(caption_) + "</caption>";
+  h += "<thead><tr>";
+  for (const auto& c : headers_) h += "<th scope=\"col\"" + Classes(c) + ">" + c.html + "</th>";
+  h += "</tr></thead><tbody>";
+  for (const auto& [id, cells] : rows_) {
+    h += id.empty() ? "<tr>" : "<tr id=\"" + HtmlEscape(id) + "\">";
+    for (size_t i = 0; i < cells.size(); ++i) {
+      const char* tag = i == 0 ? "th scope=\"row\"" : "td";
+      h += std::string("<") + tag + Classes(cells[i]) + ">" + cells[i].html +
+           (i == 0 ? "</th>" : "</td>");
+    }
+    h += "</tr>";
+  }
+  h += "</tbody></table></div>";
+  if (!note_.empty()) h += "<p class=\"table-note\">" + HtmlEscape(note_) + "</p>";
+  return h;
+}
+
+std::string GpuHref(const Gpu& gpu, const PageContext& ctx) {
+  return ctx.Href(ctx.lang->code + "/gpus/" + gpu.id + "/");
+}
+
+std::string GpuLink(const Gpu& gpu, const PageContext& ctx) {
+  return "<a href=\"" + HtmlEscape(GpuHref(gpu, ctx)) + "\">" + HtmlEscape(gpu.name) + "</a>";
+}
+
+std::vector<std::string> SpecFieldIds() {
+  return {"memory_gb",   "bandwidth_gbs",    "l2_mb",       "fp16_tflops", "fp8_tflops",
+          "int8_tops",   "tdp_w",            "launch_price_usd", "launch_date", "nvlink_gbs",
+          "memory_type", "architecture",     "pcie_gen",    "slots"};
+}
+
+std::string FormatSpec(const Gpu& g, const std::string& field, const PageContext& ctx) {
+  const Formatter& f = *ctx.fmt;
+  const std::string none = "—";
+  if (field == "memory_gb") return f.WithUnit(g.memory_gb, "GB", 0);
+  if (field == "bandwidth_gbs") return f.WithUnit(g.bandwidth_gbs, "GB/s", 0);
+  if (field == "l2_mb") return f.WithUnit(g.l2_mb, "MB", 1);
+  if (field == "fp16_tflops") return f.WithUnit(g.fp16_tflops, "TFLOPS", 1);
+  if (field == "fp8_tflops") return g.fp8_tflops ? f.WithUnit(*g.fp8_tflops, "TFLOPS", 1) : none;
+  if (field == "int8_tops") return g.int8_tops ? f.WithUnit(*g.int8_tops, "TOPS", 1) : none;
+  if (field == "tdp_w") return f.WithUnit(g.tdp_w, "W", 0);
+  if (field == "launch_price_usd") return g.launch_price_usd ? f.Usd(*g.launch_price_usd) : none;
+  if (field == "launch_date") return f.Date(g.launch_date);
+  if (field == "nvlink_gbs") return g.nvlink_gbs > 0 ? f.WithUnit(g.nvlink_gbs, "GB/s", 0) : none;
+  if (field == "memory_type") return g.memory_type;
+  if (field == "architecture") return g.architecture;
+  if (field == "pcie_gen") return g.form_factor == "pcie" || g.pcie_gen > 0 ? "PCIe " + std::to_string(g.pcie_gen) : none;
+  if (field == "slots") return g.slots > 0 ? f.Number(g.slots, 1) : none;
+  return none;
+}
+
+std::string FormatAssumption(const Assumption& a, const PageContext& ctx) {
+  const Formatter& f = *ctx.fmt;
+  if (a.is_text) {
+    if (const Gpu* g = ctx.data->FindGpu(a.text)) return g->name;
+    if (const CloudOffer* o = ctx.data->FindOffer(a.text)) return o->provider + " · " + o->id;
+    return a.text;
+  }
+  const std::string& u = a.unit;
+  if (StartsWith(u, "fraction")) return f.Percent(a.number, 1);
+  if (u == "USD/kWh") return ctx.TF("unit.usd_per_kwh", {{"v", f.Usd(a.number, true)}});
+  if (u == "USD") return f.Usd(a.number);
+  if (u == "USD per GPU") return ctx.TF("unit.per_gpu", {{"v", f.Usd(a.number)}});
+  if (u == "W") return f.WithUnit(a.number, "W", 0);
+  if (u == "W per GPU") return ctx.TF("unit.per_gpu", {{"v", f.WithUnit(a.number, "W", 0)}});
+  if (u == "GB per GPU") return ctx.TF("unit.per_gpu", {{"v", f.WithUnit(a.number, "GB", 2)}});
+  if (u == "years") return ctx.TF("unit.years", {{"v", f.Number(a.number, 1)}});
+  if (u == "days") return ctx.TF("unit.days", {{"v", f.Number(a.number, 0)}});
+  if (u == "tokens") return ctx.TF("unit.tokens", {{"v", f.Number(a.number, 0)}});
+  if (u == "bits per weight") return ctx.TF("unit.bits_per_weight", {{"v", f.Number(a.number, 4)}});
+  if (u == "bytes per parameter") return ctx.TF("unit.bytes_per_param", {{"v", f.Number(a.number, 2)}});
+  return f.Number(a.number, 4);
+}
+
+std::string CaptionOr(const DirectiveCall& call, const std::string& fallback) {
+  return call.body.empty() ? fallback : call.body;
+}
+
+std::string PerfTag(bool measured, const PageContext& ctx) {
+  return measured ? "<span class=\"tag meas\">" + HtmlEscape(ctx.T("perf.measured")) + "</span>"
+                  : "<span class=\"tag est\">" + HtmlEscape(ctx.T("perf.estimated")) + "</span>";
+}
+
+}  // namespace gg

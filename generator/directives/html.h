@@ -1,0 +1,55 @@
+// HTML building blocks shared by the directives: accessible data tables, GPU links, spec and
+// assumption formatting. Every string from data or content is escaped here; callers pass
+// plain text, or HTML they built with these helpers (Cell::Html).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "directives/registry.h"
+
+namespace gg {
+
+struct Cell {
+  std::string html;  // already escaped
+  bool num = false;  // right-aligned, tabular figures
+  std::string cls;   // extra class
+
+  static Cell Text(const std::string& text, bool num = false);
+  static Cell Html(std::string html, bool num = false);
+};
+
+// A <table> with a caption, column headers (scope="col"), and rows whose first cell is a row
+// header (scope="row"). Units belong in the column headers. Wrapped to scroll on phones.
+class HtmlTable {
+ public:
+  explicit HtmlTable(std::string caption_text) : caption_(std::move(caption_text)) {}
+  void Columns(std::vector<Cell> headers) { headers_ = std::move(headers); }
+  // row_id becomes the <tr id>, so that other pages can link to the row.
+  void Row(std::vector<Cell> cells, const std::string& row_id = "");
+  void Note(const std::string& text) { note_ = text; }
+  std::string Render() const;
+  bool empty() const { return rows_.empty(); }
+
+ private:
+  std::string caption_;
+  std::string note_;
+  std::vector<Cell> headers_;
+  std::vector<std::pair<std::string, std::vector<Cell>>> rows_;
+};
+
+// <a href="…/gpus/ID/">name</a>, relative to the page.
+std::string GpuLink(const Gpu& gpu, const PageContext& ctx);
+std::string GpuHref(const Gpu& gpu, const PageContext& ctx);
+
+std::vector<std::string> SpecFieldIds();
+// A spec value with its unit in the page's language; "—" when absent.
+std::string FormatSpec(const Gpu& gpu, const std::string& field, const PageContext& ctx);
+// An assumption's value with its unit ("0,18 $US/kWh", "15 %", "5 ans").
+std::string FormatAssumption(const Assumption& a, const PageContext& ctx);
+// A directive's caption: its body when the author wrote one, else the given default.
+std::string CaptionOr(const DirectiveCall& call, const std::string& fallback);
+// "measured" / "estimated" tag.
+std::string PerfTag(bool measured, const PageContext& ctx);
+
+}  // namespace gg

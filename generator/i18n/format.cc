@@ -1,0 +1,104 @@
+#include "i18n/format.h"
+
+#include <unicode/calendar.h>
+#include <unicode/datefmt.h>
+#include <unicode/numberformatter.h>
+#include <unicode/timezone.h>
+#include <unicode/unistr.h>
+
+#include <cmath>
+
+namespace gg {
+
+namespace nf = icu::number;
+
+struct Formatter::Impl {
+  icu::Locale locale;
+  nf::LocalizedNumberFormatter base;
+};
+
+namespace {
+
+std::string ToUtf8(const icu::UnicodeString& s) {
+  std::string out;
+  s.toUTF8String(out);
+  return out;
+}
+
+std::string Run(const nf::LocalizedNumberFormatter& f, double value) {
+  UErrorCode status = U_ZERO_ERROR;
+  auto formatted = f.formatDouble(value, status);
+  if (U_FAILURE(status)) return std::to_string(value);
+  return ToUtf8(formatted.toString(status));
+}
+
+// Days since 1970-01-01 for a proleptic Gregorian date (H. Hinnant's algorithm).
+long long DaysFromCivil(int y, int m, int d) {
+  y -= m <= 2;
+  const long long era = (y >= 0 ? y : y - 399) / 400;
+  const long long yoe = y - era * 400;
+  const long long doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+  const long long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+  return era * 146097 + doe - 719468;
+}
+
+}  // namespace
+
+Formatter::Formatter(const std::string& locale) : locale_(locale), impl_(std::make_unique<Impl>()) {
+  impl_->locale = icu::Locale::createCanonical(locale.c_str());
+  impl_->base = nf::NumberFormatter::withLocale(impl_->locale);
+}
+
+Formatter::~Formatter() = default;
+
+std::string Formatter::Number(double value, int max_frac, int min_frac) const {
+  return Run(impl_->base.precision(nf::Precision::minMaxFraction(min_frac, max_frac)), value);
+}
+
+std::string Formatter::Significant(double value, int significant) const {
+  return Run(impl_->base.precision(nf::Precision::maxSignificantDigits(significant)), value);
+}
+
+std::string Formatter::Usd(double value, bool cents) const {
+  UErrorCode status = U_ZERO_ERROR;
+  icu::CurrencyUnit usd(u"USD", status);
+  auto f = impl_->base.unit(usd).precision(cents ? nf::Precision::fixedFraction(2)
+                                                 : nf::Precision::integer());
+  return Run(f, value);
+}
+
+std::string Formatter::Percent(double fraction, int max_frac) const {
+  auto f = impl_->base.unit(icu::NoUnit::percent())
+               .scale(nf::Scale::powerOfTen(2))
+               .precision(nf::Precision::maxFraction(max_frac));
+  return Run(f, fraction);
+}
+
+std::string Formatter::Date(const std::string& iso) const {
+  if (iso.size() != 10) return iso;
+  int y = std::atoi(iso.substr(0, 4).c_str()), m = std::atoi(iso.substr(5, 2).c_str()),
+      d = std::atoi(iso.substr(8, 2).c_str());
+  if (m < 1 || m > 12 || d < 1 || d > 31) return iso;
+  UDate when = static_cast<UDate>(DaysFromCivil(y, m, d)) * 86400000.0;
+  std::unique_ptr<icu::DateFormat> df(
+      icu::DateFormat::createDateInstance(icu::DateFormat::kLong, impl_->locale));
+  if (!df) return iso;
+  df->adoptTimeZone(icu::TimeZone::createTimeZone("UTC"));
+  icu::UnicodeString out;
+  df->format(when, out);
+  return ToUtf8(out);
+}
+
+std::string Formatter::Gigabytes(double bytes, bool binary, int max_frac) const {
+  double v = binary ? bytes / 1073741824.0 : bytes / 1e9;
+  // Small sizes keep one decimal; large ones are rounded to whole units.
+  int frac = v >= 100 ? 0 : max_frac;
+  return WithUnit(v, binary ? "GiB" : "GB", frac);
+}
+
+std::string Formatter::WithUnit(double value, const std::string& unit, int max_frac) const {
+  // A no-break space joins number and unit in every locale we publish.
+  return Number(value, max_frac) + "\u00A0" + unit;
+}
+
+}  // namespace gg

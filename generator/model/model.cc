@@ -1,0 +1,63 @@
+#include "model/model.h"
+
+#include <algorithm>
+
+namespace gg {
+
+const char* SegmentId(Segment s) {
+  switch (s) {
+    case Segment::kConsumer: return "consumer";
+    case Segment::kWorkstation: return "workstation";
+    case Segment::kDatacenter: return "datacenter";
+  }
+  return "";
+}
+
+const char* WorkloadId(Workload w) {
+  switch (w) {
+    case Workload::kInference8: return "inference8";
+    case Workload::kInference16: return "inference16";
+    case Workload::kTraining16: return "training16";
+  }
+  return "";
+}
+
+const char* ConditionId(Condition c) { return c == Condition::kNew ? "new" : "used"; }
+
+std::optional<Segment> ParseSegment(const std::string& s) {
+  for (Segment v : {Segment::kConsumer, Segment::kWorkstation, Segment::kDatacenter})
+    if (s == SegmentId(v)) return v;
+  return std::nullopt;
+}
+
+std::optional<Workload> ParseWorkload(const std::string& s) {
+  for (Workload v : kAllWorkloads)
+    if (s == WorkloadId(v)) return v;
+  return std::nullopt;
+}
+
+std::optional<Condition> ParseCondition(const std::string& s) {
+  if (s == "new") return Condition::kNew;
+  if (s == "used") return Condition::kUsed;
+  return std::nullopt;
+}
+
+namespace {
+template <typename T>
+const T* FindById(const std::vector<T>& v, const std::string& id) {
+  auto it = std::find_if(v.begin(), v.end(), [&](const T& x) { return x.id == id; });
+  return it == v.end() ? nullptr : &*it;
+}
+}  // namespace
+
+const Gpu* Dataset::FindGpu(const std::string& id) const { return FindById(gpus, id); }
+const LlmModel* Dataset::FindModel(const std::string& id) const { return FindById(models, id); }
+const CloudOffer* Dataset::FindOffer(const std::string& id) const { return FindById(cloud, id); }
+const Persona* Dataset::FindPersona(const std::string& id) const {
+  return FindById(personas, id);
+}
+const Assumption* Dataset::FindAssumption(const std::string& id) const {
+  return FindById(assumptions, id);
+}
+
+}  // namespace gg

@@ -1,0 +1,218 @@
+// The model: plain structs for everything the data files and content hold. No parsing, no
+// I/O, no computation: loaders fill these, calc reads them, renderers display them. Each
+// entry keeps the SourceLoc of its definition so later checks can point at it.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "base/diagnostics.h"
+
+namespace gg {
+
+// Provenance shared by every data entry.
+struct Provenance {
+  std::string source;
+  std::string as_of;  // ISO date
+  bool estimated = false;
+  std::string note;
+};
+
+enum class Segment { kConsumer, kWorkstation, kDatacenter };
+enum class Workload { kInference8, kInference16, kTraining16 };
+enum class Condition { kNew, kUsed };
+
+const char* SegmentId(Segment s);        // "consumer" …
+const char* WorkloadId(Workload w);      // "inference8" …
+const char* ConditionId(Condition c);    // "new" / "used"
+std::optional<Segment> ParseSegment(const std::string& s);
+std::optional<Workload> ParseWorkload(const std::string& s);
+std::optional<Condition> ParseCondition(const std::string& s);
+inline constexpr Workload kAllWorkloads[] = {Workload::kInference8, Workload::kInference16,
+                                             Workload::kTraining16};
+
+struct Gpu {
+  SourceLoc loc;
+  std::string id;
+  std::string name;
+  std::string vendor;        // nvidia | amd | intel
+  std::string architecture;  // "Ada Lovelace"
+  std::string launch_date;   // ISO date
+  Segment segment = Segment::kConsumer;
+  double memory_gb = 0;
+  std::string memory_type;
+  double bandwidth_gbs = 0;
+  double l2_mb = 0;
+  std::string tensor_cores;  // none | volta | turing | ampere | ada | hopper | blackwell | rdna3 | rdna4 | cdna2 | cdna3
+  double fp16_tflops = 0;
+  std::optional<double> fp8_tflops;
+  std::optional<double> int8_tops;
+  double tdp_w = 0;
+  double slots = 0;
+  double nvlink_gbs = 0;
+  int pcie_gen = 0;
+  std::string form_factor;  // pcie | sxm | oam
+  std::optional<double> launch_price_usd;
+  Provenance prov;
+};
+
+struct Benchmark {
+  SourceLoc loc;
+  std::string gpu;
+  std::string reference;
+  Workload workload = Workload::kTraining16;
+  double speedup = 0;
+  std::string method;
+  Provenance prov;
+};
+
+struct PriceObservation {
+  SourceLoc loc;
+  std::string gpu;
+  std::string date;
+  Condition condition = Condition::kNew;
+  std::string region;
+  std::string currency;
+  double price = 0;
+  Provenance prov;  // prov.as_of == date
+};
+
+struct CloudOffer {
+  SourceLoc loc;
+  std::string id;
+  std::string provider;
+  std::string gpu;
+  std::string pricing;  // on_demand | spot | reserved_1y
+  double usd_per_gpu_hour = 0;
+  int gpus_per_instance = 1;
+  std::string region;
+  std::string date;
+  Provenance prov;
+};
+
+struct MoeExperts {
+  int total = 0;
+  int active = 0;
+};
+
+struct MlaDims {
+  int kv_lora_rank = 0;
+  int qk_rope_head_dim = 0;
+};
+
+struct LlmModel {
+  SourceLoc loc;
+  std::string id;
+  std::string name;
+  std::string family;
+  std::string release_date;
+  double params_b = 0;
+  double active_params_b = 0;
+  int layers = 0;
+  int hidden_size = 0;
+  int intermediate_size = 0;
+  int attention_heads = 0;
+  int kv_heads = 0;
+  int head_dim = 0;
+  int vocab_size = 0;
+  int max_context = 0;
+  std::optional<MoeExperts> experts;
+  std::optional<MlaDims> mla;
+  std::string native_precision;
+  Provenance prov;
+};
+
+// A named constant; value is a number or (for ids such as baseline_gpu) a string.
+struct Assumption {
+  SourceLoc loc;
+  std::string id;
+  double number = 0;
+  std::string text;  // set instead of number for string values
+  bool is_text = false;
+  std::string unit;
+  Provenance prov;
+};
+
+struct Persona {
+  SourceLoc loc;
+  std::string id;
+  Workload workload = Workload::kInference16;
+  std::string cost;  // gpu | ownership
+  double min_memory_gb = 0;
+  std::optional<double> max_budget_usd;
+  std::vector<Condition> conditions;
+  std::vector<Segment> segments;
+  int count = 1;
+  std::string note;
+};
+
+// A flowchart node: a question with answers leading to further nodes, or a leaf whose GPU
+// is a query over the recommendation engine (never a GPU name).
+struct FlowQuery {
+  Workload workload = Workload::kInference16;
+  std::string cost = "gpu";
+  double min_memory_gb = 0;
+  std::optional<double> max_budget_usd;
+  std::vector<Condition> conditions;
+  std::vector<Segment> segments;
+  int count = 1;
+  int rank = 1;  // 1 = best pick, 2 = runner-up ("cheaper?" chains walk down)
+};
+
+struct FlowNode {
+  SourceLoc loc;
+  std::string id;
+  std::string kind;      // question | leaf | text
+  std::string text_key;  // UI-string key of the question or leaf label
+  struct Answer {
+    std::string label_key;
+    std::string next;  // node id
+  };
+  std::vector<Answer> answers;
+  std::optional<FlowQuery> query;  // leaves with a GPU
+  std::string cloud;               // leaves that point to the cloud: "" or "yes"
+};
+
+struct Flowchart {
+  SourceLoc loc;
+  std::string root;
+  std::vector<FlowNode> nodes;
+};
+
+struct Language {
+  std::string code;    // "en", "zh-Hans", "fr"
+  std::string name;    // "English", "简体中文", "Français"
+  std::string locale;  // ICU locale: "en_US", "zh_Hans_CN", "fr_FR"
+  int order = 0;
+};
+
+struct SiteConfig {
+  SourceLoc loc;
+  std::string title;
+  std::string base_url;  // ends with '/'
+  std::string default_language;
+  std::vector<Language> languages;  // sorted by order
+};
+
+// All the data files, loaded.
+struct Dataset {
+  SiteConfig site;
+  std::vector<Gpu> gpus;
+  std::vector<Benchmark> benchmarks;
+  std::vector<PriceObservation> prices;
+  std::vector<CloudOffer> cloud;
+  std::vector<LlmModel> models;
+  std::vector<Assumption> assumptions;
+  std::vector<Persona> personas;
+  std::optional<Flowchart> flowchart;
+
+  const Gpu* FindGpu(const std::string& id) const;
+  const LlmModel* FindModel(const std::string& id) const;
+  const CloudOffer* FindOffer(const std::string& id) const;
+  const Persona* FindPersona(const std::string& id) const;
+  const Assumption* FindAssumption(const std::string& id) const;
+};
+
+}  // namespace gg

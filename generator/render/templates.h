@@ -1,0 +1,47 @@
+// Templates: templates/*.html, kainjow mustache. A page is rendered in two steps: its page
+// type's template (page.html, home.html, gpu.html …) gives the main content, then base.html
+// wraps it. Rules enforced at load, each reported with the template's file and line:
+//  - {{x}} escapes; triple mustaches {{{x}}} / {{&x}} are allowed only for names ending in
+//    "_html", which by convention hold HTML the program produced itself;
+//  - every UI string a template uses ({{t.key}}) must exist in the default language.
+#pragma once
+
+#include <kainjow/mustache.hpp>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "base/diagnostics.h"
+
+namespace gg {
+
+using TemplateData = kainjow::mustache::data;
+
+class TemplateSet {
+ public:
+  // Loads every templates/*.html under root. Reports syntax errors and rule violations.
+  void Load(const std::string& root, Diagnostics* diags);
+  // Adds one template from text (tests).
+  void Add(const std::string& name, const std::string& file, const std::string& text,
+           Diagnostics* diags);
+  bool Has(const std::string& name) const { return templates_.count(name) > 0; }
+  // Renders template `name` ("page" for templates/page.html). Thread-safe: each call
+  // copies the parsed template. Returns "" and reports when it is missing.
+  std::string Render(const std::string& name, const TemplateData& data,
+                     Diagnostics* diags) const;
+  // UI-string keys used as {{t.key}}, with where they are used.
+  const std::vector<std::pair<std::string, SourceLoc>>& UsedStrings() const { return used_; }
+
+ private:
+  struct Entry {
+    std::string file;
+    std::string text;
+  };
+  std::map<std::string, Entry> templates_;
+  std::vector<std::pair<std::string, SourceLoc>> used_;
+};
+
+// Builds the nested {{t.a.b}} object from a flat table {"a.b": "text"}.
+TemplateData StringsData(const std::map<std::string, std::string>& table);
+
+}  // namespace gg

@@ -1,0 +1,25 @@
+// Static assets: every file under assets/ is published as assets/<name>.<hash>.<ext> (the
+// first 10 hex digits of its SHA-256), so browsers may cache it forever and a change gets a
+// new name. Pages refer to assets through the returned map only.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "base/diagnostics.h"
+#include "base/output_file.h"
+
+namespace gg {
+
+struct AssetSet {
+  std::map<std::string, std::string> published;  // "style.css" -> "assets/style.0a1b2c3d4e.css"
+  std::vector<OutputFile> files;
+};
+
+AssetSet LoadAssets(const std::string& root, Diagnostics* diags);
+
+// Hashed name for a file name and its bytes: "style.css" -> "style.0a1b2c3d4e.css".
+std::string HashedName(const std::string& name, const std::string& bytes);
+
+}  // namespace gg

@@ -1,0 +1,161 @@
+#include "site/build.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <functional>
+#include <map>
+#include <memory>
+#include <set>
+#include <thread>
+
+#include "base/suggest.h"
+#include "base/text.h"
+#include "content/markdown.h"
+#include "content/page_source.h"
+#include "data/load_dataset.h"
+#include "directives/computed.h"
+#include "directives/registry.h"
+#include "i18n/format.h"
+#include "i18n/ui_strings.h"
+#include "render/templates.h"
+#include "site/assets.h"
+#include "site/site_pages.h"
+#include "site/urls.h"
+#include "validate/validate_dataset.h"
+
+namespace gg {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+class PhaseTimer {
+ public:
+  explicit PhaseTimer(std::vector<PhaseTiming>* out) : out_(out), start_(Clock::now()) {}
+  void Mark(const std::string& phase) {
+    auto now = Clock::now();
+    out_->push_back({phase, std::chrono::duration<double, std::milli>(now - start_).count()});
+    start_ = now;
+  }
+
+ private:
+  std::vector<PhaseTiming>* out_;
+  Clock::time_point start_;
+};
+
+// Runs jobs[0..n) on `threads` threads. Results are stored by index by the jobs themselves,
+// so the order of completion never shows in the output.
+void RunParallel(int n, int threads, const std::function<void(int)>& job) {
+  threads = std::max(1, std::min(threads, n));
+  std::atomic<int> next{0};
+  auto worker = [&] {
+    for (int i = next++; i < n; i = next++) job(i);
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
+  worker();
+  for (auto& t : pool) t.join();
+}
+
+// Cross-language checks of content: missing and stale translations, pages without source.
+void CheckTranslations(const SiteConfig& site, const std::vector<PageSource>& pages,
+                       Diagnostics* diags) {
+  std::map<std::string, const PageSource*> source;
+  for (const auto& p : pages)
+    if (p.lang == site.default_language) source[p.path] = &p;
+  for (const auto& lang : site.languages) {
+    if (lang.code == site.default_language) continue;
+    std::set<std::string> have;
+    for (const auto& p : pages) {
+      if (p.lang != lang.code) continue;
+      have.insert(p.path);
+      auto it = source.find(p.path);
+      if (it == source.end()) {
+        diags->Warning(p.loc, "page has no source in '" + site.default_language + "'",
+                       "it is published in '" + lang.code + "' only");
+        continue;
+      }
+      if (p.fm.translation_of.empty()) {
+        diags->Warning(p.loc, "translation does not record which revision of " + it->second->file +
+                                  " it follows",
+                       "run 'gpuguide stamp " + p.file + "' once it is up to date");
+      } else if (p.fm.translation_of != it->second->revision) {
+        diags->Warning(p.translation_of_loc,
+                       "stale: " + it->second->file + " changed since this translation",
+                       "update it, then run 'gpuguide stamp " + p.file + "'");
+      }
+    }
+    for (const auto& [path, src] : source) {
+      if (!have.count(path))
+        diags->Warning({"content/" + lang.code + "/" + (path.empty() ? "index" : path) + ".md", 0, 0},
+                       "missing translation of " + src->file,
+                       "the page is shown in '" + site.default_language + "' with a notice");
+    }
+  }
+}
+
+}  // namespace
+
+bool BuildSite(const BuildOptions& options, Diagnostics* diags, BuildOutput* out) {
+  *out = {};
+  PhaseTimer timer(&out->timings);
+  const std::string& root = options.root;
+
+  // Load: every input, every problem reported.
+  Dataset data = LoadDataset(root, diags);
+  UiStrings strings;
+  strings.Load(root, data.site, diags);
+  std::vector<PageSource> pages = LoadContent(root, data.site, diags);
+  TemplateSet templates;
+  templates.Load(root, diags);
+  AssetSet assets = LoadAssets(root, diags);
+  timer.Mark("load");
+
+  // Validate across files.
+  ValidateDataset(data, diags);
+  ValidateFlowchartStrings(data, strings, diags);
+  auto keys = strings.Keys();
+  for (const auto& [key, loc] : templates.UsedStrings()) {
+    if (!strings.Has(key))
+      diags->Error(loc, "unknown UI string '" + key + "'", DidYouMean(key, keys));
+  }
+  CheckTranslations(data.site, pages, diags);
+  if (data.site.languages.empty()) return false;
+  timer.Mark("validate");
+
+  Computed computed = ComputeAll(data, diags);
+  timer.Mark("compute");
+  if (diags->HasErrors()) return false;
+
+  // Render: every page of every language is an independent job.
+  SiteRenderer renderer(data, computed, strings, templates, assets, StandardDirectives(),
+                        options.drafts, diags);
+  std::vector<PageJob> jobs = renderer.PlanPages(pages);
+  std::vector<PageResult> results(jobs.size());
+  int threads = options.jobs > 0 ? options.jobs
+                                 : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  RunParallel(static_cast<int>(jobs.size()), threads,
+              [&](int i) { results[i] = renderer.RenderPage(jobs[i]); });
+  timer.Mark("render");
+
+  // Plan: pages, their charts, site-wide files; one entry per path.
+  std::map<std::string, std::string> files;
+  auto add = [&](const OutputFile& f) {
+    auto [it, inserted] = files.emplace(f.path, f.bytes);
+    if (!inserted && it->second != f.bytes)
+      diags->Error({}, "two different files were generated for '" + f.path + "'");
+  };
+  for (size_t i = 0; i < jobs.size(); ++i) {
+    add({OutputPathOf(jobs[i].site_path), results[i].html});
+    for (const auto& f : results[i].files) add(f);
+    if (jobs[i].authored) out->words[jobs[i].lang->code] += results[i].words;
+  }
+  for (const auto& f : renderer.SiteFiles(jobs)) add(f);
+  for (const auto& f : assets.files) add(f);
+  out->pages = static_cast<int>(jobs.size());
+  for (auto& [path, bytes] : files) out->files.push_back({path, std::move(bytes)});
+  timer.Mark("plan");
+  return !diags->HasErrors();
+}
+
+}  // namespace gg

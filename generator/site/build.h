@@ -1,0 +1,37 @@
+// The whole pipeline except writing: load -> validate -> compute -> render -> plan.
+// The result is the complete list of output files (the plan), sorted by path, identical for
+// identical inputs whatever the number of threads. Nothing here touches the output folder.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "base/diagnostics.h"
+#include "base/output_file.h"
+
+namespace gg {
+
+struct BuildOptions {
+  std::string root = ".";
+  int jobs = 0;  // 0: one per core
+  bool drafts = false;
+};
+
+struct PhaseTiming {
+  std::string phase;
+  double ms = 0;
+};
+
+struct BuildOutput {
+  std::vector<OutputFile> files;  // sorted by path
+  int pages = 0;                  // HTML pages
+  std::vector<PhaseTiming> timings;
+  std::map<std::string, int> words;  // per language, authored pages only
+};
+
+// Returns false when any error was reported (the plan is then incomplete and must not be
+// written). Warnings do not fail the build.
+bool BuildSite(const BuildOptions& options, Diagnostics* diags, BuildOutput* out);
+
+}  // namespace gg

@@ -1,0 +1,78 @@
+// Renders pages: for each language, every page of the default language (translated or with a
+// fallback notice), the generated GPU pages and GPU list, then the site-wide files (language
+// chooser, 404, sitemap.xml, robots.txt). Owns the page <-> template mapping.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "base/diagnostics.h"
+#include "base/output_file.h"
+#include "content/page_source.h"
+#include "directives/computed.h"
+#include "directives/registry.h"
+#include "i18n/format.h"
+#include "i18n/ui_strings.h"
+#include "model/model.h"
+#include "render/templates.h"
+#include "site/assets.h"
+
+namespace gg {
+
+struct PageJob {
+  const Language* lang = nullptr;
+  std::string path;       // logical page path ("guide", "" for home, "gpus/rtx-4090")
+  std::string site_path;  // "fr/guide/"
+  const PageSource* source = nullptr;  // authored page (own or fallback); null for generated
+  bool fallback = false;  // shown in the default language
+  bool stale = false;     // translation behind its source
+  std::string generated;  // "gpu-list", "gpu:<id>" for generated pages
+  bool authored = false;  // counts towards word totals
+};
+
+struct PageResult {
+  std::string html;
+  std::vector<OutputFile> files;
+  int words = 0;
+};
+
+class SiteRenderer {
+ public:
+  SiteRenderer(const Dataset& data, const Computed& computed, const UiStrings& strings,
+               const TemplateSet& templates, const AssetSet& assets,
+               const DirectiveRegistry& registry, bool drafts, Diagnostics* diags);
+
+  // Every page of every language, in a fixed order.
+  std::vector<PageJob> PlanPages(const std::vector<PageSource>& pages);
+  // Thread-safe.
+  PageResult RenderPage(const PageJob& job) const;
+  // index.html (language chooser), 404.html, sitemap.xml, robots.txt.
+  std::vector<OutputFile> SiteFiles(const std::vector<PageJob>& jobs) const;
+
+ private:
+  struct NavItem {
+    std::string path;
+    int order;
+  };
+  std::string PageTitle(const PageJob& job) const;
+  TemplateData BaseData(const PageJob& job, const std::string& title,
+                        const std::string& description) const;
+
+  const Dataset& data_;
+  const Computed& computed_;
+  const UiStrings& strings_;
+  const TemplateSet& templates_;
+  const AssetSet& assets_;
+  const DirectiveRegistry& registry_;
+  bool drafts_;
+  Diagnostics* diags_;
+  std::map<std::string, std::unique_ptr<Formatter>> formatters_;  // by language code
+  // (lang, path) -> authored page
+  std::map<std::pair<std::string, std::string>, const PageSource*> sources_;
+  std::vector<NavItem> nav_;
+  std::vector<std::string> paths_;  // logical paths of all pages (for alternates)
+};
+
+}  // namespace gg

@@ -1,0 +1,26 @@
+// The URL scheme, and nothing else decides it. Site paths are relative to the output root,
+// '/'-separated, folders end with '/': "en/guide/" is written as en/guide/index.html.
+#pragma once
+
+#include <string>
+
+namespace gg {
+
+// "en" + "guide" -> "en/guide/"; "en" + "" -> "en/".
+std::string PageSitePath(const std::string& lang, const std::string& path);
+// "en/guide/" -> "en/guide/index.html"; a file path is returned unchanged.
+std::string OutputPathOf(const std::string& site_path);
+// Relative prefix from a page's folder back to the root: "en/guide/" -> "../../".
+std::string ToRoot(const std::string& site_path);
+// base_url + site path (base_url ends with '/').
+std::string AbsoluteUrl(const std::string& base_url, const std::string& site_path);
+// The path part of base_url ("https://x.org/guide/" -> "/guide/"), for pages served at any
+// depth (404.html).
+std::string BasePath(const std::string& base_url);
+
+std::string GpuListPath(const std::string& lang);                           // "en/gpus/"
+std::string GpuPagePath(const std::string& lang, const std::string& id);    // "en/gpus/x/"
+std::string ChartPath(const std::string& lang, const std::string& name,
+                      const std::string& ext);                              // "en/charts/x.svg"
+
+}  // namespace gg

@@ -1,0 +1,103 @@
+#include "validate/validate_dataset.h"
+
+#include <map>
+#include <set>
+
+#include "base/suggest.h"
+
+namespace gg {
+namespace {
+
+std::vector<std::string> GpuIds(const Dataset& d) {
+  std::vector<std::string> ids;
+  for (const auto& g : d.gpus) ids.push_back(g.id);
+  return ids;
+}
+
+void CheckGpuRef(const Dataset& d, const std::vector<std::string>& ids, const std::string& id,
+                 const SourceLoc& loc, const std::string& field, Diagnostics* diags) {
+  if (id.empty() || d.FindGpu(id)) return;
+  diags->Error(loc, "unknown GPU '" + id + "' in '" + field + "'", DidYouMean(id, ids));
+}
+
+}  // namespace
+
+void ValidateDataset(const Dataset& d, Diagnostics* diags) {
+  auto ids = GpuIds(d);
+  for (const auto& b : d.benchmarks) {
+    CheckGpuRef(d, ids, b.gpu, b.loc, "gpu", diags);
+    CheckGpuRef(d, ids, b.reference, b.loc, "reference", diags);
+  }
+  for (const auto& p : d.prices) CheckGpuRef(d, ids, p.gpu, p.loc, "gpu", diags);
+  for (const auto& c : d.cloud) CheckGpuRef(d, ids, c.gpu, c.loc, "gpu", diags);
+
+  // Ids must be unique across the files whose ids share a namespace in URLs and directives.
+  std::map<std::string, SourceLoc> seen;
+  for (const auto& g : d.gpus) seen[g.id] = g.loc;
+  for (const auto& m : d.models) {
+    auto it = seen.find(m.id);
+    if (it != seen.end())
+      diags->Error(m.loc, "model id '" + m.id + "' is also a GPU id (" + it->second.file + ":" +
+                              std::to_string(it->second.line) + ")");
+  }
+
+  // Every GPU needs at least one price, or it cannot be ranked by value.
+  std::set<std::string> priced;
+  for (const auto& p : d.prices) priced.insert(p.gpu);
+  for (const auto& g : d.gpus)
+    if (!priced.count(g.id))
+      diags->Warning(g.loc, "GPU '" + g.id + "' has no price observation; it is left out of value rankings");
+
+  if (const Assumption* a = d.FindAssumption("baseline_gpu")) {
+    if (!a->is_text) diags->Error(a->loc, "baseline_gpu must be a GPU id (a string)");
+    else CheckGpuRef(d, ids, a->text, a->loc, "value", diags);
+  }
+  if (const Assumption* a = d.FindAssumption("cloud_reference_offer")) {
+    std::vector<std::string> offers;
+    for (const auto& c : d.cloud) offers.push_back(c.id);
+    if (a->is_text && !d.FindOffer(a->text))
+      diags->Error(a->loc, "unknown cloud offer '" + a->text + "'", DidYouMean(a->text, offers));
+  }
+
+  if (d.flowchart) {
+    const auto& fc = *d.flowchart;
+    std::vector<std::string> node_ids;
+    for (const auto& n : fc.nodes) node_ids.push_back(n.id);
+    auto exists = [&](const std::string& id) {
+      for (const auto& n : fc.nodes)
+        if (n.id == id) return true;
+      return false;
+    };
+    if (!fc.root.empty() && !exists(fc.root))
+      diags->Error(fc.loc, "flowchart root '" + fc.root + "' is not a node", DidYouMean(fc.root, node_ids));
+    std::map<std::string, int> parents;
+    for (const auto& n : fc.nodes)
+      for (const auto& a : n.answers) {
+        if (!exists(a.next))
+          diags->Error(n.loc, "answer of '" + n.id + "' leads to unknown node '" + a.next + "'",
+                       DidYouMean(a.next, node_ids));
+        ++parents[a.next];
+      }
+    for (const auto& n : fc.nodes) {
+      if (n.id != fc.root && !parents.count(n.id))
+        diags->Error(n.loc, "flowchart node '" + n.id + "' cannot be reached from the root");
+      if (parents[n.id] > 1)
+        diags->Error(n.loc, "flowchart node '" + n.id + "' has several parents; the chart is a tree");
+    }
+  }
+}
+
+void ValidateFlowchartStrings(const Dataset& d, const UiStrings& strings, Diagnostics* diags) {
+  if (!d.flowchart) return;
+  auto keys = strings.Keys();
+  auto check = [&](const std::string& key, const SourceLoc& loc) {
+    if (!key.empty() && !strings.Has(key))
+      diags->Error(loc, "unknown UI string '" + key + "' in the flowchart", DidYouMean(key, keys));
+  };
+  for (const auto& n : d.flowchart->nodes) {
+    check(n.text_key, n.loc);
+    for (const auto& a : n.answers) check(a.label_key, n.loc);
+  }
+}
+
+}  // namespace gg
