@@ -248,6 +248,8 @@ int SeriesHue(int series) {
 
 Rgb Resolve(Ink ink, Scheme scheme) {
   const Palette& p = PaletteOf(scheme);
+  if (ink.role == Role::kHue && ink.index == kWhite) return {1, 1, 1};
+  if (ink.role == Role::kHue && ink.index == kDarkInk) return FromHex(0x1F2328);
   int i = ((ink.index % kHueCount) + kHueCount) % kHueCount;
   switch (ink.role) {
     case Role::kBackground: return p.background;

@@ -27,7 +27,9 @@ enum Hue : int {
   kSky = 5,
   kYellow = 6,
   kBlack = 7,  // light grey in the dark scheme
-  kHueCount = 8
+  kHueCount = 8,
+  kWhite = 8,     // not series colours: text on hue fills, the same in both schemes
+  kDarkInk = 9,
 };
 // Series colours: a permutation of the hues ordered for contrast between neighbours.
 int SeriesHue(int series);

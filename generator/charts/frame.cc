@@ -43,7 +43,13 @@ double AddLegend(Scene& scene, TextMeasurer& m, const std::vector<LegendEntry>& 
           scene.Add(BoxItem{{cx, mid - 6, sw, 12}, e.ink, std::nullopt, 1, 2, {}});
         } else {
           double bh = std::min(row_h - 2, font.px + 8);
-          scene.Add(BoxItem{{cx, mid - bh / 2, sw, bh}, e.ink, std::nullopt, 1, 2, {}});
+          BoxItem box{{cx, mid - bh / 2, sw, bh}, e.ink, std::nullopt, 1, 2, {}};
+          if (e.dashed_outline) {
+            box.r = box.r.Inflated(-0.5);
+            box.stroke = Ink{Role::kAxis, 0, 1};
+            box.dash = {3, 2};
+          }
+          scene.Add(box);
           scene.Text(symbol, m.PlaceCentered(symbol, cx + sw / 2, mid), Text());
         }
         break;

@@ -49,6 +49,7 @@ struct LegendEntry {
   MarkerShape shape = MarkerShape::kCircle;
   bool hollow_marker = false;
   std::string swatch_text;      // boxes: drawn inside a wider swatch (fit matrix symbols)
+  bool dashed_outline = false;  // boxes: dashed axis-coloured border
 };
 // Flows the entries left to right from (x, y), wrapping at x + max_w. Returns the height used
 // (0 for no entries). Label boxes are appended to *boxes when given.

@@ -2,10 +2,12 @@
 
 namespace gg {
 
-Computed ComputeAll(const Dataset& data, Diagnostics* /*diags*/) {
+Computed ComputeAll(const Dataset& data, Diagnostics* diags) {
   Computed c;
-  for (const auto& p : data.prices)
-    if (p.date > c.data_date) c.data_date = p.date;
+  c.assumptions = calc::ResolveAssumptions(data, diags);
+  c.data_date = calc::NewestObservationDate(data.prices);
+  c.prices = calc::ComputeCurrentPrices(data.prices, c.assumptions.price_window_days);
+  c.perf = calc::ComputePerformance(data, c.assumptions);
   return c;
 }
 

@@ -1,5 +1,7 @@
 #include "directives/html.h"
 
+#include <cmath>
+
 #include "base/text.h"
 
 namespace gg {
@@ -98,6 +100,11 @@ std::string FormatAssumption(const Assumption& a, const PageContext& ctx) {
 
 std::string CaptionOr(const DirectiveCall& call, const std::string& fallback) {
   return call.body.empty() ? fallback : call.body;
+}
+
+std::string FormatDuration(double days, const PageContext& ctx) {
+  if (days <= 548) return ctx.TF("unit.days", {{"v", ctx.fmt->Number(std::round(days), 0)}});
+  return ctx.TF("unit.years", {{"v", ctx.fmt->Number(days / 365.0, 1)}});
 }
 
 std::string PerfTag(bool measured, const PageContext& ctx) {

@@ -49,6 +49,8 @@ std::string FormatSpec(const Gpu& gpu, const std::string& field, const PageConte
 std::string FormatAssumption(const Assumption& a, const PageContext& ctx);
 // A directive's caption: its body when the author wrote one, else the given default.
 std::string CaptionOr(const DirectiveCall& call, const std::string& fallback);
+// A duration in days as days (up to 18 months) or years, in the page's language.
+std::string FormatDuration(double days, const PageContext& ctx);
 // "measured" / "estimated" tag.
 std::string PerfTag(bool measured, const PageContext& ctx);
 

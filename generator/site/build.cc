@@ -125,7 +125,8 @@ bool BuildSite(const BuildOptions& options, Diagnostics* diags, BuildOutput* out
 
   Computed computed = ComputeAll(data, diags);
   timer.Mark("compute");
-  if (diags->HasErrors()) return false;
+  // Rendering goes on after errors in the data or content, so that one run reports the
+  // problems of every phase; the plan is then discarded.
 
   // Render: every page of every language is an independent job.
   SiteRenderer renderer(data, computed, strings, templates, assets, StandardDirectives(),

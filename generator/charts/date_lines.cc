@@ -1,0 +1,169 @@
+#include "charts/date_lines.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "charts/frame.h"
+
+namespace gg::charts {
+namespace {
+
+using namespace internal;
+
+struct Built {
+  DateLinesLayout layout;
+  Scene scene;
+};
+
+constexpr MarkerShape kShapes[] = {MarkerShape::kCircle, MarkerShape::kSquare,
+                                   MarkerShape::kTriangle, MarkerShape::kDiamond};
+
+std::vector<double> DashOf(int series) {
+  switch (series % 4) {
+    case 0: return {};
+    case 1: return {6, 3};
+    case 2: return {2, 2.5};
+    default: return {8, 3, 2, 3};
+  }
+}
+
+std::string DefaultDateFormat(const std::string& iso, DateUnit unit) {
+  switch (unit) {
+    case DateUnit::kYear: return iso.substr(0, 4);
+    case DateUnit::kMonth: return iso.substr(0, 7);
+    case DateUnit::kDay: return iso;
+  }
+  return iso;
+}
+
+Built Build(const DateLinesSpec& spec, const Style& style_in) {
+  TextMeasurer m(style_in);
+  const Style& style = m.style();
+  Built out;
+  DateLinesLayout& L = out.layout;
+  Scene& scene = out.scene;
+  scene.width = style.width;
+  const Font font = Body(m);
+  const int nser = static_cast<int>(spec.series.size());
+
+  double y = AddTitle(scene, m, spec.title, kPad);
+  std::vector<LegendEntry> legend;
+  for (int s = 0; s < nser; ++s) {
+    LegendEntry e = LegendEntry::Line(spec.series[s].name, Hue(SeriesHue(s)), DashOf(s));
+    e.marker = true;
+    e.shape = kShapes[s % 4];
+    legend.push_back(e);
+  }
+  double legend_h = AddLegend(scene, m, legend, kPad, y, style.width - 2 * kPad, &L.legend);
+  if (legend_h > 0) y += legend_h + 4;
+  if (!spec.value_axis_title.empty()) {
+    double bottom = y;
+    AddAxisTitle(scene, m, spec.value_axis_title, kPad, y, style.width - 2 * kPad, Align::kLeft,
+                 &bottom);
+    y = bottom + 8;
+  }
+
+  // Valid observations, sorted by date (stable: same-day observations keep their order).
+  struct Obs {
+    int day;
+    double value;
+  };
+  std::vector<std::vector<Obs>> obs(nser);
+  int dmin = 0, dmax = 0;
+  double vmin = INFINITY, vmax = -INFINITY;
+  bool any = false;
+  for (int s = 0; s < nser; ++s) {
+    for (const DatedValue& p : spec.series[s].points) {
+      std::optional<int> d = ParseIsoDate(p.date);
+      if (!d) {
+        L.problems.push_back("series '" + spec.series[s].name + "': invalid date '" + p.date + "'");
+        continue;
+      }
+      if (!std::isfinite(p.value)) continue;
+      obs[s].push_back({*d, p.value});
+      dmin = any ? std::min(dmin, *d) : *d;
+      dmax = any ? std::max(dmax, *d) : *d;
+      vmin = std::min(vmin, p.value);
+      vmax = std::max(vmax, p.value);
+      any = true;
+    }
+    std::stable_sort(obs[s].begin(), obs[s].end(),
+                     [](const Obs& a, const Obs& b) { return a.day < b.day; });
+  }
+  if (!any) vmin = 0, vmax = 1;
+  if (dmax == dmin) dmin -= 15, dmax += 15;
+  if (spec.y_from_zero) vmin = std::min(vmin, 0.0);
+
+  const double plot_h = std::clamp(style.width * 0.42, 200.0, 340.0);
+  Ticks yt = NiceTicks(vmin, vmax, std::max(3, static_cast<int>(plot_h / 50)));
+  std::vector<std::string> ylabels = FormatTicks(yt.values, spec.format);
+  Rect plot{kPad + MaxTextWidth(m, ylabels, font) + 8, y, 0, plot_h};
+  plot.w = style.width - 2 * kPad - plot.x + kPad - 6;  // 6 px so end markers are not cut
+  L.plot = plot;
+  Scale xs = Scale::Linear(dmin, dmax, plot.x + 6, plot.Right());
+  Scale ys = Scale::Linear(yt.lo(), yt.hi(), plot.Bottom(), plot.y);
+  AddYGrid(scene, m, ys, yt.values, ylabels, plot, plot.x - 8);
+
+  // Date ticks: as many as the widest label allows.
+  const DateFormat& fmt = spec.date_format ? spec.date_format : DefaultDateFormat;
+  double sample_w = m.Measure({fmt(FormatIsoDate(dmax), DateUnit::kMonth), font}).width;
+  int max_ticks = std::max(2, static_cast<int>(plot.w / (sample_w + 24)));
+  L.x_ticks = DateTicks(dmin, dmax, max_ticks);
+  std::vector<double> tick_days;
+  std::vector<std::string> tick_labels;
+  for (const DateTick& t : L.x_ticks) {
+    tick_days.push_back(t.days);
+    tick_labels.push_back(fmt(FormatIsoDate(t.days), t.unit));
+  }
+  double bottom = AddXGrid(scene, m, xs, tick_days, tick_labels, plot, style.width);
+  LineItem axis;
+  axis.pts = {{plot.x, std::round(plot.Bottom())}, {plot.Right(), std::round(plot.Bottom())}};
+  axis.stroke = Ink{Role::kAxis, 0, 1};
+  scene.Add(axis);
+
+  L.points.resize(nser);
+  L.days.resize(nser);
+  for (int s = 0; s < nser; ++s) {
+    for (const Obs& o : obs[s]) {
+      L.points[s].push_back({xs(o.day), ys(o.value)});
+      L.days[s].push_back(o.day);
+    }
+  }
+  for (int s = 0; s < nser; ++s) {
+    if (L.points[s].size() >= 2) {
+      LineItem line;
+      line.pts = L.points[s];
+      line.stroke = Hue(SeriesHue(s));
+      line.line_width = 2;
+      line.dash = DashOf(s);
+      scene.Add(line);
+    }
+  }
+  for (int s = 0; s < nser; ++s) {
+    // Markers shrink when observations are dense.
+    double spacing = L.points[s].size() > 1 ? plot.w / static_cast<double>(L.points[s].size()) : 20;
+    double size = std::clamp(spacing / 3, 2.0, 3.5);
+    for (const Point& p : L.points[s]) {
+      scene.Add(MarkerItem{p, kShapes[s % 4], size, Hue(SeriesHue(s)), Ink{Role::kBackground, 0, 1}, 1});
+    }
+  }
+  scene.height = bottom + kPad;
+  return out;
+}
+
+}  // namespace
+
+DateLinesLayout Layout(const DateLinesSpec& spec, const Style& style) {
+  return Build(spec, style).layout;
+}
+
+Rendered<DateLinesLayout> Render(const DateLinesSpec& spec, const Style& style) {
+  Built b = Build(spec, style);
+  Rendered<DateLinesLayout> out;
+  static_cast<RenderedChart&>(out) =
+      internal::RenderScene(b.scene, style, {spec.title, spec.description, {}});
+  out.layout = std::move(b.layout);
+  return out;
+}
+
+}  // namespace gg::charts

@@ -1,0 +1,168 @@
+#include "charts/fit_matrix.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "charts/frame.h"
+
+namespace gg::charts {
+namespace {
+
+using namespace internal;
+
+struct Built {
+  FitMatrixLayout layout;
+  Scene scene;
+};
+
+Ink FillOf(Fit fit) {
+  switch (fit) {
+    case Fit::kOneCard: return Tint(kGreen);
+    case Fit::kMultiCard: return Tint(kOrange);
+    case Fit::kNoFit: return Ink{Role::kBand, 0, 1};
+    case Fit::kUnknown: return Ink{Role::kBackground, 0, 1};
+  }
+  return Ink{Role::kBackground, 0, 1};
+}
+
+Built Build(const FitMatrixSpec& spec, const Style& style_in) {
+  TextMeasurer m(style_in);
+  const Style& style = m.style();
+  Built out;
+  FitMatrixLayout& L = out.layout;
+  Scene& scene = out.scene;
+  scene.width = style.width;
+  const Font font = Body(m), bold = BodyBold(m);
+  const int nrows = static_cast<int>(spec.rows.size());
+  const int ncols = std::max(1, static_cast<int>(spec.columns.size()));
+
+  double y = AddTitle(scene, m, spec.title, kPad);
+  std::vector<LegendEntry> legend;
+  auto add_entry = [&](const std::string& label, Fit fit, std::string symbol) {
+    if (label.empty()) return;
+    LegendEntry e = LegendEntry::Box(label, FillOf(fit));
+    e.swatch_text = std::move(symbol);
+    e.dashed_outline = fit == Fit::kUnknown;
+    legend.push_back(e);
+  };
+  add_entry(spec.one_card_label, Fit::kOneCard, "1");
+  add_entry(spec.multi_card_label, Fit::kMultiCard, "2×");
+  add_entry(spec.no_fit_label, Fit::kNoFit, "—");
+  add_entry(spec.unknown_label, Fit::kUnknown, "?");
+  double legend_h = AddLegend(scene, m, legend, kPad, y, style.width - 2 * kPad, &L.legend);
+  if (legend_h > 0) y += legend_h + 8;
+
+  // Row label column: up to two lines, so narrow charts keep room for the cells.
+  const double row_max = std::clamp(style.width * 0.3, 90.0, 260.0);
+  double row_w = 0, row_label_h = 0;
+  for (const std::string& r : spec.rows) {
+    TextMetrics tm = m.Measure({r, font, Align::kRight, row_max, 2});
+    row_w = std::max(row_w, tm.width);
+    row_label_h = std::max(row_label_h, tm.height);
+  }
+  row_w = std::min(row_w, row_max);
+  const double grid_x = kPad + row_w + 8;
+  // Cells never ellipsise their symbol: below kMinCol the chart grows wider than asked.
+  constexpr double kMinCol = 28;
+  const double col_w = std::clamp((style.width - kPad - grid_x) / ncols, kMinCol, 110.0);
+  const double row_h = std::max({26.0, font.px * 2.1, row_label_h + 6});
+  scene.width = std::max(style.width, grid_x + col_w * ncols + kPad);
+
+  // Column headers: wrapped to the column width (3 lines), or rotated when a word would not fit.
+  const double header_w = col_w - 6;
+  L.rotated_headers = false;
+  for (const std::string& c : spec.columns) {
+    TextMetrics tm = m.Measure({c, font, Align::kCenter, header_w, 3});
+    if (tm.ellipsized || header_w < 44) L.rotated_headers = true;
+  }
+  double header_h = 0;
+  std::vector<TextSpec> header_specs;
+  const double rotated_max = 140;
+  for (const std::string& c : spec.columns) {
+    TextSpec ts = L.rotated_headers ? TextSpec{c, font, Align::kLeft, rotated_max, 1}
+                                    : TextSpec{c, font, Align::kCenter, header_w, 3};
+    TextMetrics tm = m.Measure(ts);
+    header_h = std::max(header_h, L.rotated_headers ? tm.width : tm.height);
+    header_specs.push_back(ts);
+  }
+  const double header_bottom = y + header_h;
+  for (size_t j = 0; j < header_specs.size(); ++j) {
+    double cx = grid_x + (static_cast<double>(j) + 0.5) * col_w;
+    const TextSpec& ts = header_specs[j];
+    TextMetrics tm = m.Measure(ts);
+    if (L.rotated_headers) {
+      // Rotated -90° about (ax, header_bottom): the text runs upwards from the grid, its
+      // ascent to the left of ax.
+      double ax = cx + font.px * 0.36;
+      TextItem t;
+      t.spec = ts;
+      t.x = ax;
+      t.baseline = header_bottom;
+      t.ink = Text();
+      t.angle_deg = -90;
+      scene.Add(t);
+      L.column_labels.push_back(
+          {ts.text, {ax - tm.baseline, header_bottom - tm.width, tm.height, tm.width}, ax,
+           tm.ellipsized});
+    } else {
+      TextBox tb = m.Place(ts, cx, header_bottom - tm.height + tm.baseline);
+      scene.Text(ts, tb, Text());
+      L.column_labels.push_back(tb);
+    }
+  }
+
+  // Cells.
+  const double grid_y = header_bottom + 6;
+  L.grid = {grid_x, grid_y, col_w * static_cast<double>(spec.columns.size()), row_h * nrows};
+  for (int r = 0; r < nrows; ++r) {
+    double top = grid_y + r * row_h;
+    TextSpec rs{spec.rows[r], font, Align::kRight, row_max, 2};
+    TextBox rb = m.PlaceCentered(rs, grid_x - 8, top + row_h / 2);
+    scene.Text(rs, rb, Text());
+    L.row_labels.push_back(rb);
+    for (int c = 0; c < static_cast<int>(spec.columns.size()); ++c) {
+      FitCell cell;
+      if (r < static_cast<int>(spec.cells.size()) && c < static_cast<int>(spec.cells[r].size())) {
+        cell = spec.cells[r][c];
+      }
+      Rect rect{grid_x + c * col_w + 1.5, top + 1.5, col_w - 3, row_h - 3};
+      BoxItem box{rect, FillOf(cell.fit), std::nullopt, 1, 3, {}};
+      if (cell.fit == Fit::kUnknown) box.stroke = Ink{Role::kAxis, 0, 1}, box.dash = {3, 2};
+      scene.Add(box);
+      std::string text = cell.text.empty() ? DefaultFitText(cell) : cell.text;
+      TextSpec ts{text, cell.fit == Fit::kNoFit ? font : bold, Align::kCenter};
+      TextBox tb = m.PlaceCentered(ts, rect.CenterX(), rect.CenterY());
+      scene.Text(ts, tb, cell.fit == Fit::kNoFit || cell.fit == Fit::kUnknown ? Muted() : Text());
+      L.cells.push_back({r, c, cell.fit, rect, tb});
+    }
+  }
+  scene.height = L.grid.Bottom() + kPad;
+  return out;
+}
+
+}  // namespace
+
+std::string DefaultFitText(const FitCell& cell) {
+  switch (cell.fit) {
+    case Fit::kOneCard: return "1";
+    case Fit::kMultiCard: return (cell.cards > 0 ? std::to_string(cell.cards) : std::string("2+")) + "×";
+    case Fit::kNoFit: return "—";
+    case Fit::kUnknown: return "?";
+  }
+  return "?";
+}
+
+FitMatrixLayout Layout(const FitMatrixSpec& spec, const Style& style) {
+  return Build(spec, style).layout;
+}
+
+Rendered<FitMatrixLayout> Render(const FitMatrixSpec& spec, const Style& style) {
+  Built b = Build(spec, style);
+  Rendered<FitMatrixLayout> out;
+  static_cast<RenderedChart&>(out) =
+      internal::RenderScene(b.scene, style, {spec.title, spec.description, {}});
+  out.layout = std::move(b.layout);
+  return out;
+}
+
+}  // namespace gg::charts

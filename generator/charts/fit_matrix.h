@@ -1,0 +1,57 @@
+// Fit matrix: rows (models) × columns (GPUs); each cell says whether the model fits on one
+// card, needs several, or does not fit. Every cell carries text ("1", "2×", "—") so colour is
+// never the only cue, and a legend explains both.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "charts/common.h"
+
+namespace gg::charts {
+
+enum class Fit { kOneCard, kMultiCard, kNoFit, kUnknown };
+
+struct FitCell {
+  Fit fit = Fit::kUnknown;
+  int cards = 0;     // kMultiCard: number of cards, shown as "N×"
+  std::string text;  // overrides the default text: "1", "N×", "—", "?"
+};
+
+struct FitMatrixSpec {
+  std::string title;
+  std::string description;
+  std::vector<std::string> rows;             // e.g. models ("Llama 3 70B · 4-bit")
+  std::vector<std::string> columns;          // e.g. GPUs
+  std::vector<std::vector<FitCell>> cells;   // [row][column]; missing cells are kUnknown
+  // Legend texts (already translated); an empty label leaves its entry out.
+  std::string one_card_label;
+  std::string multi_card_label;
+  std::string no_fit_label;
+  std::string unknown_label;
+};
+
+struct FitMatrixLayout {
+  struct Cell {
+    int row = 0;
+    int column = 0;
+    Fit fit = Fit::kUnknown;
+    Rect rect;
+    TextBox text;
+  };
+  Rect grid;                    // the cell area; columns are at least 28 px wide, so many
+                                // columns on a narrow chart make it wider than style.width
+  bool rotated_headers = false;  // column headers drawn bottom-to-top (narrow columns)
+  std::vector<TextBox> row_labels;
+  std::vector<TextBox> column_labels;  // unrotated: the wrapped label box; rotated: its bounds
+  std::vector<Cell> cells;             // row-major
+  std::vector<TextBox> legend;
+};
+
+// The text drawn in a cell when FitCell::text is empty.
+std::string DefaultFitText(const FitCell& cell);
+
+FitMatrixLayout Layout(const FitMatrixSpec& spec, const Style& style);
+Rendered<FitMatrixLayout> Render(const FitMatrixSpec& spec, const Style& style);
+
+}  // namespace gg::charts
