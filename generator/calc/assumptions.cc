@@ -39,8 +39,12 @@ Field Count(const char* id, int Assumptions::*m) {
   return {id, Kind::kCount, 1, kInf, false, nullptr, nullptr, m};
 }
 // Shorthands for the usual ranges.
-Field Fraction(const char* id, double Assumptions::*m) { return Number(id, m, 0, 1, false); }
-Field Positive(const char* id, double Assumptions::*m) { return Number(id, m, 0, kInf, true); }
+Field Fraction(const char* id, double Assumptions::*m) {
+  return Number(id, m, 0, 1, false);
+}
+Field Positive(const char* id, double Assumptions::*m) {
+  return Number(id, m, 0, kInf, true);
+}
 Field NonNegative(const char* id, double Assumptions::*m) {
   return Number(id, m, 0, kInf, false);
 }
@@ -148,8 +152,8 @@ Assumptions ResolveAssumptions(const Dataset& data, Diagnostics* diags) {
       continue;
     }
     if (a->is_text) {
-      diags->Error(a->loc, std::string("assumption '") + f.id + "' must be a number, not the string '" +
-                               a->text + "'");
+      diags->Error(a->loc, std::string("assumption '") + f.id +
+                               "' must be a number, not the string '" + a->text + "'");
       continue;
     }
     if (!InRange(f, a->number)) {

@@ -17,24 +17,24 @@ struct Assumptions {
 
   // --- Cost of ownership (cost.h) ---
   double electricity_usd_per_kwh = 0;
-  double utilisation = 0;       // fraction of the 8,760 hours of a year the GPU works, 0..1
-  double ownership_years = 0;   // years of electricity counted in the cost of ownership
+  double utilisation = 0;              // fraction of the 8,760 hours of a year the GPU works, 0..1
+  double ownership_years = 0;          // years of electricity counted in the cost of ownership
   double desktop_system_cost_usd = 0;  // rest of a desktop/workstation (CPU, board, PSU …)
   double desktop_system_watts = 0;     // its power draw while working, GPU excluded
   double server_cost_per_gpu_usd = 0;  // share of a server per data-centre GPU
   double server_system_watts_per_gpu = 0;
-  std::string cloud_reference_offer;   // cloud offer id used for the break-even comparison
+  std::string cloud_reference_offer;  // cloud offer id used for the break-even comparison
 
   // --- Prices (prices.h) ---
   int price_window_days = 0;  // observations this many days before the newest still count
 
   // --- LLM memory and fit (memory.h, fit.h) ---
-  double runtime_overhead_fraction = 0;  // allocator, workspaces: fraction of the rest
-  double cuda_context_gb = 0;            // per GPU, added by fit
+  double runtime_overhead_fraction = 0;    // allocator, workspaces: fraction of the rest
+  double cuda_context_gb = 0;              // per GPU, added by fit
   double decode_bandwidth_efficiency = 0;  // achieved / peak bandwidth while decoding
   double tensor_parallel_efficiency = 0;   // speed kept per doubling of the GPU count
   int gpus_per_node = 0;
-  double gpu_ram_headroom_fraction = 0;    // memory left free on each GPU, 0..1
+  double gpu_ram_headroom_fraction = 0;  // memory left free on each GPU, 0..1
 
   // --- Training memory (memory.h) ---
   double weight_bytes_mixed = 0;         // bytes per trained parameter for the weights

@@ -21,7 +21,8 @@ OwnershipCost CostOfOwnership(const Gpu& gpu, double unit_price_usd, int count,
   c.gpus_usd = n * unit_price_usd;
   c.system_usd = server ? n * a.server_cost_per_gpu_usd : a.desktop_system_cost_usd;
   c.watts = n * gpu.tdp_w + (server ? n * a.server_system_watts_per_gpu : a.desktop_system_watts);
-  c.electricity_usd_per_year = ElectricityUsdPerYear(c.watts, a.utilisation, a.electricity_usd_per_kwh);
+  c.electricity_usd_per_year =
+      ElectricityUsdPerYear(c.watts, a.utilisation, a.electricity_usd_per_kwh);
   c.years = a.ownership_years;
   c.total_usd = c.gpus_usd + c.system_usd + c.years * c.electricity_usd_per_year;
   return c;
@@ -42,9 +43,12 @@ std::optional<double> BreakEvenDays(double desktop_cost_usd, double desktop_watt
 
 const char* CostBasisId(CostBasis b) {
   switch (b) {
-    case CostBasis::kNone: return "none";
-    case CostBasis::kGpu: return "gpu";
-    case CostBasis::kOwnership: return "ownership";
+    case CostBasis::kNone:
+      return "none";
+    case CostBasis::kGpu:
+      return "gpu";
+    case CostBasis::kOwnership:
+      return "ownership";
   }
   return "";
 }
@@ -64,9 +68,8 @@ std::optional<BasisCost> CostOnBasis(const Gpu& gpu, CostBasis basis, int count,
   if (!price) return std::nullopt;
   BasisCost c;
   c.price = *price;
-  c.usd = basis == CostBasis::kGpu
-              ? static_cast<double>(std::max(count, 1)) * price->usd
-              : CostOfOwnership(gpu, price->usd, count, assumptions).total_usd;
+  c.usd = basis == CostBasis::kGpu ? static_cast<double>(std::max(count, 1)) * price->usd
+                                   : CostOfOwnership(gpu, price->usd, count, assumptions).total_usd;
   return c;
 }
 

@@ -30,7 +30,7 @@ struct OwnershipCost {
   double watts = 0;       // count × tdp_w + system watts
   double electricity_usd_per_year = 0;
   double years = 0;
-  double total_usd = 0;   // gpus_usd + system_usd + years × electricity_usd_per_year
+  double total_usd = 0;  // gpus_usd + system_usd + years × electricity_usd_per_year
 };
 
 // Cost of owning `count` GPUs for assumptions.ownership_years. Consumer and workstation

@@ -5,10 +5,10 @@ namespace gg::calc {
 int64_t DaysFromCivil(int64_t y, int m, int d) {
   y -= m <= 2 ? 1 : 0;
   const int64_t era = (y >= 0 ? y : y - 399) / 400;
-  const int64_t yoe = y - era * 400;                                  // [0, 399]
-  const int64_t mp = m > 2 ? m - 3 : m + 9;                           // March = 0
-  const int64_t doy = (153 * mp + 2) / 5 + d - 1;                     // [0, 365]
-  const int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;          // [0, 146096]
+  const int64_t yoe = y - era * 400;                          // [0, 399]
+  const int64_t mp = m > 2 ? m - 3 : m + 9;                   // March = 0
+  const int64_t doy = (153 * mp + 2) / 5 + d - 1;             // [0, 365]
+  const int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;  // [0, 146096]
   return era * 146097 + doe - 719468;
 }
 

@@ -9,7 +9,7 @@ namespace {
 struct PrecisionInfo {
   Precision p;
   const char* id;
-  double fixed_bytes;                     // 0 when bits come from an assumption
+  double fixed_bytes;  // 0 when bits come from an assumption
   double Assumptions::*bits = nullptr;
 };
 
@@ -45,7 +45,9 @@ double HeadDim(const LlmModel& m) {
 
 }  // namespace
 
-const char* PrecisionId(Precision p) { return Info(p).id; }
+const char* PrecisionId(Precision p) {
+  return Info(p).id;
+}
 
 std::optional<Precision> ParsePrecision(std::string_view id) {
   for (const PrecisionInfo& i : kPrecisions)
@@ -66,10 +68,14 @@ double BytesPerParam(Precision p, const Assumptions& assumptions) {
 
 const char* MemoryModeId(MemoryMode m) {
   switch (m) {
-    case MemoryMode::kInference: return "inference";
-    case MemoryMode::kFull: return "full";
-    case MemoryMode::kLora: return "lora";
-    case MemoryMode::kQlora: return "qlora";
+    case MemoryMode::kInference:
+      return "inference";
+    case MemoryMode::kFull:
+      return "full";
+    case MemoryMode::kLora:
+      return "lora";
+    case MemoryMode::kQlora:
+      return "qlora";
   }
   return "";
 }
@@ -83,8 +89,7 @@ std::optional<MemoryMode> ParseMemoryMode(std::string_view id) {
 double KvCacheBytesPerToken(const LlmModel& model, Precision kv, const Assumptions& assumptions) {
   const double bytes = BytesPerParam(kv, assumptions);
   const double layers = std::max(model.layers, 0);
-  if (model.mla)
-    return (model.mla->kv_lora_rank + model.mla->qk_rope_head_dim) * layers * bytes;
+  if (model.mla) return (model.mla->kv_lora_rank + model.mla->qk_rope_head_dim) * layers * bytes;
   return 2.0 * layers * std::max(model.kv_heads, 0) * HeadDim(model) * bytes;
 }
 
@@ -114,8 +119,8 @@ MemoryBreakdown EstimateMemory(const LlmModel& model, const MemoryRequest& reque
   MemoryBreakdown m;
   m.params = std::max(model.params_b, 0.0) * 1e9;
   const bool training = request.mode != MemoryMode::kInference;
-  m.tokens = std::max<int64_t>(
-      request.context.value_or(training ? a.training_sequence_length : 0), 0);
+  m.tokens =
+      std::max<int64_t>(request.context.value_or(training ? a.training_sequence_length : 0), 0);
   m.batch = std::max<int64_t>(request.batch.value_or(training ? a.training_micro_batch : 1), 0);
 
   switch (request.mode) {
@@ -130,18 +135,20 @@ MemoryBreakdown EstimateMemory(const LlmModel& model, const MemoryRequest& reque
       break;
     case MemoryMode::kLora:
     case MemoryMode::kQlora: {
-      const Precision frozen = request.mode == MemoryMode::kQlora ? Precision::kNf4 : request.precision;
+      const Precision frozen =
+          request.mode == MemoryMode::kQlora ? Precision::kNf4 : request.precision;
       m.trainable_params = LoraAdapterParams(model, a.lora_rank);
-      m.weights_bytes = m.params * BytesPerParam(frozen, a) + m.trainable_params * a.weight_bytes_mixed;
+      m.weights_bytes =
+          m.params * BytesPerParam(frozen, a) + m.trainable_params * a.weight_bytes_mixed;
       break;
     }
   }
   if (training) {
     m.gradients_bytes = m.trainable_params * a.gradient_bytes;
     m.optimizer_bytes = m.trainable_params * a.optimizer_bytes_per_param;
-    m.activations_bytes = std::max(model.layers, 0) *
-                          ActivationBytesPerLayer(model, m.tokens, m.batch,
-                                                  request.gradient_checkpointing);
+    m.activations_bytes =
+        std::max(model.layers, 0) *
+        ActivationBytesPerLayer(model, m.tokens, m.batch, request.gradient_checkpointing);
   }
   const double sum = m.weights_bytes + m.kv_cache_bytes + m.activations_bytes + m.gradients_bytes +
                      m.optimizer_bytes;

@@ -19,24 +19,28 @@ namespace gg::calc {
 
 inline constexpr double kBytesPerGB = 1e9;            // memory_gb in the data is 10^9 B
 inline constexpr double kBytesPerGiB = 1073741824.0;  // 2^30 B (what tools print as "GiB")
-inline double ToGB(double bytes) { return bytes / kBytesPerGB; }
-inline double ToGiB(double bytes) { return bytes / kBytesPerGiB; }
+inline double ToGB(double bytes) {
+  return bytes / kBytesPerGB;
+}
+inline double ToGiB(double bytes) {
+  return bytes / kBytesPerGiB;
+}
 
 // Number formats of weights (and of the KV cache).
 enum class Precision {
-  kFp32,   // 4 B
-  kBf16,   // 2 B
-  kFp16,   // 2 B
-  kFp8,    // 1 B
-  kInt8,   // 1 B
-  kInt4,   // 0.5 B (no scales)
-  kQ8_0,   // GGUF; bits_q8_0 / 8 B (scales included), likewise below
+  kFp32,  // 4 B
+  kBf16,  // 2 B
+  kFp16,  // 2 B
+  kFp8,   // 1 B
+  kInt8,  // 1 B
+  kInt4,  // 0.5 B (no scales)
+  kQ8_0,  // GGUF; bits_q8_0 / 8 B (scales included), likewise below
   kQ6_K,
   kQ5_K_M,
   kQ4_K_M,
   kGptq4,
   kAwq4,
-  kNf4,    // bitsandbytes 4-bit NormalFloat, as QLoRA stores the base weights
+  kNf4,  // bitsandbytes 4-bit NormalFloat, as QLoRA stores the base weights
 };
 const char* PrecisionId(Precision p);  // "fp32", "bf16", … "q4_k_m", "gptq4", "nf4"
 std::optional<Precision> ParsePrecision(std::string_view id);

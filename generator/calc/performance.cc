@@ -15,9 +15,12 @@ const char* PerfSourceId(PerfSource s) {
 
 const char* PerfFeatureId(PerfFeature f) {
   switch (f) {
-    case PerfFeature::kLogBandwidth: return "log_bandwidth_gbs";
-    case PerfFeature::kLogMatrixTflops: return "log_matrix_tflops";
-    case PerfFeature::kLogL2: return "log_l2_mb";
+    case PerfFeature::kLogBandwidth:
+      return "log_bandwidth_gbs";
+    case PerfFeature::kLogMatrixTflops:
+      return "log_matrix_tflops";
+    case PerfFeature::kLogL2:
+      return "log_l2_mb";
   }
   return "";
 }
@@ -55,7 +58,7 @@ std::map<std::string, PerfValue> MeasuredPerformance(const Dataset& data,
   std::vector<std::string> frontier{baseline};
   for (int hops = 1; !frontier.empty(); ++hops) {
     std::map<std::string, std::vector<double>> reached;  // estimates through each parent
-    for (const std::string& node : frontier) {  // sorted: deterministic summation order
+    for (const std::string& node : frontier) {           // sorted: deterministic summation order
       for (const auto& [next, l] : adjacent[node])
         if (!log_perf.count(next)) reached[next].push_back(log_perf[node] + l);
     }
@@ -75,12 +78,16 @@ std::map<std::string, PerfValue> MeasuredPerformance(const Dataset& data,
 std::optional<double> PerfFeatureValue(const Gpu& gpu, Workload w, PerfFeature f) {
   double v = 0;
   switch (f) {
-    case PerfFeature::kLogBandwidth: v = gpu.bandwidth_gbs; break;
+    case PerfFeature::kLogBandwidth:
+      v = gpu.bandwidth_gbs;
+      break;
     case PerfFeature::kLogMatrixTflops:
       v = w == Workload::kInference8 && gpu.fp8_tflops && *gpu.fp8_tflops > 0 ? *gpu.fp8_tflops
-                                                                               : gpu.fp16_tflops;
+                                                                              : gpu.fp16_tflops;
       break;
-    case PerfFeature::kLogL2: v = gpu.l2_mb; break;
+    case PerfFeature::kLogL2:
+      v = gpu.l2_mb;
+      break;
   }
   if (!(v > 0) || !std::isfinite(v)) return std::nullopt;
   return std::log(v);
@@ -136,7 +143,8 @@ bool Evaluate(const std::vector<Point>& points, PerfModel* model) {
     for (size_t i = 0; i < points.size(); ++i) {
       auto beta = fit(i);
       if (!beta) return false;
-      model->loo.push_back({points[i].gpu, points[i].measured, std::exp(Dot(*beta, points[i].row))});
+      model->loo.push_back(
+          {points[i].gpu, points[i].measured, std::exp(Dot(*beta, points[i].row))});
     }
   } else {
     for (const Point& p : points)
@@ -183,8 +191,7 @@ std::vector<PerfModel> FitPerfModels(const std::vector<Gpu>& gpus,
   std::vector<const Gpu*> sorted;
   for (const Gpu& g : gpus)
     if (measured.count(g.id)) sorted.push_back(&g);
-  std::sort(sorted.begin(), sorted.end(),
-            [](const Gpu* a, const Gpu* b) { return a->id < b->id; });
+  std::sort(sorted.begin(), sorted.end(), [](const Gpu* a, const Gpu* b) { return a->id < b->id; });
 
   std::vector<PerfModel> usable;
   for (PerfModel& m : candidates) {

@@ -47,8 +47,8 @@ const char* PerfSourceId(PerfSource s);  // "measured" | "estimated"
 struct PerfValue {
   double relative = 0;  // performance ÷ the baseline's, same workload
   PerfSource source = PerfSource::kMeasured;
-  int hops = 0;        // measured: benchmark links to the baseline (0 for the baseline)
-  std::string model;   // estimated: id of the model that produced it
+  int hops = 0;       // measured: benchmark links to the baseline (0 for the baseline)
+  std::string model;  // estimated: id of the model that produced it
 };
 
 // Measured values of one workload by the chaining rule above, keyed by GPU id; the baseline

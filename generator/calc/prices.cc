@@ -13,7 +13,9 @@ struct Dated {
   const PriceObservation* obs;
 };
 
-bool Usable(const PriceObservation& o) { return o.currency == "USD" && o.price > 0; }
+bool Usable(const PriceObservation& o) {
+  return o.currency == "USD" && o.price > 0;
+}
 
 // The rule, on the usable observations of one (gpu, condition).
 std::optional<CurrentPrice> FromGroup(const std::vector<Dated>& group, int window_days) {
@@ -67,8 +69,7 @@ std::optional<CurrentPrice> CheapestCurrentPrice(const CurrentPrices& prices,
                                                  const std::vector<Condition>& allowed) {
   std::optional<CurrentPrice> best;
   for (Condition c : {Condition::kNew, Condition::kUsed}) {
-    if (!allowed.empty() && std::find(allowed.begin(), allowed.end(), c) == allowed.end())
-      continue;
+    if (!allowed.empty() && std::find(allowed.begin(), allowed.end(), c) == allowed.end()) continue;
     auto it = prices.find({gpu, c});
     if (it == prices.end()) continue;
     if (!best || it->second.usd < best->usd) best = it->second;

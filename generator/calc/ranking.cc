@@ -13,8 +13,7 @@ std::vector<std::string> ParetoFrontier(const std::vector<ParetoPoint>& points) 
   std::vector<const ParetoPoint*> frontier;
   for (const ParetoPoint* p : kept) {
     const bool dominated = std::any_of(kept.begin(), kept.end(), [&](const ParetoPoint* q) {
-      return q->cost <= p->cost && q->perf >= p->perf &&
-             (q->cost < p->cost || q->perf > p->perf);
+      return q->cost <= p->cost && q->perf >= p->perf && (q->cost < p->cost || q->perf > p->perf);
     });
     if (!dominated) frontier.push_back(p);
   }
@@ -40,8 +39,8 @@ std::vector<RankEntry> Rank(const Dataset& data, const PerformanceTable& perform
     e.gpu = g.id;
     e.perf = *perf;
     if (options.basis != CostBasis::kNone) {
-      e.cost = CostOnBasis(g, options.basis, options.count, prices, options.conditions,
-                           assumptions);
+      e.cost =
+          CostOnBasis(g, options.basis, options.count, prices, options.conditions, assumptions);
       if (!e.cost || !(e.cost->usd > 0)) continue;
       e.perf_per_kusd = perf->relative / e.cost->usd * 1000.0;
     }

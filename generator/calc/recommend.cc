@@ -61,14 +61,22 @@ Constraints ConstraintsFromQuery(const FlowQuery& q) {
 
 const char* ReasonId(Reason r) {
   switch (r) {
-    case Reason::kSpeed: return "speed";
-    case Reason::kValue: return "value";
-    case Reason::kRunnerUp: return "runner_up";
-    case Reason::kMemory: return "memory";
-    case Reason::kBudget: return "budget";
-    case Reason::kCondition: return "condition";
-    case Reason::kSegment: return "segment";
-    case Reason::kNoPrice: return "no_price";
+    case Reason::kSpeed:
+      return "speed";
+    case Reason::kValue:
+      return "value";
+    case Reason::kRunnerUp:
+      return "runner_up";
+    case Reason::kMemory:
+      return "memory";
+    case Reason::kBudget:
+      return "budget";
+    case Reason::kCondition:
+      return "condition";
+    case Reason::kSegment:
+      return "segment";
+    case Reason::kNoPrice:
+      return "no_price";
   }
   return "";
 }

@@ -16,12 +16,12 @@ namespace gg::calc {
 
 struct Constraints {
   Workload workload = Workload::kInference16;
-  CostBasis cost = CostBasis::kGpu;   // kNone: rank by speed alone
-  double min_memory_gb = 0;           // per card
+  CostBasis cost = CostBasis::kGpu;      // kNone: rank by speed alone
+  double min_memory_gb = 0;              // per card
   std::optional<double> max_budget_usd;  // for `count` cards, on the cost basis (kNone: kGpu)
-  std::vector<Condition> conditions;  // empty = any
-  std::vector<Segment> segments;      // empty = all
-  int count = 1;                      // cards bought; < 1 counts as 1
+  std::vector<Condition> conditions;     // empty = any
+  std::vector<Segment> segments;         // empty = all
+  int count = 1;                         // cards bought; < 1 counts as 1
 };
 
 // The persona's / flowchart query's constraints. A cost string other than "gpu" or

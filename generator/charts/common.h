@@ -79,6 +79,7 @@ struct Style {
   bool render_dark = true;
   bool render_png = true;
   double png_scale = 2;
+  Scheme png_scheme = Scheme::kLight;  // og:image wants light
   // Prefix for every id in the SVG (title, desc, glyphs). Empty: "c" + 8 hex digits of the
   // SHA-256 of the SVG, which keeps ids unique per chart and stable across runs.
   std::string id_prefix;
@@ -90,7 +91,7 @@ struct Style {
 struct RenderedChart {
   std::string svg;       // light scheme, UTF-8 SVG 1.1 with <title>, <desc>, role="img"
   std::string svg_dark;  // dark scheme; empty unless style.render_dark
-  std::string png;       // light scheme at style.png_scale; empty unless style.render_png
+  std::string png;       // style.png_scheme at style.png_scale; empty unless style.render_png
   double width = 0;      // CSS px (the SVG's width/height attributes)
   double height = 0;
 };

@@ -212,13 +212,13 @@ std::string PaintSvg(const Scene& scene, const TextMeasurer& measurer, Scheme sc
   return out;
 }
 
-std::string PaintPng(const Scene& scene, const TextMeasurer& measurer, double scale) {
+std::string PaintPng(const Scene& scene, const TextMeasurer& measurer, double scale, Scheme scheme) {
   int w = static_cast<int>(std::ceil(scene.width * scale));
   int h = static_cast<int>(std::ceil(scene.height * scale));
   cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
   cairo_t* cr = cairo_create(surface);
   cairo_scale(cr, scale, scale);
-  PaintScene(cr, scene, measurer, Scheme::kLight);
+  PaintScene(cr, scene, measurer, scheme);
   cairo_destroy(cr);
   cairo_surface_flush(surface);
   std::string out;
@@ -228,7 +228,7 @@ std::string PaintPng(const Scene& scene, const TextMeasurer& measurer, double sc
 }
 
 std::string FinishSvg(const std::string& raw, const Style& style, const Accessibility& a11y) {
-  std::string canonical = CanonicalizeSvgIds(raw, "");
+  std::string canonical = CanonicalizeSvgIds(CompactSvgNumbers(raw), "");
   std::string prefix = style.id_prefix;
   if (prefix.empty()) {
     prefix = "c" + Sha256Hex(canonical + '\0' + a11y.title + '\0' + a11y.description).substr(0, 8);
@@ -404,7 +404,7 @@ RenderedChart RenderScene(const Scene& scene_in, const Style& style_in, const Ac
   if (style.render_dark) {
     out.svg_dark = FinishSvg(PaintSvg(scene, measurer, Scheme::kDark), style, a11y);
   }
-  if (style.render_png) out.png = PaintPng(scene, measurer, style.png_scale);
+  if (style.render_png) out.png = PaintPng(scene, measurer, style.png_scale, style.png_scheme);
   return out;
 }
 

@@ -130,12 +130,17 @@ Built Build(const GroupedBarsSpec& spec, const Style& style_in) {
 
   // Scene, back to front: band, grid, bars, texts.
   for (const Rect& b : bands) scene.Add(BoxItem{b, Ink{Role::kBand, 0, 1}, std::nullopt, 1, 3, {}});
-  Ticks ticks = NiceTicks(0, vmax, std::max(2, static_cast<int>(bar_room / 70)));
-  Scale xs = Scale::Linear(0, 1, plot_x, plot_x + L.px_per_unit);
+  // Ticks inside the bar area: at least three when the width allows.
+  const double domain_max = plot_w / L.px_per_unit;
   std::vector<double> tick_values;
-  for (double t : ticks.values) {
-    if (plot_x + t * L.px_per_unit <= plot_x + plot_w + 0.5) tick_values.push_back(t);
+  for (int want = std::max(2, static_cast<int>(bar_room / 70)); want <= 12; ++want) {
+    tick_values.clear();
+    for (double t : NiceTicks(0, vmax, want).values) {
+      if (t <= domain_max * (1 + 1e-9)) tick_values.push_back(t);
+    }
+    if (tick_values.size() >= 3 || want * 45 > bar_room) break;
   }
+  Scale xs = Scale::Linear(0, 1, plot_x, plot_x + L.px_per_unit);
   Rect grid_rect = L.plot;
   double bottom =
       AddXGrid(scene, m, xs, tick_values, FormatTicks(tick_values, spec.format), grid_rect, style.width);

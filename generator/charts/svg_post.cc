@@ -1,6 +1,7 @@
 #include "charts/svg_post.h"
 
 #include <cstdio>
+#include <cstdlib>
 #include <map>
 
 namespace gg::charts {
@@ -34,6 +35,58 @@ std::string XmlEscape(std::string_view text) {
       case '\'': out += "&#39;"; break;
       default: out += c;
     }
+  }
+  return out;
+}
+
+std::string CompactSvgNumbers(std::string_view svg, int decimals) {
+  static constexpr std::string_view kOpeners[] = {" d=\"", " x=\"", " y=\""};
+  std::string out;
+  out.reserve(svg.size());
+  size_t i = 0;
+  while (i < svg.size()) {
+    size_t best = std::string_view::npos, best_len = 0;
+    for (std::string_view op : kOpeners) {
+      size_t p = svg.find(op, i);
+      if (p < best) best = p, best_len = op.size();
+    }
+    if (best == std::string_view::npos) {
+      out.append(svg.substr(i));
+      break;
+    }
+    size_t start = best + best_len;
+    size_t end = svg.find('"', start);
+    if (end == std::string_view::npos) end = svg.size();
+    out.append(svg.substr(i, start - i));
+    std::string_view value = svg.substr(start, end - start);
+    size_t k = 0;
+    while (k < value.size()) {
+      char c = value[k];
+      bool starts_number = IsDigit(c) || ((c == '-' || c == '.') && k + 1 < value.size() &&
+                                          (IsDigit(value[k + 1]) || value[k + 1] == '.'));
+      if (!starts_number) {
+        out += c;
+        ++k;
+        continue;
+      }
+      size_t j = k + 1;
+      while (j < value.size() && (IsDigit(value[j]) || value[j] == '.')) ++j;
+      std::string_view token = value.substr(k, j - k);
+      size_t dot = token.find('.');
+      if (dot == std::string_view::npos || token.size() - dot - 1 <= static_cast<size_t>(decimals)) {
+        out.append(token);
+      } else {
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%.*f", decimals, std::strtod(std::string(token).c_str(), nullptr));
+        std::string r = buf;
+        while (r.back() == '0') r.pop_back();
+        if (r.back() == '.') r.pop_back();
+        if (r == "-0") r = "0";
+        out += r;
+      }
+      k = j;
+    }
+    i = end;
   }
   return out;
 }

@@ -142,17 +142,15 @@ bool ParseCount(const std::string& name, const std::string& text, int64_t* out,
   return true;
 }
 
-std::string Hint(const std::string& word, const std::vector<std::string>& ids) {
-  std::string hint = DidYouMean(word, ids);
-  if (!hint.empty() || ids.empty()) return hint;
-  std::string list;
-  for (const std::string& id : ids) list += (list.empty() ? "" : ", ") + id;
-  return "expected one of " + list;
-}
-
+// "unknown <what> '<word>'" with "did you mean", or else (for the short fixed lists of
+// enums, list_all) every valid id.
 std::string UnknownId(const std::string& what, const std::string& word,
-                      const std::vector<std::string>& ids) {
-  std::string hint = Hint(word, ids);
+                      const std::vector<std::string>& ids, bool list_all = true) {
+  std::string hint = DidYouMean(word, ids);
+  if (hint.empty() && list_all && !ids.empty()) {
+    hint = "expected one of ";
+    for (size_t i = 0; i < ids.size(); ++i) hint += (i ? ", " : "") + ids[i];
+  }
   return "unknown " + what + " '" + word + "'" + (hint.empty() ? "" : "; " + hint);
 }
 
@@ -169,8 +167,12 @@ bool ParseEnum(const std::string& what, const std::string& text, Parse parse,
   return true;
 }
 
-std::vector<std::string> SegmentIds() { return {"consumer", "workstation", "datacenter"}; }
-std::vector<std::string> ConditionIds() { return {"new", "used"}; }
+std::vector<std::string> SegmentIds() {
+  return {"consumer", "workstation", "datacenter"};
+}
+std::vector<std::string> ConditionIds() {
+  return {"new", "used"};
+}
 std::vector<std::string> WorkloadIds() {
   std::vector<std::string> ids;
   for (Workload w : kAllWorkloads) ids.emplace_back(WorkloadId(w));
@@ -189,8 +191,7 @@ bool ParseList(const Options& o, const std::string& name, const std::string& wha
       size_t comma = value.find(',', start);
       if (comma == std::string::npos) comma = value.size();
       T v{};
-      if (!ParseEnum(what, value.substr(start, comma - start), parse, ids, &v, error))
-        return false;
+      if (!ParseEnum(what, value.substr(start, comma - start), parse, ids, &v, error)) return false;
       if (std::find(out->begin(), out->end(), v) == out->end()) out->push_back(v);
       start = comma + 1;
     }
@@ -206,7 +207,9 @@ std::string Fixed(double v, int decimals) {
   return buf;
 }
 
-Json Bytes(double bytes) { return static_cast<int64_t>(std::llround(bytes)); }
+Json Bytes(double bytes) {
+  return static_cast<int64_t>(std::llround(bytes));
+}
 
 template <typename T>
 Json OrNull(const std::optional<T>& v) {
@@ -227,8 +230,8 @@ struct ModelArgs {
 };
 
 const std::vector<OptionSpec> kModelOptions = {
-    {"model", true},   {"precision", true},      {"kv-precision", true}, {"context", true},
-    {"batch", true},   {"mode", true},           {"checkpointing", false}, {"json", false},
+    {"model", true}, {"precision", true}, {"kv-precision", true},   {"context", true},
+    {"batch", true}, {"mode", true},      {"checkpointing", false}, {"json", false},
 };
 
 bool ParseModelArgs(const Options& o, const std::string& command, const Dataset& data,
@@ -240,20 +243,20 @@ bool ParseModelArgs(const Options& o, const std::string& command, const Dataset&
   if (out->model == nullptr) {
     std::vector<std::string> ids;
     for (const LlmModel& m : data.models) ids.push_back(m.id);
-    *error = UnknownId("model", id, ids);
+    *error = UnknownId("model", id, ids, /*list_all=*/false);
     return false;
   }
   calc::MemoryRequest& r = out->request;
   const auto precisions = calc::PrecisionIds();
-  if (!ParseEnum("precision", *o.Last("precision"), calc::ParsePrecision, precisions,
-                 &r.precision, error))
+  if (!ParseEnum("precision", *o.Last("precision"), calc::ParsePrecision, precisions, &r.precision,
+                 error))
     return false;
   if (auto kv = o.Last("kv-precision");
       kv && !ParseEnum("precision", *kv, calc::ParsePrecision, precisions, &r.kv_precision, error))
     return false;
-  if (auto mode = o.Last("mode"); mode && !ParseEnum("mode", *mode, calc::ParseMemoryMode,
-                                                     {"inference", "full", "lora", "qlora"},
-                                                     &r.mode, error))
+  if (auto mode = o.Last("mode");
+      mode && !ParseEnum("mode", *mode, calc::ParseMemoryMode,
+                         {"inference", "full", "lora", "qlora"}, &r.mode, error))
     return false;
   if (r.mode == calc::MemoryMode::kInference && !Require(o, "context", command, error))
     return false;
@@ -317,11 +320,13 @@ int RunVram(const Options& o, const Dataset& data, std::ostream& out, std::ostre
   char line[128];
   std::snprintf(line, sizeof line, "%-12s %12s %12s\n", "part", "GB", "GiB");
   out << line;
-  const std::pair<const char*, double> rows[] = {
-      {"weights", b.weights_bytes},     {"kv cache", b.kv_cache_bytes},
-      {"activations", b.activations_bytes}, {"gradients", b.gradients_bytes},
-      {"optimizer", b.optimizer_bytes}, {"overhead", b.overhead_bytes},
-      {"total", b.total_bytes}};
+  const std::pair<const char*, double> rows[] = {{"weights", b.weights_bytes},
+                                                 {"kv cache", b.kv_cache_bytes},
+                                                 {"activations", b.activations_bytes},
+                                                 {"gradients", b.gradients_bytes},
+                                                 {"optimizer", b.optimizer_bytes},
+                                                 {"overhead", b.overhead_bytes},
+                                                 {"total", b.total_bytes}};
   for (const auto& [label, bytes] : rows) {
     std::snprintf(line, sizeof line, "%-12s %12s %12s\n", label,
                   Fixed(calc::ToGB(bytes), 2).c_str(), Fixed(calc::ToGiB(bytes), 2).c_str());
@@ -348,11 +353,11 @@ int RunFit(const Options& o, const Dataset& data, std::ostream& out, std::ostrea
   ModelArgs m;
   calc::FitOptions options;
   int64_t max_gpus = 0;
-  bool ok = ParseModelArgs(o, "fit", data, &m, &error) &&
-            ParseList(o, "segment", "segment", ParseSegment, SegmentIds(), &options.segments,
-                      &error) &&
-            ParseList(o, "condition", "condition", ParseCondition, ConditionIds(),
-                      &options.conditions, &error);
+  bool ok =
+      ParseModelArgs(o, "fit", data, &m, &error) &&
+      ParseList(o, "segment", "segment", ParseSegment, SegmentIds(), &options.segments, &error) &&
+      ParseList(o, "condition", "condition", ParseCondition, ConditionIds(), &options.conditions,
+                &error);
   if (ok && o.Last("max-gpus")) {
     ok = ParseCount("max-gpus", *o.Last("max-gpus"), &max_gpus, &error);
     if (ok && max_gpus > 4096) {
@@ -432,8 +437,7 @@ int RunBreakeven(const Options& o, std::ostream& out, std::ostream& err) {
   if (o.Has("json")) {
     Json j;
     j["break_even_days"] = OrNull(days);
-    j["break_even_months"] =
-        days ? Json(*days / calc::kDaysPerYear * 12.0) : Json(nullptr);
+    j["break_even_months"] = days ? Json(*days / calc::kDaysPerYear * 12.0) : Json(nullptr);
     j["electricity_kwh_per_year"] = calc::EnergyKwhPerYear(watts, utilisation);
     j["electricity_usd_per_year"] = per_year;
     j["cloud_usd_per_year"] = per_hour * calc::kHoursPerYear * utilisation;
@@ -454,13 +458,13 @@ int RunRank(const Options& o, const Dataset& data, std::ostream& out, std::ostre
   std::string error;
   calc::RankOptions options;
   int64_t count = 1;
-  bool ok = Require(o, "workload", "rank", &error) &&
-            ParseEnum("workload", *o.Last("workload"), ParseWorkload, WorkloadIds(),
-                      &options.workload, &error) &&
-            ParseList(o, "segment", "segment", ParseSegment, SegmentIds(), &options.segments,
-                      &error) &&
-            ParseList(o, "condition", "condition", ParseCondition, ConditionIds(),
-                      &options.conditions, &error);
+  bool ok =
+      Require(o, "workload", "rank", &error) &&
+      ParseEnum("workload", *o.Last("workload"), ParseWorkload, WorkloadIds(), &options.workload,
+                &error) &&
+      ParseList(o, "segment", "segment", ParseSegment, SegmentIds(), &options.segments, &error) &&
+      ParseList(o, "condition", "condition", ParseCondition, ConditionIds(), &options.conditions,
+                &error);
   if (ok && o.Last("cost"))
     ok = ParseEnum("cost basis", *o.Last("cost"), calc::ParseCostBasis,
                    {"none", "gpu", "ownership"}, &options.basis, &error);
@@ -513,8 +517,7 @@ int RunRank(const Options& o, const Dataset& data, std::ostream& out, std::ostre
     std::snprintf(line, sizeof line, "%4d  %-24s %8s %-9s %12s %10s %s\n", e.rank, e.gpu.c_str(),
                   Fixed(e.perf.relative, 2).c_str(), calc::PerfSourceId(e.perf.source),
                   e.cost ? Fixed(e.cost->usd, 0).c_str() : "-",
-                  e.perf_per_kusd ? Fixed(*e.perf_per_kusd, 3).c_str() : "-",
-                  e.pareto ? "*" : "");
+                  e.perf_per_kusd ? Fixed(*e.perf_per_kusd, 3).c_str() : "-", e.pareto ? "*" : "");
     out << line;
   }
   return 0;

@@ -262,7 +262,7 @@ FlowQuery ReadFlowQuery(const JsonDoc& doc, const std::string& ptr, Diagnostics*
   ObjectReader q(doc, ptr, "flowchart query", diags);
   FlowQuery f;
   f.workload = ParseWorkload(q.Enum("workload", kWorkloads)).value_or(Workload::kInference16);
-  f.cost = q.Enum("cost", {"gpu", "ownership"});
+  f.cost = q.Enum("cost", {"none", "gpu", "ownership"});
   f.min_memory_gb = q.NonNegative("min_memory_gb");
   f.max_budget_usd = q.NullableNumber("max_budget_usd");
   for (const auto& c : q.StringList("conditions", kConditions)) f.conditions.push_back(*ParseCondition(c));
@@ -279,9 +279,10 @@ void LoadFlowchart(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
   fc.loc = {doc.file, 1, 1};
   fc.root = top.String("root");
   top.Touch("nodes");
-  const auto* arr = TopLevelArray(doc, "nodes", diags);  // reports a missing list
-  (void)arr;
-  if (!doc.root.contains("nodes") || !doc.root["nodes"].is_array()) return;
+  if (!doc.root.contains("nodes") || !doc.root["nodes"].is_array()) {
+    diags->Error(top.loc(), "the flowchart needs a list 'nodes'");
+    return;
+  }
   std::set<std::string> seen;
   const auto& nodes = doc.root["nodes"];
   for (size_t i = 0; i < nodes.size(); ++i) {

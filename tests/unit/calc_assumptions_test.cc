@@ -64,7 +64,8 @@ TEST_CASE("ResolveAssumptions reports each problem where it is", "[calc][assumpt
       {"a count that is not whole", [](Dataset* d) { Entry(d, "gpus_per_node")->number = 7.5; },
        "data/assumptions.json:17:5: error: assumption 'gpus_per_node' must be a whole number "
        "of at least 1, got 7.5\n"},
-      {"a percentage typed for a fraction", [](Dataset* d) { Entry(d, "utilisation")->number = 15; },
+      {"a percentage typed for a fraction",
+       [](Dataset* d) { Entry(d, "utilisation")->number = 15; },
        "data/assumptions.json:5:5: error: assumption 'utilisation' must be between 0 and 1, "
        "got 15\n"},
       {"zero bits", [](Dataset* d) { Entry(d, "bits_nf4")->number = 0; },

@@ -58,7 +58,8 @@ TEST_CASE("Break-even days against the cloud", "[calc][cost]") {
 TEST_CASE("Cost of ownership by segment", "[calc][cost]") {
   const Assumptions a = calc_test::TestAssumptions();  // 5 years, 0.12 $/kWh, 15 %
   const Gpu consumer = calc_test::MakeGpu("c", Segment::kConsumer, 24, 1000, 1, "ada", 1, {}, 350);
-  const Gpu server = calc_test::MakeGpu("s", Segment::kDatacenter, 80, 3000, 1, "hopper", 1, {}, 700);
+  const Gpu server =
+      calc_test::MakeGpu("s", Segment::kDatacenter, 80, 3000, 1, "hopper", 1, {}, 700);
   struct Case {
     const Gpu* gpu;
     double price;
@@ -88,7 +89,8 @@ TEST_CASE("Cost of ownership by segment", "[calc][cost]") {
 TEST_CASE("Cost on a basis uses the cheapest allowed condition", "[calc][cost]") {
   const Assumptions a = calc_test::TestAssumptions();
   const CurrentPrices prices = ComputeCurrentPrices(calc_test::TestPrices(), 30);
-  const Gpu g = calc_test::MakeGpu("rtx-4090", Segment::kConsumer, 24, 1008, 72, "ada", 165, {}, 450);
+  const Gpu g =
+      calc_test::MakeGpu("rtx-4090", Segment::kConsumer, 24, 1008, 72, "ada", 165, {}, 450);
   CHECK_FALSE(CostOnBasis(g, CostBasis::kNone, 1, prices, {}, a));
   auto used = CostOnBasis(g, CostBasis::kGpu, 2, prices, {}, a);
   REQUIRE(used);

@@ -8,9 +8,9 @@
 namespace gg::calc {
 namespace {
 
-using Catch::Detail::Approx;
 using calc_test::MakeGpu;
 using calc_test::MakeModel;
+using Catch::Detail::Approx;
 
 TEST_CASE("GPU counts tried: powers of two within a node, then whole nodes", "[calc][fit]") {
   struct Case {
@@ -117,7 +117,8 @@ TEST_CASE("FitModel: counts, prices, cheapest overall and per segment", "[calc][
     CHECK(c.per_gpu_bytes <= UsableGpuBytes(g, a));
     CHECK(c.per_gpu_bytes == Approx(f.memory.total_bytes / c.count + 0.75e9));
     CHECK(64 % c.count == 0);
-    if (c.count > 1) CHECK(PerGpuBytes(f.memory.total_bytes, c.count / 2, a) > UsableGpuBytes(g, a));
+    if (c.count > 1)
+      CHECK(PerGpuBytes(f.memory.total_bytes, c.count / 2, a) > UsableGpuBytes(g, a));
     REQUIRE(c.tokens_per_s);
     CHECK(*c.tokens_per_s > 0);
   }
@@ -143,7 +144,7 @@ TEST_CASE("FitModel: counts, prices, cheapest overall and per segment", "[calc][
       CHECK(*f.configs[i - 1].price_usd <= *f.configs[i].price_usd);
   CHECK(f.cheapest_by_segment.at(Segment::kConsumer).gpu == "rtx-3090");
   CHECK(f.cheapest_by_segment.at(Segment::kWorkstation).gpu == "rtx-a6000");  // 4 × 3,200 used
-  CHECK(f.cheapest_by_segment.at(Segment::kDatacenter).gpu == "v100");  // 8 × 600 used
+  CHECK(f.cheapest_by_segment.at(Segment::kDatacenter).gpu == "v100");        // 8 × 600 used
 
   // New cards only, data-centre only: used-only GPUs lose their price.
   FitOptions opts;

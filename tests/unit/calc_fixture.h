@@ -194,18 +194,27 @@ inline std::vector<PriceObservation> TestPrices() {
   const auto N = Condition::kNew, U = Condition::kUsed;
   return {
       // rtx-4090 new: the 2026-10-01 price is outside the 30-day window before 2026-11-10.
-      MakePrice("rtx-4090", "2026-10-01", N, 1999), MakePrice("rtx-4090", "2026-10-20", N, 1899),
-      MakePrice("rtx-4090", "2026-11-10", N, 1799), MakePrice("rtx-4090", "2026-11-01", U, 1500),
-      MakePrice("rtx-3090", "2026-11-01", U, 800), MakePrice("rtx-3080", "2026-11-01", U, 450),
-      MakePrice("rtx-3060", "2026-11-01", N, 300), MakePrice("rtx-3060", "2026-11-01", U, 220),
-      MakePrice("rtx-4070-ti", "2026-11-01", N, 750), MakePrice("rtx-5090", "2026-11-01", N, 2600),
-      MakePrice("rtx-2080-ti", "2026-11-01", U, 300), MakePrice("rtx-a6000", "2026-11-01", N, 4650),
+      MakePrice("rtx-4090", "2026-10-01", N, 1999),
+      MakePrice("rtx-4090", "2026-10-20", N, 1899),
+      MakePrice("rtx-4090", "2026-11-10", N, 1799),
+      MakePrice("rtx-4090", "2026-11-01", U, 1500),
+      MakePrice("rtx-3090", "2026-11-01", U, 800),
+      MakePrice("rtx-3080", "2026-11-01", U, 450),
+      MakePrice("rtx-3060", "2026-11-01", N, 300),
+      MakePrice("rtx-3060", "2026-11-01", U, 220),
+      MakePrice("rtx-4070-ti", "2026-11-01", N, 750),
+      MakePrice("rtx-5090", "2026-11-01", N, 2600),
+      MakePrice("rtx-2080-ti", "2026-11-01", U, 300),
+      MakePrice("rtx-a6000", "2026-11-01", N, 4650),
       MakePrice("rtx-a6000", "2026-11-01", U, 3200),
-      MakePrice("rtx-6000-ada", "2026-11-01", N, 6800), MakePrice("v100", "2026-11-01", U, 600),
-      MakePrice("a100-40gb", "2026-11-01", U, 6000), MakePrice("h100-sxm", "2026-11-01", N, 28000),
+      MakePrice("rtx-6000-ada", "2026-11-01", N, 6800),
+      MakePrice("v100", "2026-11-01", U, 600),
+      MakePrice("a100-40gb", "2026-11-01", U, 6000),
+      MakePrice("h100-sxm", "2026-11-01", N, 28000),
       MakePrice("l40s", "2026-11-01", N, 8000),
       // Unusable: another currency, an impossible date.
-      MakePrice("rtx-3090", "2026-11-12", N, 500, "EUR"), MakePrice("rtx-3090", "2026-02-30", N, 1),
+      MakePrice("rtx-3090", "2026-11-12", N, 500, "EUR"),
+      MakePrice("rtx-3090", "2026-02-30", N, 1),
   };
 }
 

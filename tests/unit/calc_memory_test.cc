@@ -23,10 +23,10 @@ TEST_CASE("Bytes per parameter of each precision", "[calc][memory]") {
   };
   // Plain formats by definition; quantised ones carry their scales (guide-facts.md §8:
   // GGUF Q4_K_M ≈ 4.85 bits/weight, Q8_0 8.5, GPTQ-4bit group 128 ≈ 4.13).
-  const Case cases[] = {{"fp32", 4},           {"bf16", 2},          {"fp16", 2},
-                        {"fp8", 1},            {"int8", 1},          {"int4", 0.5},
-                        {"q8_0", 8.5 / 8},     {"q6_k", 6.56 / 8},   {"q5_k_m", 5.69 / 8},
-                        {"q4_k_m", 4.85 / 8},  {"gptq4", 4.13 / 8},  {"awq4", 4.25 / 8},
+  const Case cases[] = {{"fp32", 4},          {"bf16", 2},         {"fp16", 2},
+                        {"fp8", 1},           {"int8", 1},         {"int4", 0.5},
+                        {"q8_0", 8.5 / 8},    {"q6_k", 6.56 / 8},  {"q5_k_m", 5.69 / 8},
+                        {"q4_k_m", 4.85 / 8}, {"gptq4", 4.13 / 8}, {"awq4", 4.25 / 8},
                         {"nf4", 4.127 / 8}};
   REQUIRE(PrecisionIds().size() == std::size(cases));
   for (const Case& c : cases) {

@@ -59,27 +59,38 @@ TEST_CASE("Measured performance chains benchmark ratios to the baseline", "[calc
       {"direct", {MakeBenchmark("a100", "v100", kT, 1.70)}, "a100", 1.70, 1},
       {"reversed entry", {MakeBenchmark("v100", "a100", kT, 1 / 1.70)}, "a100", 1.70, 1},
       {"two hops multiply",
-       {MakeBenchmark("a100", "v100", kT, 1.70), MakeBenchmark("h100", "a100", kT, 2.0)}, "h100",
-       3.40, 2},
+       {MakeBenchmark("a100", "v100", kT, 1.70), MakeBenchmark("h100", "a100", kT, 2.0)},
+       "h100",
+       3.40,
+       2},
       // SE-ResNeXt-101 1.43×, Mask R-CNN 1.47×, Transformer 1.70× (same source): several
       // direct entries combine by geometric mean.
       {"geometric mean of direct entries",
        {MakeBenchmark("a100", "v100", kT, 1.43), MakeBenchmark("a100", "v100", kT, 1.47),
         MakeBenchmark("v100", "a100", kT, 1 / 1.70)},
-       "a100", std::cbrt(1.43 * 1.47 * 1.70), 1},
+       "a100",
+       std::cbrt(1.43 * 1.47 * 1.70),
+       1},
       {"shortest path wins over a longer one",
        {MakeBenchmark("h100", "v100", kT, 3.0), MakeBenchmark("a100", "v100", kT, 2.0),
         MakeBenchmark("h100", "a100", kT, 2.0)},
-       "h100", 3.0, 1},
+       "h100",
+       3.0,
+       1},
       {"two parents at the same distance: geometric mean",
        {MakeBenchmark("a100", "v100", kT, 2.0), MakeBenchmark("l40", "v100", kT, 1.0),
         MakeBenchmark("h100", "a100", kT, 2.0), MakeBenchmark("h100", "l40", kT, 1.0)},
-       "h100", 2.0, 2},  // sqrt(4 · 1)
+       "h100",
+       2.0,
+       2},  // sqrt(4 · 1)
       {"other workloads, unknown GPUs, self and bad ratios ignored",
-       {MakeBenchmark("a100", "v100", kT, 1.70), MakeBenchmark("a100", "v100", Workload::kInference16, 9),
+       {MakeBenchmark("a100", "v100", kT, 1.70),
+        MakeBenchmark("a100", "v100", Workload::kInference16, 9),
         MakeBenchmark("a100", "nope", kT, 9), MakeBenchmark("a100", "a100", kT, 9),
         MakeBenchmark("a100", "v100", kT, 0), MakeBenchmark("a100", "v100", kT, -2)},
-       "a100", 1.70, 1},
+       "a100",
+       1.70,
+       1},
   };
   for (const Case& c : cases) {
     INFO(c.what);
@@ -106,15 +117,15 @@ TEST_CASE("Measured performance chains benchmark ratios to the baseline", "[calc
 // Specs following an exact power law perf ∝ bandwidth^0.6 · tflops^0.4.
 Dataset PowerLawDataset(int measured) {
   Dataset d;
-  const double specs[][2] = {{900, 125},  {1555, 312}, {3350, 989}, {936, 71},  {1008, 165},
-                             {504, 80},   {360, 25.5}, {768, 155},  {1792, 210}, {616, 54}};
+  const double specs[][2] = {{900, 125}, {1555, 312}, {3350, 989}, {936, 71},   {1008, 165},
+                             {504, 80},  {360, 25.5}, {768, 155},  {1792, 210}, {616, 54}};
   auto perf = [](double bw, double tf) { return std::pow(bw, 0.6) * std::pow(tf, 0.4); };
   for (int i = 0; i < 10; ++i) {
     d.gpus.push_back(MakeGpu("g" + std::to_string(i), Segment::kConsumer, 24, specs[i][0],
                              1 + i % 3, "ampere", specs[i][1], {}, 300));
     if (i > 0 && i < measured)
-      d.benchmarks.push_back(MakeBenchmark(
-          d.gpus.back().id, "g0", kT, perf(specs[i][0], specs[i][1]) / perf(900, 125)));
+      d.benchmarks.push_back(MakeBenchmark(d.gpus.back().id, "g0", kT,
+                                           perf(specs[i][0], specs[i][1]) / perf(900, 125)));
   }
   return d;
 }

@@ -6,9 +6,9 @@
 namespace gg::calc {
 namespace {
 
-using Catch::Detail::Approx;
 using calc_test::MakeGpu;
 using calc_test::MakePrice;
+using Catch::Detail::Approx;
 
 constexpr Workload kW = Workload::kInference16;
 
@@ -43,7 +43,8 @@ Market MakeMarket() {
   for (const Row& r : rows) {
     m.data.gpus.push_back(MakeGpu(r.id, r.segment, r.memory_gb, 1000, 1, "ada", 1, {}, 300));
     wp.values[r.id] = PerfValue{r.perf, PerfSource::kMeasured, 1, ""};
-    if (r.new_usd > 0) m.data.prices.push_back(MakePrice(r.id, "2026-11-01", Condition::kNew, r.new_usd));
+    if (r.new_usd > 0)
+      m.data.prices.push_back(MakePrice(r.id, "2026-11-01", Condition::kNew, r.new_usd));
     if (r.used_usd > 0)
       m.data.prices.push_back(MakePrice(r.id, "2026-11-01", Condition::kUsed, r.used_usd));
   }
@@ -103,7 +104,7 @@ TEST_CASE("Recommend: picks by value, each with its binding reason", "[calc][rec
        {"r5090", Reason::kSegment, "h"}},
       {"two cards within 2,000 $: budget counts both",
        {kW, CostBasis::kGpu, 12, 2000, {}, {Segment::kConsumer}, 2},
-       {{"r3060", Reason::kValue, "r4070"},        // 0.22 / 400
+       {{"r3060", Reason::kValue, "r4070"},         // 0.22 / 400
         {"usedonly", Reason::kNoPrice, "noprice"},  // 0.7 / 1,400
         {"r3090", Reason::kRunnerUp, "usedonly"},   // 0.6 / 1,600
         {"r4070", Reason::kRunnerUp, "r3090"}},     // 0.45 / 1,500; two 4090s cost 3,000
@@ -137,9 +138,9 @@ TEST_CASE("Recommend: exclusions and their order", "[calc][recommend]") {
     const char* gpu;
     Reason reason;
   };
-  const Ex expected[] = {{"h", Reason::kSegment},         {"r5090", Reason::kBudget},
-                         {"noprice", Reason::kNoPrice},   {"usedonly", Reason::kCondition},
-                         {"r3090", Reason::kCondition},   {"r4070", Reason::kMemory},
+  const Ex expected[] = {{"h", Reason::kSegment},       {"r5090", Reason::kBudget},
+                         {"noprice", Reason::kNoPrice}, {"usedonly", Reason::kCondition},
+                         {"r3090", Reason::kCondition}, {"r4070", Reason::kMemory},
                          {"r3060", Reason::kMemory}};
   REQUIRE(r.excluded.size() == std::size(expected));
   for (size_t i = 0; i < r.excluded.size(); ++i) {
