@@ -62,6 +62,7 @@ const std::vector<Field>& Fields() {
       NonNegative("server_system_watts_per_gpu", &A::server_system_watts_per_gpu),
       Text("cloud_reference_offer", &A::cloud_reference_offer),
       Count("price_window_days", &A::price_window_days),
+      Count("price_max_age_days", &A::price_max_age_days),
       Fraction("runtime_overhead_fraction", &A::runtime_overhead_fraction),
       NonNegative("cuda_context_gb", &A::cuda_context_gb),
       Number("decode_bandwidth_efficiency", &A::decode_bandwidth_efficiency, 0, 1, true),

@@ -27,6 +27,9 @@ struct Assumptions {
 
   // --- Prices (prices.h) ---
   int price_window_days = 0;  // observations this many days before the newest still count
+  // A (GPU, condition) whose newest observation is older than this, counted back from the
+  // newest observation of the whole data, is no longer on sale in that condition.
+  int price_max_age_days = 0;
 
   // --- LLM memory and fit (memory.h, fit.h) ---
   double runtime_overhead_fraction = 0;    // allocator, workspaces: fraction of the rest

@@ -25,10 +25,10 @@
 // A fitted candidate needs at least (coefficients + 2) measured GPUs with those specs and a
 // non-singular fit in every leave-one-out round. Each usable candidate is scored by its
 // leave-one-out error (every measured GPU predicted by a fit on the others); the lowest
-// mean absolute percentage error wins, ties (to 1e-9) to the simpler model. With too few measured
-// GPUs only "bandwidth-ratio" remains: the first-order estimate of the guide (A100 vs V100
-// bandwidth 1,555 / 900 → 1.73×). A GPU lacking a spec a model needs (spec ≤ 0) is estimated
-// with the best model whose specs it has; with none it gets no value.
+// mean absolute percentage error wins, ties (to 1e-9) to the simpler model. With too few
+// measured GPUs only "bandwidth-ratio" remains: the first-order estimate of the guide (A100
+// vs V100 bandwidth 1,555 / 900 → 1.73×). A GPU lacking a spec a model needs (spec ≤ 0) is
+// estimated with the best model whose specs it has; with none it gets no value.
 #pragma once
 
 #include <map>

@@ -1,6 +1,7 @@
 #include "calc/prices.h"
 
 #include <algorithm>
+#include <cstdint>
 
 #include "calc/dates.h"
 
@@ -52,15 +53,23 @@ std::optional<CurrentPrice> CurrentPriceFor(const std::vector<PriceObservation>&
 }
 
 CurrentPrices ComputeCurrentPrices(const std::vector<PriceObservation>& observations,
-                                   int window_days) {
+                                   int window_days, int max_age_days) {
   std::map<std::pair<std::string, Condition>, std::vector<Dated>> groups;
   for (const PriceObservation& o : observations) {
     if (!Usable(o)) continue;
     if (auto day = ParseIsoDate(o.date)) groups[{o.gpu, o.condition}].push_back({*day, &o});
   }
-  CurrentPrices out;
+  int64_t data_newest = INT64_MIN;
   for (const auto& [key, group] : groups)
-    if (auto p = FromGroup(group, window_days)) out.emplace(key, std::move(*p));
+    for (const Dated& d : group) data_newest = std::max(data_newest, d.day);
+  CurrentPrices out;
+  for (const auto& [key, group] : groups) {
+    auto p = FromGroup(group, window_days);
+    if (!p) continue;
+    // A card last seen new years ago is not for sale new today, however cheap it was then.
+    if (max_age_days > 0 && *ParseIsoDate(p->newest_date) < data_newest - max_age_days) continue;
+    out.emplace(key, std::move(*p));
+  }
   return out;
 }
 

@@ -32,10 +32,12 @@ std::optional<CurrentPrice> CurrentPriceFor(const std::vector<PriceObservation>&
                                             int window_days);
 
 // Current prices of every (gpu, condition) pair with a usable observation, by the rule of
-// CurrentPriceFor. Sorted by gpu id, then condition (new before used).
+// CurrentPriceFor. Sorted by gpu id, then condition (new before used). A pair whose newest
+// observation is more than max_age_days older than the newest observation of all the data
+// is left out: the card is no longer sold in that condition (0: keep every pair).
 using CurrentPrices = std::map<std::pair<std::string, Condition>, CurrentPrice>;
 CurrentPrices ComputeCurrentPrices(const std::vector<PriceObservation>& observations,
-                                   int window_days);
+                                   int window_days, int max_age_days);
 
 // The lowest current price of gpu among the allowed conditions (empty = any condition);
 // a tie between conditions goes to new. nullopt when the GPU has no price in them.

@@ -98,12 +98,12 @@ Recommendation Recommend(const Dataset& data, const PerformanceTable& performanc
     } else if (g.memory_gb < k.min_memory_gb) {
       c.excluded = Reason::kMemory;
     } else {
+      // Always looked up (shown with the pick); required unless kNone without a budget.
       c.cost = CostOnBasis(g, basis, k.count, prices, k.conditions, assumptions);
-      if (!need_price) {
-        // kNone without a budget: the cost is shown, not required.
-      } else if (!c.cost)
+      if (need_price && !c.cost)
         c.excluded = CheapestCurrentPrice(prices, g.id, {}) ? Reason::kCondition : Reason::kNoPrice;
-      else if (k.max_budget_usd && c.cost->usd > *k.max_budget_usd)
+      // The budget is what the buyer spends on the cards; running costs are ranked, not capped.
+      else if (need_price && k.max_budget_usd && c.cost->price.usd * std::max(k.count, 1) > *k.max_budget_usd)
         c.excluded = Reason::kBudget;
       else if (k.cost != CostBasis::kNone && c.cost->usd > 0)
         c.value = perf->relative / c.cost->usd * 1000.0;

@@ -18,7 +18,7 @@ struct Constraints {
   Workload workload = Workload::kInference16;
   CostBasis cost = CostBasis::kGpu;      // kNone: rank by speed alone
   double min_memory_gb = 0;              // per card
-  std::optional<double> max_budget_usd;  // for `count` cards, on the cost basis (kNone: kGpu)
+  std::optional<double> max_budget_usd;  // card prices for `count` cards, whatever the basis
   std::vector<Condition> conditions;     // empty = any
   std::vector<Segment> segments;         // empty = all
   int count = 1;                         // cards bought; < 1 counts as 1

@@ -7,8 +7,7 @@
 namespace gg::charts {
 
 bool Rect::Intersects(const Rect& o, double gap) const {
-  return x < o.Right() + gap && o.x < Right() + gap && y < o.Bottom() + gap &&
-         o.y < Bottom() + gap;
+  return x < o.Right() + gap && o.x < Right() + gap && y < o.Bottom() + gap && o.y < Bottom() + gap;
 }
 
 bool Rect::Contains(const Rect& o) const {

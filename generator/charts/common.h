@@ -4,7 +4,8 @@
 //
 // Colour schemes. Cairo cannot emit CSS classes, so a chart is drawn twice on its own opaque
 // background card: `svg` (light) and `svg_dark`. Pages pick one with
-//   <picture><source srcset="x.dark.svg" media="(prefers-color-scheme: dark)"><img src="x.svg"></picture>
+//   <picture><source srcset="x.dark.svg" media="(prefers-color-scheme: dark)"><img
+//   src="x.svg"></picture>
 // Both palettes use Okabe–Ito hues, and meaning never rests on colour alone (patterns, marker
 // shapes, dash styles, cell text, legends).
 //

@@ -52,9 +52,10 @@ Built Build(const CumulativeCostSpec& spec, const Style& style_in) {
     y = bottom + 8;
   }
 
-  auto cost = [](const CostLine& l, double d) { return l.start + l.per_day * d; };
-  double cmax = std::max({cost(spec.own, 0), cost(spec.own, days), cost(spec.cloud, 0),
-                          cost(spec.cloud, days), 0.0});
+  auto finite = [](double v) { return std::isfinite(v) ? v : 0.0; };
+  auto cost = [&](const CostLine& l, double d) { return finite(l.start) + finite(l.per_day) * d; };
+  double cmax = std::max(
+      {cost(spec.own, 0), cost(spec.own, days), cost(spec.cloud, 0), cost(spec.cloud, days), 0.0});
   double cmin = std::min({cost(spec.own, 0), cost(spec.cloud, 0), 0.0});
   const double plot_h = std::clamp(style.width * 0.42, 200.0, 340.0);
   Ticks yt = NiceTicks(cmin, cmax, std::max(3, static_cast<int>(plot_h / 50)));
@@ -104,15 +105,16 @@ Built Build(const CumulativeCostSpec& spec, const Style& style_in) {
     drop.stroke = Muted();
     drop.dash = {2, 3};
     scene.Add(drop);
-    scene.Add(MarkerItem{L.break_even_point, MarkerShape::kCircle, 5.5, Ink{Role::kBackground, 0, 1},
-                         Text(), 2});
+    scene.Add(MarkerItem{L.break_even_point, MarkerShape::kCircle, 5.5,
+                         Ink{Role::kBackground, 0, 1}, Text(), 2});
     std::string text = spec.break_even_label ? spec.break_even_label(d, L.break_even_cost) : "";
     if (!text.empty()) {
       TextSpec ts{text, bold, Align::kLeft, plot.w * 0.6, 2};
       TextMetrics tm = m.Measure(ts);
-      std::vector<LabelPlacement> p = PlaceLabels(
-          {{L.break_even_point, tm.width, tm.height, 7}}, obstacles, plot.Inflated(-2), 4);
-      Rect box = p[0].placed ? p[0].box : Rect{L.break_even_point.x + 10, plot.y + 4, tm.width, tm.height};
+      std::vector<LabelPlacement> p = PlaceLabels({{L.break_even_point, tm.width, tm.height, 7}},
+                                                  obstacles, plot.Inflated(-2), 4);
+      Rect box =
+          p[0].placed ? p[0].box : Rect{L.break_even_point.x + 10, plot.y + 4, tm.width, tm.height};
       if (!p[0].placed && box.Right() > plot.Right()) box.x = L.break_even_point.x - 10 - tm.width;
       L.note = {text, box, box.y + tm.baseline, tm.ellipsized};
       scene.Text(ts, L.note, Text(), Ink{Role::kBackground, 0, 0.85});
@@ -122,10 +124,11 @@ Built Build(const CumulativeCostSpec& spec, const Style& style_in) {
     TextMetrics tm = m.Measure(ts);
     // The first plot corner that no line passes through (top-left when all are crossed).
     const Rect inner = plot.Inflated(-8);
-    const Rect corners[] = {{inner.x, inner.y, tm.width, tm.height},
-                            {inner.Right() - tm.width, inner.Bottom() - tm.height, tm.width, tm.height},
-                            {inner.Right() - tm.width, inner.y, tm.width, tm.height},
-                            {inner.x, inner.Bottom() - tm.height, tm.width, tm.height}};
+    const Rect corners[] = {
+        {inner.x, inner.y, tm.width, tm.height},
+        {inner.Right() - tm.width, inner.Bottom() - tm.height, tm.width, tm.height},
+        {inner.Right() - tm.width, inner.y, tm.width, tm.height},
+        {inner.x, inner.Bottom() - tm.height, tm.width, tm.height}};
     Rect box = corners[0];
     for (const Rect& c : corners) {
       if (std::none_of(obstacles.begin(), obstacles.end(),

@@ -13,22 +13,22 @@
 namespace gg::charts {
 
 struct CostLine {
-  std::string name;     // legend
-  double start = 0;     // cost at day 0
-  double per_day = 0;   // added every day
+  std::string name;    // legend
+  double start = 0;    // cost at day 0
+  double per_day = 0;  // added every day
 };
 
 struct CumulativeCostSpec {
   std::string title;
   std::string description;
-  CostLine own;    // solid line
-  CostLine cloud;  // dashed line
-  double days = 3 * 365;        // horizon (> 0)
+  CostLine own;                   // solid line
+  CostLine cloud;                 // dashed line
+  double days = 3 * 365;          // horizon (> 0)
   std::vector<double> day_ticks;  // explicit x ticks; empty: multiples of 30, 90, 180 or 365 days
-  std::string x_axis_title;     // below the tick labels, e.g. "Months of use"
-  std::string y_axis_title;     // above the plot, e.g. "Cumulative cost (USD)"
-  NumberFormat day_format;      // x tick labels from a day count (e.g. 180 → "6 mo")
-  NumberFormat cost_format;     // y tick labels
+  std::string x_axis_title;       // below the tick labels, e.g. "Months of use"
+  std::string y_axis_title;       // above the plot, e.g. "Cumulative cost (USD)"
+  NumberFormat day_format;        // x tick labels from a day count (e.g. 180 → "6 mo")
+  NumberFormat cost_format;       // y tick labels
   // Label at the break-even point, e.g. "Owning pays off after 14 months ($2 150)".
   std::function<std::string(double day, double cost)> break_even_label;
   std::string never_note;  // shown in the plot when the lines do not cross within the horizon
@@ -36,7 +36,7 @@ struct CumulativeCostSpec {
 
 struct CumulativeCostLayout {
   Rect plot;
-  std::vector<Point> own_line;    // end points in px
+  std::vector<Point> own_line;  // end points in px
   std::vector<Point> cloud_line;
   std::optional<double> break_even_day;  // in (0, days], when the lines cross there
   double break_even_cost = 0;

@@ -20,18 +20,25 @@ constexpr MarkerShape kShapes[] = {MarkerShape::kCircle, MarkerShape::kSquare,
 
 std::vector<double> DashOf(int series) {
   switch (series % 4) {
-    case 0: return {};
-    case 1: return {6, 3};
-    case 2: return {2, 2.5};
-    default: return {8, 3, 2, 3};
+    case 0:
+      return {};
+    case 1:
+      return {6, 3};
+    case 2:
+      return {2, 2.5};
+    default:
+      return {8, 3, 2, 3};
   }
 }
 
 std::string DefaultDateFormat(const std::string& iso, DateUnit unit) {
   switch (unit) {
-    case DateUnit::kYear: return iso.substr(0, 4);
-    case DateUnit::kMonth: return iso.substr(0, 7);
-    case DateUnit::kDay: return iso;
+    case DateUnit::kYear:
+      return iso.substr(0, 4);
+    case DateUnit::kMonth:
+      return iso.substr(0, 7);
+    case DateUnit::kDay:
+      return iso;
   }
   return iso;
 }
@@ -108,14 +115,17 @@ Built Build(const DateLinesSpec& spec, const Style& style_in) {
   const DateFormat& fmt = spec.date_format ? spec.date_format : DefaultDateFormat;
   double sample_w = m.Measure({fmt(FormatIsoDate(dmax), DateUnit::kMonth), font}).width;
   int max_ticks = std::max(2, static_cast<int>(plot.w / (sample_w + 24)));
-  L.x_ticks = DateTicks(dmin, dmax, max_ticks);
+  std::vector<DateTick> ticks = DateTicks(dmin, dmax, max_ticks);
   std::vector<double> tick_days;
   std::vector<std::string> tick_labels;
-  for (const DateTick& t : L.x_ticks) {
+  for (const DateTick& t : ticks) {
     tick_days.push_back(t.days);
     tick_labels.push_back(fmt(FormatIsoDate(t.days), t.unit));
   }
-  double bottom = AddXGrid(scene, m, xs, tick_days, tick_labels, plot, style.width);
+  std::vector<size_t> drawn;
+  double bottom =
+      AddXGrid(scene, m, xs, tick_days, tick_labels, plot, style.width, &L.x_labels, &drawn);
+  for (size_t i : drawn) L.x_ticks.push_back(ticks[i]);
   LineItem axis;
   axis.pts = {{plot.x, std::round(plot.Bottom())}, {plot.Right(), std::round(plot.Bottom())}};
   axis.stroke = Ink{Role::kAxis, 0, 1};
@@ -144,7 +154,8 @@ Built Build(const DateLinesSpec& spec, const Style& style_in) {
     double spacing = L.points[s].size() > 1 ? plot.w / static_cast<double>(L.points[s].size()) : 20;
     double size = std::clamp(spacing / 3, 2.0, 3.5);
     for (const Point& p : L.points[s]) {
-      scene.Add(MarkerItem{p, kShapes[s % 4], size, Hue(SeriesHue(s)), Ink{Role::kBackground, 0, 1}, 1});
+      scene.Add(
+          MarkerItem{p, kShapes[s % 4], size, Hue(SeriesHue(s)), Ink{Role::kBackground, 0, 1}, 1});
     }
   }
   scene.height = bottom + kPad;

@@ -18,7 +18,7 @@ struct DatedValue {
 };
 
 struct DateSeries {
-  std::string name;  // legend
+  std::string name;                // legend
   std::vector<DatedValue> points;  // any order; drawn sorted by date
 };
 

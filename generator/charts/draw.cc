@@ -13,8 +13,8 @@ namespace gg::charts::internal {
 namespace {
 
 constexpr Rgb FromHex(unsigned v) {
-  return {static_cast<double>((v >> 16) & 0xff) / 255.0, static_cast<double>((v >> 8) & 0xff) / 255.0,
-          static_cast<double>(v & 0xff) / 255.0};
+  return {static_cast<double>((v >> 16) & 0xff) / 255.0,
+          static_cast<double>((v >> 8) & 0xff) / 255.0, static_cast<double>(v & 0xff) / 255.0};
 }
 
 Rgb Mix(Rgb a, Rgb b, double t) {  // t of a, 1 - t of b
@@ -29,15 +29,16 @@ struct Palette {
 
 // Okabe & Ito (2008), "Color Universal Design". The dark scheme lifts blue a little and
 // replaces black by light grey so every hue keeps >= 3:1 against its background.
-const Palette kLight = {FromHex(0xFFFFFF),
-                        FromHex(0x1F2328),
-                        FromHex(0x59636E),
-                        FromHex(0xE1E5EA),
-                        FromHex(0x8C959F),
-                        FromHex(0xF1F3F6),
-                        {FromHex(0x0072B2), FromHex(0xE69F00), FromHex(0x009E73), FromHex(0xCC79A7),
-                         FromHex(0xD55E00), FromHex(0x56B4E9), FromHex(0xF0E442), FromHex(0x000000)},
-                        0.30};
+const Palette kLight = {
+    FromHex(0xFFFFFF),
+    FromHex(0x1F2328),
+    FromHex(0x59636E),
+    FromHex(0xE1E5EA),
+    FromHex(0x8C959F),
+    FromHex(0xF1F3F6),
+    {FromHex(0x0072B2), FromHex(0xE69F00), FromHex(0x009E73), FromHex(0xCC79A7), FromHex(0xD55E00),
+     FromHex(0x56B4E9), FromHex(0xF0E442), FromHex(0x000000)},
+    0.30};
 const Palette kDark = {FromHex(0x16191E),
                        FromHex(0xE6EDF3),
                        FromHex(0xA0AAB5),
@@ -48,7 +49,9 @@ const Palette kDark = {FromHex(0x16191E),
                         FromHex(0xD55E00), FromHex(0x56B4E9), FromHex(0xF0E442), FromHex(0xC8C8C8)},
                        0.40};
 
-const Palette& PaletteOf(Scheme s) { return s == Scheme::kDark ? kDark : kLight; }
+const Palette& PaletteOf(Scheme s) {
+  return s == Scheme::kDark ? kDark : kLight;
+}
 
 cairo_status_t AppendToString(void* closure, const unsigned char* data, unsigned int length) {
   static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
@@ -132,7 +135,9 @@ class Painter {
   void operator()(const MarkerItem& m) {
     double s = m.size;
     switch (m.shape) {
-      case MarkerShape::kCircle: cairo_arc(cr_, m.c.x, m.c.y, s, 0, 2 * M_PI); break;
+      case MarkerShape::kCircle:
+        cairo_arc(cr_, m.c.x, m.c.y, s, 0, 2 * M_PI);
+        break;
       case MarkerShape::kSquare:
         s *= 0.9;
         cairo_rectangle(cr_, m.c.x - s, m.c.y - s, 2 * s, 2 * s);
@@ -212,7 +217,8 @@ std::string PaintSvg(const Scene& scene, const TextMeasurer& measurer, Scheme sc
   return out;
 }
 
-std::string PaintPng(const Scene& scene, const TextMeasurer& measurer, double scale, Scheme scheme) {
+std::string PaintPng(const Scene& scene, const TextMeasurer& measurer, double scale,
+                     Scheme scheme) {
   int w = static_cast<int>(std::ceil(scene.width * scale));
   int h = static_cast<int>(std::ceil(scene.height * scale));
   cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
@@ -242,7 +248,8 @@ std::string FinishSvg(const std::string& raw, const Style& style, const Accessib
 }  // namespace
 
 int SeriesHue(int series) {
-  static constexpr int kOrder[] = {kBlue, kOrange, kGreen, kPurple, kVermillion, kSky, kYellow, kBlack};
+  static constexpr int kOrder[] = {kBlue,       kOrange, kGreen,  kPurple,
+                                   kVermillion, kSky,    kYellow, kBlack};
   return kOrder[((series % kHueCount) + kHueCount) % kHueCount];
 }
 
@@ -252,14 +259,22 @@ Rgb Resolve(Ink ink, Scheme scheme) {
   if (ink.role == Role::kHue && ink.index == kDarkInk) return FromHex(0x1F2328);
   int i = ((ink.index % kHueCount) + kHueCount) % kHueCount;
   switch (ink.role) {
-    case Role::kBackground: return p.background;
-    case Role::kText: return p.text;
-    case Role::kMuted: return p.muted;
-    case Role::kGrid: return p.grid;
-    case Role::kAxis: return p.axis;
-    case Role::kBand: return p.band;
-    case Role::kHue: return p.hues[i];
-    case Role::kTint: return Mix(p.hues[i], p.background, p.tint);
+    case Role::kBackground:
+      return p.background;
+    case Role::kText:
+      return p.text;
+    case Role::kMuted:
+      return p.muted;
+    case Role::kGrid:
+      return p.grid;
+    case Role::kAxis:
+      return p.axis;
+    case Role::kBand:
+      return p.band;
+    case Role::kHue:
+      return p.hues[i];
+    case Role::kTint:
+      return Mix(p.hues[i], p.background, p.tint);
   }
   return p.text;
 }
@@ -292,7 +307,9 @@ TextMeasurer::TextMeasurer(const Style& style) : style_(Normalized(style)) {
   Configure(ctx_);
 }
 
-TextMeasurer::~TextMeasurer() { g_object_unref(ctx_); }
+TextMeasurer::~TextMeasurer() {
+  g_object_unref(ctx_);
+}
 
 void TextMeasurer::Configure(PangoContext* ctx) {
   cairo_font_options_t* fo = cairo_font_options_create();

@@ -28,7 +28,7 @@ enum Hue : int {
   kYellow = 6,
   kBlack = 7,  // light grey in the dark scheme
   kHueCount = 8,
-  kWhite = 8,     // not series colours: text on hue fills, the same in both schemes
+  kWhite = 8,  // not series colours: text on hue fills, the same in both schemes
   kDarkInk = 9,
 };
 // Series colours: a permutation of the hues ordered for contrast between neighbours.
@@ -49,10 +49,18 @@ struct Ink {
   int index = 0;
   double alpha = 1;
 };
-inline Ink Hue(int i, double alpha = 1) { return {Role::kHue, i, alpha}; }
-inline Ink Tint(int i) { return {Role::kTint, i, 1}; }
-inline Ink Text() { return {Role::kText, 0, 1}; }
-inline Ink Muted() { return {Role::kMuted, 0, 1}; }
+inline Ink Hue(int i, double alpha = 1) {
+  return {Role::kHue, i, alpha};
+}
+inline Ink Tint(int i) {
+  return {Role::kTint, i, 1};
+}
+inline Ink Text() {
+  return {Role::kText, 0, 1};
+}
+inline Ink Muted() {
+  return {Role::kMuted, 0, 1};
+}
 
 struct Rgb {
   double r = 0, g = 0, b = 0;
@@ -148,8 +156,8 @@ struct TextItem {
   double x = 0;
   double baseline = 0;
   Ink ink;
-  double angle_deg = 0;       // rotation about (x, baseline); -90 reads bottom to top
-  std::optional<Ink> halo;    // rounded box of this colour behind the text
+  double angle_deg = 0;     // rotation about (x, baseline); -90 reads bottom to top
+  std::optional<Ink> halo;  // rounded box of this colour behind the text
 };
 using Item = std::variant<BoxItem, HatchItem, LineItem, MarkerItem, TextItem>;
 

@@ -17,10 +17,14 @@ struct Built {
 
 Ink FillOf(Fit fit) {
   switch (fit) {
-    case Fit::kOneCard: return Tint(kGreen);
-    case Fit::kMultiCard: return Tint(kOrange);
-    case Fit::kNoFit: return Ink{Role::kBand, 0, 1};
-    case Fit::kUnknown: return Ink{Role::kBackground, 0, 1};
+    case Fit::kOneCard:
+      return Tint(kGreen);
+    case Fit::kMultiCard:
+      return Tint(kOrange);
+    case Fit::kNoFit:
+      return Ink{Role::kBand, 0, 1};
+    case Fit::kUnknown:
+      return Ink{Role::kBackground, 0, 1};
   }
   return Ink{Role::kBackground, 0, 1};
 }
@@ -101,9 +105,10 @@ Built Build(const FitMatrixSpec& spec, const Style& style_in) {
       t.ink = Text();
       t.angle_deg = -90;
       scene.Add(t);
-      L.column_labels.push_back(
-          {ts.text, {ax - tm.baseline, header_bottom - tm.width, tm.height, tm.width}, ax,
-           tm.ellipsized});
+      L.column_labels.push_back({ts.text,
+                                 {ax - tm.baseline, header_bottom - tm.width, tm.height, tm.width},
+                                 ax,
+                                 tm.ellipsized});
     } else {
       TextBox tb = m.Place(ts, cx, header_bottom - tm.height + tm.baseline);
       scene.Text(ts, tb, Text());
@@ -144,10 +149,14 @@ Built Build(const FitMatrixSpec& spec, const Style& style_in) {
 
 std::string DefaultFitText(const FitCell& cell) {
   switch (cell.fit) {
-    case Fit::kOneCard: return "1";
-    case Fit::kMultiCard: return (cell.cards > 0 ? std::to_string(cell.cards) : std::string("2+")) + "×";
-    case Fit::kNoFit: return "—";
-    case Fit::kUnknown: return "?";
+    case Fit::kOneCard:
+      return "1";
+    case Fit::kMultiCard:
+      return (cell.cards > 0 ? std::to_string(cell.cards) : std::string("2+")) + "×";
+    case Fit::kNoFit:
+      return "—";
+    case Fit::kUnknown:
+      return "?";
   }
   return "?";
 }

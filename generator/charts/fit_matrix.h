@@ -21,9 +21,9 @@ struct FitCell {
 struct FitMatrixSpec {
   std::string title;
   std::string description;
-  std::vector<std::string> rows;             // e.g. models ("Llama 3 70B · 4-bit")
-  std::vector<std::string> columns;          // e.g. GPUs
-  std::vector<std::vector<FitCell>> cells;   // [row][column]; missing cells are kUnknown
+  std::vector<std::string> rows;            // e.g. models ("Llama 3 70B · 4-bit")
+  std::vector<std::string> columns;         // e.g. GPUs
+  std::vector<std::vector<FitCell>> cells;  // [row][column]; missing cells are kUnknown
   // Legend texts (already translated); an empty label leaves its entry out.
   std::string one_card_label;
   std::string multi_card_label;
@@ -39,8 +39,8 @@ struct FitMatrixLayout {
     Rect rect;
     TextBox text;
   };
-  Rect grid;                    // the cell area; columns are at least 28 px wide, so many
-                                // columns on a narrow chart make it wider than style.width
+  Rect grid;                     // the cell area; columns are at least 28 px wide, so many
+                                 // columns on a narrow chart make it wider than style.width
   bool rotated_headers = false;  // column headers drawn bottom-to-top (narrow columns)
   std::vector<TextBox> row_labels;
   std::vector<TextBox> column_labels;  // unrotated: the wrapped label box; rotated: its bounds

@@ -11,20 +11,20 @@ namespace {
 
 using namespace internal;
 
-constexpr double kPadX = 10;      // text to box edge
+constexpr double kPadX = 10;  // text to box edge
 constexpr double kPadY = 7;
-constexpr double kHGap = 16;      // between neighbouring boxes (nodes and edge labels)
-constexpr double kVClear = 4;     // boxes closer than this vertically must not share x
-constexpr double kBusDrop = 10;   // parent level bottom → horizontal bus
-constexpr double kArrow = 7;      // arrowhead length
+constexpr double kHGap = 16;         // between neighbouring boxes (nodes and edge labels)
+constexpr double kVClear = 4;        // boxes closer than this vertically must not share x
+constexpr double kBusDrop = 10;      // parent level bottom → horizontal bus
+constexpr double kArrow = 7;         // arrowhead length
 constexpr double kStackIndent = 14;  // compact form: trunk x from the parent's left edge
 constexpr double kStackGap = 8;      // compact form: between stacked leaves
 constexpr double kMaxLabelWidth = 150;
 
 struct Graph {
   std::vector<std::vector<int>> children;
-  std::vector<int> parent;      // -1 for roots
-  std::vector<int> in_edge;     // spec edge leading to the node, -1 for roots
+  std::vector<int> parent;   // -1 for roots
+  std::vector<int> in_edge;  // spec edge leading to the node, -1 for roots
   std::vector<int> roots;
   std::vector<bool> placed;
   std::vector<int> depth;
@@ -228,7 +228,10 @@ class Attempt {
         if (std::abs(P.CenterX() - C.CenterX()) < 0.5) {
           e.path = {{P.CenterX(), P.Bottom()}, {C.CenterX(), C.y}};
         } else {
-          e.path = {{P.CenterX(), P.Bottom()}, {P.CenterX(), bus}, {C.CenterX(), bus}, {C.CenterX(), C.y}};
+          e.path = {{P.CenterX(), P.Bottom()},
+                    {P.CenterX(), bus},
+                    {C.CenterX(), bus},
+                    {C.CenterX(), C.y}};
         }
       }
       if (lw_[c] > 0) {
@@ -298,7 +301,8 @@ class Attempt {
 
   // Packs child subtrees left to right, each as close as its boxes allow; returns each child's
   // centre relative to the first child's. Boxes end up in *acc (relative to the same origin).
-  std::vector<double> Merge(const std::vector<int>& kids, const std::vector<std::vector<Rect>>& parts,
+  std::vector<double> Merge(const std::vector<int>& kids,
+                            const std::vector<std::vector<Rect>>& parts,
                             std::vector<Rect>* acc_out) {
     std::vector<Rect> acc;
     std::vector<double> pos;

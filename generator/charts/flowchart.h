@@ -45,7 +45,7 @@ struct FlowchartSpec {
   std::vector<FlowEdge> edges;
   double max_text_width = 170;  // node text wraps here (and at min_text_width when too wide)
   double min_text_width = 100;
-  int max_lines = 6;            // per node; further text is ellipsised
+  int max_lines = 6;  // per node; further text is ellipsised
   bool embed_links = false;
 };
 
@@ -56,7 +56,7 @@ struct FlowchartLayout {
     std::string href;
     bool placed = false;  // false for nodes that are unreachable (cycles) or duplicates
     int depth = 0;
-    int parent = -1;      // index into nodes, -1 for roots
+    int parent = -1;       // index into nodes, -1 for roots
     bool stacked = false;  // listed in a column under its parent (compact form)
     Rect rect;
     TextBox text;
@@ -67,10 +67,10 @@ struct FlowchartLayout {
     std::vector<Point> path;  // polyline from the parent's box to the child's box
     TextBox label;            // empty text when the edge has no label
   };
-  std::vector<Node> nodes;  // same order as spec.nodes
-  std::vector<Edge> edges;  // the edges drawn, in spec order
+  std::vector<Node> nodes;            // same order as spec.nodes
+  std::vector<Edge> edges;            // the edges drawn, in spec order
   std::vector<std::string> problems;  // unknown ids, second parents, cycles, duplicate ids
-  double text_width = 0;  // wrap width finally used
+  double text_width = 0;              // wrap width finally used
   bool compact = false;
   bool overflow = false;  // wider than style.width even in compact form
 };

@@ -5,8 +5,12 @@
 
 namespace gg::charts::internal {
 
-Font Body(const TextMeasurer& m) { return {m.style().font_px, false}; }
-Font BodyBold(const TextMeasurer& m) { return {m.style().font_px, true}; }
+Font Body(const TextMeasurer& m) {
+  return {m.style().font_px, false};
+}
+Font BodyBold(const TextMeasurer& m) {
+  return {m.style().font_px, true};
+}
 
 double AddTitle(Scene& scene, TextMeasurer& m, const std::string& title, double y, TextBox* box) {
   if (!m.style().show_title || title.empty()) return y;
@@ -27,7 +31,7 @@ double AddLegend(Scene& scene, TextMeasurer& m, const std::vector<LegendEntry>& 
   double cx = x, cy = y;
   for (const LegendEntry& e : entries) {
     TextSpec symbol{e.swatch_text, BodyBold(m), Align::kCenter};
-    double sw = e.kind == SwatchKind::kLine ? 24 : swatch_w;
+    double sw = e.kind == SwatchKind::kLine ? 24 : e.kind == SwatchKind::kMarker ? 12 : swatch_w;
     if (!e.swatch_text.empty()) sw = std::max(28.0, m.Measure(symbol).width + 10);
     TextSpec spec{e.label, font, Align::kLeft, std::max(40.0, max_w - sw - swatch_gap), 1};
     TextMetrics tm = m.Measure(spec);
@@ -60,14 +64,17 @@ double AddLegend(Scene& scene, TextMeasurer& m, const std::vector<LegendEntry>& 
         scene.Add(BoxItem{r, std::nullopt, e.ink, 1, 0, {}});
         break;
       }
-      case SwatchKind::kLine: {
-        LineItem line;
-        line.pts = {{cx, mid}, {cx + sw, mid}};
-        line.stroke = e.ink;
-        line.line_width = 2;
-        line.dash = e.dash;
-        scene.Add(line);
-        if (e.marker) {
+      case SwatchKind::kLine:
+      case SwatchKind::kMarker: {
+        if (e.kind == SwatchKind::kLine) {
+          LineItem line;
+          line.pts = {{cx, mid}, {cx + sw, mid}};
+          line.stroke = e.ink;
+          line.line_width = 2;
+          line.dash = e.dash;
+          scene.Add(line);
+        }
+        if (e.marker || e.kind == SwatchKind::kMarker) {
           MarkerItem mk;
           mk.c = {cx + sw / 2, mid};
           mk.shape = e.shape;
@@ -117,10 +124,11 @@ void AddYGrid(Scene& scene, TextMeasurer& m, const Scale& y, const std::vector<d
 }
 
 double AddXGrid(Scene& scene, TextMeasurer& m, const Scale& x, const std::vector<double>& ticks,
-                const std::vector<std::string>& labels, const Rect& plot, double chart_width) {
+                const std::vector<std::string>& labels, const Rect& plot, double chart_width,
+                std::vector<TextBox>* drawn, std::vector<size_t>* drawn_ticks) {
   const Font font = Body(m);
   struct Tick {
-    double px;
+    size_t index;
     TextSpec spec;
     TextBox box;
   };
@@ -140,7 +148,7 @@ double AddXGrid(Scene& scene, TextMeasurer& m, const Scale& x, const std::vector
     if (box.box.x < 4) shift = 4 - box.box.x;
     if (box.box.Right() > chart_width - 4) shift = chart_width - 4 - box.box.Right();
     box.box.x += shift;
-    inside.push_back({px, spec, box});
+    inside.push_back({i, spec, box});
   }
   // The smallest stride k such that every k-th label clears its neighbour.
   size_t stride = 1;
@@ -155,6 +163,8 @@ double AddXGrid(Scene& scene, TextMeasurer& m, const Scale& x, const std::vector
   for (size_t i = 0; i < inside.size(); i += stride) {
     scene.Text(inside[i].spec, inside[i].box, Muted());
     bottom = std::max(bottom, inside[i].box.box.Bottom());
+    if (drawn) drawn->push_back(inside[i].box);
+    if (drawn_ticks) drawn_ticks->push_back(inside[i].index);
   }
   return bottom;
 }

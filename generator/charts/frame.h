@@ -20,7 +20,7 @@ Font BodyBold(const TextMeasurer& m);
 double AddTitle(Scene& scene, TextMeasurer& m, const std::string& title, double y,
                 TextBox* box = nullptr);
 
-enum class SwatchKind { kBox, kHatchedBox, kLine };
+enum class SwatchKind { kBox, kHatchedBox, kLine, kMarker };
 struct LegendEntry {
   static LegendEntry Make(std::string label, SwatchKind kind, Ink ink) {
     LegendEntry e;
@@ -43,9 +43,9 @@ struct LegendEntry {
 
   std::string label;
   SwatchKind kind = SwatchKind::kBox;
-  Ink ink;                      // fill of boxes, stroke of lines
-  std::vector<double> dash;     // lines
-  bool marker = false;          // lines: draw a marker in the middle
+  Ink ink;                   // fill of boxes, stroke of lines
+  std::vector<double> dash;  // lines
+  bool marker = false;       // lines: draw a marker in the middle
   MarkerShape shape = MarkerShape::kCircle;
   bool hollow_marker = false;
   std::string swatch_text;      // boxes: drawn inside a wider swatch (fit matrix symbols)
@@ -64,9 +64,11 @@ double MaxTextWidth(TextMeasurer& m, const std::vector<std::string>& texts, Font
 void AddYGrid(Scene& scene, TextMeasurer& m, const Scale& y, const std::vector<double>& ticks,
               const std::vector<std::string>& labels, const Rect& plot, double label_right);
 // Vertical grid lines with labels centred below plot (dropping labels that would collide,
-// keeping the first and every k-th). Returns the y below the labels.
+// keeping the first and every k-th). Returns the y below the labels; the labels drawn and the
+// indices of their ticks go to *drawn and *drawn_ticks when given.
 double AddXGrid(Scene& scene, TextMeasurer& m, const Scale& x, const std::vector<double>& ticks,
-                const std::vector<std::string>& labels, const Rect& plot, double chart_width);
+                const std::vector<std::string>& labels, const Rect& plot, double chart_width,
+                std::vector<TextBox>* drawn = nullptr, std::vector<size_t>* drawn_ticks = nullptr);
 // The axis title in muted text, left-aligned at (x, baseline).
 void AddAxisTitle(Scene& scene, TextMeasurer& m, const std::string& text, double x, double y_top,
                   double max_w, Align align, double* bottom);

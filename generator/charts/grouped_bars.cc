@@ -142,8 +142,8 @@ Built Build(const GroupedBarsSpec& spec, const Style& style_in) {
   }
   Scale xs = Scale::Linear(0, 1, plot_x, plot_x + L.px_per_unit);
   Rect grid_rect = L.plot;
-  double bottom =
-      AddXGrid(scene, m, xs, tick_values, FormatTicks(tick_values, spec.format), grid_rect, style.width);
+  double bottom = AddXGrid(scene, m, xs, tick_values, FormatTicks(tick_values, spec.format),
+                           grid_rect, style.width);
   LineItem axis;
   axis.pts = {{std::round(plot_x), L.plot.y}, {std::round(plot_x), L.plot.Bottom()}};
   axis.stroke = Ink{Role::kAxis, 0, 1};

@@ -11,7 +11,7 @@
 namespace gg::charts {
 
 struct BarValue {
-  double value = 0;  // >= 0; NaN means "no data" (no bar, spec.missing_label instead)
+  double value = 0;        // >= 0; NaN means "no data" (no bar, spec.missing_label instead)
   bool estimated = false;  // drawn hatched, outlined, label prefixed with estimated_prefix
 };
 
@@ -21,7 +21,7 @@ struct GroupedBarsSpec {
   std::vector<std::string> categories;
   std::vector<std::string> series;            // legend labels, in bar order within a group
   std::vector<std::vector<BarValue>> values;  // [category][series]; missing cells = no data
-  int baseline_category = -1;   // highlighted (band behind the group, bold label); -1: none
+  int baseline_category = -1;    // highlighted (band behind the group, bold label); -1: none
   std::string value_axis_title;  // above the bars, e.g. "Relative performance (RTX 3090 = 1)"
   std::string estimated_label;   // legend entry for hatched bars (shown when one is estimated)
   std::string estimated_prefix = "≈ ";
@@ -39,9 +39,9 @@ struct GroupedBarsLayout {
     Rect rect;      // zero width when missing
     TextBox label;  // value label at the bar end
   };
-  Rect plot;                  // the bar area (value axis from plot.x)
-  double px_per_unit = 0;     // bar length = value × px_per_unit (negative values: 0)
-  std::vector<Bar> bars;      // category-major, series-minor
+  Rect plot;               // the bar area (value axis from plot.x)
+  double px_per_unit = 0;  // bar length = value × px_per_unit (negative values: 0)
+  std::vector<Bar> bars;   // category-major, series-minor
   std::vector<TextBox> category_labels;
   std::vector<TextBox> legend;
 };

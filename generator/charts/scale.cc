@@ -178,9 +178,9 @@ std::vector<DateTick> DateTicks(int lo, int hi, int max_ticks) {
     int n;
   };
   static constexpr Step kSteps[] = {
-      {DateUnit::kDay, 1},   {DateUnit::kDay, 2},    {DateUnit::kDay, 7},   {DateUnit::kDay, 14},
-      {DateUnit::kMonth, 1}, {DateUnit::kMonth, 2},  {DateUnit::kMonth, 3}, {DateUnit::kMonth, 6},
-      {DateUnit::kYear, 1},  {DateUnit::kYear, 2},   {DateUnit::kYear, 5},  {DateUnit::kYear, 10},
+      {DateUnit::kDay, 1},   {DateUnit::kDay, 2},   {DateUnit::kDay, 7},   {DateUnit::kDay, 14},
+      {DateUnit::kMonth, 1}, {DateUnit::kMonth, 2}, {DateUnit::kMonth, 3}, {DateUnit::kMonth, 6},
+      {DateUnit::kYear, 1},  {DateUnit::kYear, 2},  {DateUnit::kYear, 5},  {DateUnit::kYear, 10},
       {DateUnit::kYear, 20}, {DateUnit::kYear, 50}};
   std::vector<DateTick> out;
   for (const Step& s : kSteps) {

@@ -28,6 +28,7 @@ Ticks LogTicks(double lo, double hi, int max_ticks);
 // Maps a domain interval onto a pixel interval (r0 may be > r1 for y axes), linear or log-10.
 class Scale {
  public:
+  Scale() = default;  // identity on [0, 1]
   static Scale Linear(double d0, double d1, double r0, double r1);
   static Scale Log(double d0, double d1, double r0, double r1);  // d0, d1 > 0
   double operator()(double v) const;

@@ -39,11 +39,8 @@ Built Build(const ScatterSpec& spec, const Style& style_in) {
     legend.push_back(e);
   }
   if (!spec.point_label.empty()) {
-    LegendEntry e = LegendEntry::Line(spec.point_label, Hue(kPointHue));
-    e.marker = true;
+    LegendEntry e = LegendEntry::Make(spec.point_label, SwatchKind::kMarker, Hue(kPointHue));
     e.hollow_marker = true;
-    e.kind = SwatchKind::kLine;
-    e.dash = {0, 100};  // marker only: a dash pattern that draws nothing
     legend.push_back(e);
   }
   double legend_h = AddLegend(scene, m, legend, kPad, y, style.width - 2 * kPad, &L.legend);
@@ -67,7 +64,8 @@ Built Build(const ScatterSpec& spec, const Style& style_in) {
     ymin = std::min(ymin, p.y);
     ymax = std::max(ymax, p.y);
   }
-  if (!std::isfinite(xmin)) xmin = spec.log_x ? 1 : 0, xmax = spec.log_x ? 10 : 1, ymin = 0, ymax = 1;
+  if (!std::isfinite(xmin))
+    xmin = spec.log_x ? 1 : 0, xmax = spec.log_x ? 10 : 1, ymin = 0, ymax = 1;
   if (spec.y_from_zero) ymin = std::min(ymin, 0.0);
 
   const double plot_h = std::clamp(style.width * 0.55, 240.0, 420.0);
@@ -77,19 +75,32 @@ Built Build(const ScatterSpec& spec, const Style& style_in) {
   Rect plot{kPad + ylabel_w + 8, y, 0, plot_h};
   plot.w = style.width - kPad - plot.x;
   int max_xticks = std::max(2, static_cast<int>(plot.w / 90));
-  Ticks xt = spec.log_x ? LogTicks(xmin, xmax, max_xticks) : [&] {
+  Ticks xt;
+  Scale xs;
+  if (spec.log_x) {
+    // The domain is the tight 1-2-5 bracket of the data; ticks are the densest decade pattern
+    // that fits, kept when inside the domain (at least three when possible).
+    Ticks bracket = LogTicks(xmin, xmax, 1000);
+    xs = Scale::Log(bracket.lo(), bracket.hi(), plot.x, plot.Right());
+    for (int want = max_xticks; want <= max_xticks + 6; ++want) {
+      xt.values.clear();
+      for (double v : LogTicks(xmin, xmax, want).values) {
+        if (v >= bracket.lo() * (1 - 1e-9) && v <= bracket.hi() * (1 + 1e-9)) xt.values.push_back(v);
+      }
+      if (xt.values.size() >= 3) break;
+    }
+  } else {
     double pad = (xmax - xmin) * 0.04;
     if (pad == 0) pad = std::abs(xmax) * 0.1 + 1;
-    return NiceTicks(std::max(xmin - pad, xmin >= 0 ? 0.0 : -INFINITY), xmax + pad, max_xticks);
-  }();
-  Scale xs = spec.log_x ? Scale::Log(xt.lo(), xt.hi(), plot.x, plot.Right())
-                        : Scale::Linear(xt.lo(), xt.hi(), plot.x, plot.Right());
+    xt = NiceTicks(std::max(xmin - pad, xmin >= 0 ? 0.0 : -INFINITY), xmax + pad, max_xticks);
+    xs = Scale::Linear(xt.lo(), xt.hi(), plot.x, plot.Right());
+  }
   Scale ys = Scale::Linear(yt.lo(), yt.hi(), plot.Bottom(), plot.y);
   L.plot = plot;
 
   AddYGrid(scene, m, ys, yt.values, ylabels, plot, plot.x - 8);
-  double bottom = AddXGrid(scene, m, xs, xt.values, FormatTicks(xt.values, spec.x_format), plot,
-                           style.width);
+  double bottom =
+      AddXGrid(scene, m, xs, xt.values, FormatTicks(xt.values, spec.x_format), plot, style.width);
   if (!spec.x_axis_title.empty()) {
     AddAxisTitle(scene, m, spec.x_axis_title, plot.x, bottom + 4, plot.w, Align::kRight, &bottom);
   }
@@ -128,7 +139,8 @@ Built Build(const ScatterSpec& spec, const Style& style_in) {
   for (int i : L.frontier) is_frontier[i] = true;
   for (size_t i = 0; i < n; ++i) {
     if (!L.drawn[i] || is_frontier[i]) continue;
-    MarkerItem mk{L.points[i], MarkerShape::kCircle, kMarker, Ink{Role::kBackground, 0, 1},
+    MarkerItem mk{L.points[i],    MarkerShape::kCircle,
+                  kMarker,        Ink{Role::kBackground, 0, 1},
                   Hue(kPointHue), 1.6};
     scene.Add(mk);
   }
@@ -141,7 +153,8 @@ Built Build(const ScatterSpec& spec, const Style& style_in) {
   std::vector<int> order = L.frontier;
   std::vector<int> rest;
   for (size_t i = 0; i < n; ++i) {
-    if (L.drawn[i] && !is_frontier[i] && !spec.points[i].label.empty()) rest.push_back(static_cast<int>(i));
+    if (L.drawn[i] && !is_frontier[i] && !spec.points[i].label.empty())
+      rest.push_back(static_cast<int>(i));
   }
   std::stable_sort(rest.begin(), rest.end(),
                    [&](int a, int b) { return L.points[a].y < L.points[b].y; });
@@ -211,7 +224,9 @@ bool Dominates(const ScatterPoint& a, const ScatterPoint& b) {
   return a.x <= b.x && a.y >= b.y && (a.x < b.x || a.y > b.y);
 }
 
-ScatterLayout Layout(const ScatterSpec& spec, const Style& style) { return Build(spec, style).layout; }
+ScatterLayout Layout(const ScatterSpec& spec, const Style& style) {
+  return Build(spec, style).layout;
+}
 
 Rendered<ScatterLayout> Render(const ScatterSpec& spec, const Style& style) {
   Built b = Build(spec, style);

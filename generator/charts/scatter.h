@@ -26,9 +26,9 @@ struct ScatterSpec {
   std::string y_axis_title;  // above the plot, left-aligned
   NumberFormat x_format;     // empty: DefaultNumberFormat
   NumberFormat y_format;
-  std::string frontier_label;  // legend entry for the frontier; empty: no legend entry
-  std::string point_label;     // legend entry for other points; empty: no legend entry
-  bool frontier_steps = true;  // steps (best y for a budget); false: straight segments
+  std::string frontier_label;    // legend entry for the frontier; empty: no legend entry
+  std::string point_label;       // legend entry for other points; empty: no legend entry
+  bool frontier_steps = true;    // steps (best y for a budget); false: straight segments
   double max_label_width = 150;  // longer labels are ellipsised
 };
 
@@ -39,14 +39,14 @@ struct ScatterLayout {
     bool leader = false;  // placed away from the point, joined by a leader line
   };
   Rect plot;
-  std::vector<Point> points;            // pixel centres, same order as spec.points
-  std::vector<bool> drawn;              // false: skipped (non-finite, or x <= 0 on a log axis)
-  std::vector<int> frontier;            // points drawn on the frontier, by increasing x
-  std::vector<int> rejected_frontier;   // flagged on_frontier but dominated: drawn as ordinary
-  std::vector<Point> frontier_path;     // the frontier polyline in px
-  std::vector<Rect> markers;            // marker boxes, same order as spec.points
-  std::vector<Label> labels;            // placed labels (never overlapping each other or markers)
-  std::vector<int> dropped_labels;      // points whose label found no free place
+  std::vector<Point> points;           // pixel centres, same order as spec.points
+  std::vector<bool> drawn;             // false: skipped (non-finite, or x <= 0 on a log axis)
+  std::vector<int> frontier;           // points drawn on the frontier, by increasing x
+  std::vector<int> rejected_frontier;  // flagged on_frontier but dominated: drawn as ordinary
+  std::vector<Point> frontier_path;    // the frontier polyline in px
+  std::vector<Rect> markers;           // marker boxes, same order as spec.points
+  std::vector<Label> labels;           // placed labels (never overlapping each other or markers)
+  std::vector<int> dropped_labels;     // points whose label found no free place
   std::vector<TextBox> legend;
 };
 

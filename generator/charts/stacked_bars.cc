@@ -16,7 +16,9 @@ struct Built {
   Scene scene;
 };
 
-std::string Fmt(const NumberFormat& f, double v) { return f ? f(v) : DefaultNumberFormat(v); }
+std::string Fmt(const NumberFormat& f, double v) {
+  return f ? f(v) : DefaultNumberFormat(v);
+}
 
 Built Build(const StackedBarsSpec& spec, const Style& style_in) {
   TextMeasurer m(style_in);

@@ -26,8 +26,8 @@ struct StackedBarsSpec {
   std::vector<std::string> segment_names;  // bottom to top; also the legend, in this order
   std::vector<StackedBar> bars;
   std::vector<ReferenceLine> references;
-  std::string value_axis_title;  // above the plot, e.g. "Memory (GB)"
-  NumberFormat format;           // ticks, totals and segment values
+  std::string value_axis_title;     // above the plot, e.g. "Memory (GB)"
+  NumberFormat format;              // ticks, totals and segment values
   bool show_segment_values = true;  // inside segments tall and wide enough for the text
   bool show_totals = true;          // above each bar
 };
@@ -46,7 +46,7 @@ struct StackedBarsLayout {
     TextBox label;
   };
   Rect plot;
-  double px_per_unit = 0;  // segment height = value × px_per_unit
+  double px_per_unit = 0;         // segment height = value × px_per_unit
   std::vector<Segment> segments;  // bar-major, bottom to top
   std::vector<TextBox> bar_labels;
   std::vector<TextBox> totals;  // one per bar when show_totals

@@ -7,9 +7,15 @@
 namespace gg::charts {
 namespace {
 
-bool IsAlpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
-bool IsDigit(char c) { return c >= '0' && c <= '9'; }
-bool IsIdChar(char c) { return IsAlpha(c) || IsDigit(c) || c == '-' || c == '.'; }
+bool IsAlpha(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+bool IsDigit(char c) {
+  return c >= '0' && c <= '9';
+}
+bool IsIdChar(char c) {
+  return IsAlpha(c) || IsDigit(c) || c == '-' || c == '.';
+}
 
 std::string Num(double v) {
   char buf[32];
@@ -28,12 +34,23 @@ std::string XmlEscape(std::string_view text) {
   out.reserve(text.size());
   for (char c : text) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
+      default:
+        out += c;
     }
   }
   return out;
@@ -73,11 +90,13 @@ std::string CompactSvgNumbers(std::string_view svg, int decimals) {
       while (j < value.size() && (IsDigit(value[j]) || value[j] == '.')) ++j;
       std::string_view token = value.substr(k, j - k);
       size_t dot = token.find('.');
-      if (dot == std::string_view::npos || token.size() - dot - 1 <= static_cast<size_t>(decimals)) {
+      if (dot == std::string_view::npos ||
+          token.size() - dot - 1 <= static_cast<size_t>(decimals)) {
         out.append(token);
       } else {
         char buf[64];
-        std::snprintf(buf, sizeof buf, "%.*f", decimals, std::strtod(std::string(token).c_str(), nullptr));
+        std::snprintf(buf, sizeof buf, "%.*f", decimals,
+                      std::strtod(std::string(token).c_str(), nullptr));
         std::string r = buf;
         while (r.back() == '0') r.pop_back();
         if (r.back() == '.') r.pop_back();
@@ -128,8 +147,8 @@ std::string CanonicalizeSvgIds(std::string_view svg, std::string_view prefix) {
       auto& m = numbers[stem];
       // glyphN-M starts at 0 in Cairo; surfaces, clips, images at 1. Keep each stem's base.
       int base = stem == "glyph" ? 0 : 1;
-      auto [it, inserted] =
-          m.emplace(std::string(id.substr(stem_end, num_end - stem_end)), base + static_cast<int>(m.size()));
+      auto [it, inserted] = m.emplace(std::string(id.substr(stem_end, num_end - stem_end)),
+                                      base + static_cast<int>(m.size()));
       (void)inserted;
       out.append(stem);
       out.append(std::to_string(it->second));
@@ -174,7 +193,8 @@ std::string AppendSvgLinks(std::string_view svg, const std::vector<SvgLink>& lin
   for (const SvgLink& l : links) {
     out += "<a xlink:href=\"" + XmlEscape(l.href) + "\" aria-label=\"" + XmlEscape(l.label) +
            "\"><rect x=\"" + Num(l.x) + "\" y=\"" + Num(l.y) + "\" width=\"" + Num(l.w) +
-           "\" height=\"" + Num(l.h) + "\" style=\"fill:rgb(0%,0%,0%);fill-opacity:0;stroke:none;\"/></a>\n";
+           "\" height=\"" + Num(l.h) +
+           "\" style=\"fill:rgb(0%,0%,0%);fill-opacity:0;stroke:none;\"/></a>\n";
   }
   out.append(svg.substr(end));
   return out;

@@ -1,7 +1,9 @@
 #include "cli/calc_command.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -372,7 +374,7 @@ int RunFit(const Options& o, const Dataset& data, std::ostream& out, std::ostrea
   }
   calc::Assumptions a;
   if (!LoadAssumptions(data, &a, err)) return 1;
-  const calc::CurrentPrices prices = calc::ComputeCurrentPrices(data.prices, a.price_window_days);
+  const calc::CurrentPrices prices = calc::ComputeCurrentPrices(data.prices, a.price_window_days, a.price_max_age_days);
   const calc::FitResult r = calc::FitModel(data, *m.model, m.request, prices, a, options);
 
   if (o.Has("json")) {
@@ -483,7 +485,7 @@ int RunRank(const Options& o, const Dataset& data, std::ostream& out, std::ostre
   calc::Assumptions a;
   if (!LoadAssumptions(data, &a, err)) return 1;
   const calc::PerformanceTable perf = calc::ComputePerformance(data, a);
-  const calc::CurrentPrices prices = calc::ComputeCurrentPrices(data.prices, a.price_window_days);
+  const calc::CurrentPrices prices = calc::ComputeCurrentPrices(data.prices, a.price_window_days, a.price_max_age_days);
   const auto ranking = calc::Rank(data, perf, prices, a, options);
 
   if (o.Has("json")) {

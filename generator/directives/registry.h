@@ -29,6 +29,7 @@ struct PageContext {
   const Language* lang = nullptr;
   const Formatter* fmt = nullptr;
   std::string to_root;                // relative prefix from this page to the site root
+  std::string chart_dir;              // site path of this language's charts ("en/charts/")
   std::vector<OutputFile>* files = nullptr;  // extra files the page needs (chart SVG/PNG)
   std::string* og_image = nullptr;    // first chart PNG of the page, for link previews
   Diagnostics* diags = nullptr;

@@ -5,6 +5,5 @@ namespace gg {
 
 
 
-void RegisterCharts(DirectiveRegistry*) {}
 void RegisterFlowchart(DirectiveRegistry*) {}
 }

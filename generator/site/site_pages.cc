@@ -189,6 +189,7 @@ PageResult SiteRenderer::RenderPage(const PageJob& job) const {
   ctx.lang = job.lang;
   ctx.fmt = formatters_.at(lang).get();
   ctx.to_root = ToRoot(job.site_path);
+  ctx.chart_dir = ChartDir(lang);
   ctx.files = &result.files;
   std::string og_image;
   ctx.og_image = &og_image;

@@ -37,6 +37,8 @@ std::string GpuPagePath(const std::string& lang, const std::string& id) {
   return lang + "/gpus/" + id + "/";
 }
 
+std::string ChartDir(const std::string& lang) { return lang + "/charts/"; }
+
 std::string ChartPath(const std::string& lang, const std::string& name, const std::string& ext) {
   return lang + "/charts/" + name + "." + ext;
 }

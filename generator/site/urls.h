@@ -20,6 +20,7 @@ std::string BasePath(const std::string& base_url);
 
 std::string GpuListPath(const std::string& lang);                           // "en/gpus/"
 std::string GpuPagePath(const std::string& lang, const std::string& id);    // "en/gpus/x/"
+std::string ChartDir(const std::string& lang);                               // "en/charts/"
 std::string ChartPath(const std::string& lang, const std::string& name,
                       const std::string& ext);                              // "en/charts/x.svg"
 

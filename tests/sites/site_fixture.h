@@ -68,7 +68,7 @@ std::map<std::string, std::string> ReadTree(const std::filesystem::path& dir);
 
 // Compares two trees of files: empty when they hold the same paths with the same bytes,
 // otherwise one line per difference ("only in expected: a", "only in actual: b",
-// "differs: c (first difference at byte N: ...)") naming `what_expected`.
+// "differs: c (sizes, first differing byte, an excerpt of each side)").
 std::string CompareTrees(const std::map<std::string, std::string>& expected,
                          const std::map<std::string, std::string>& actual);
 

@@ -88,7 +88,7 @@ TEST_CASE("Cost of ownership by segment", "[calc][cost]") {
 
 TEST_CASE("Cost on a basis uses the cheapest allowed condition", "[calc][cost]") {
   const Assumptions a = calc_test::TestAssumptions();
-  const CurrentPrices prices = ComputeCurrentPrices(calc_test::TestPrices(), 30);
+  const CurrentPrices prices = ComputeCurrentPrices(calc_test::TestPrices(), 30, 0);
   const Gpu g =
       calc_test::MakeGpu("rtx-4090", Segment::kConsumer, 24, 1008, 72, "ada", 165, {}, 450);
   CHECK_FALSE(CostOnBasis(g, CostBasis::kNone, 1, prices, {}, a));

@@ -99,7 +99,7 @@ TEST_CASE("Decode speed is bandwidth over bytes per token", "[calc][fit]") {
 TEST_CASE("FitModel: counts, prices, cheapest overall and per segment", "[calc][fit]") {
   const Dataset d = calc_test::TestDataset();
   const Assumptions a = calc_test::TestAssumptions();
-  const CurrentPrices prices = ComputeCurrentPrices(d.prices, a.price_window_days);
+  const CurrentPrices prices = ComputeCurrentPrices(d.prices, a.price_window_days, 0);
   const LlmModel& llama70 = *d.FindModel("llama-3.1-70b");  // 64 heads
   MemoryRequest r;
   r.precision = Precision::kBf16;

@@ -28,6 +28,7 @@ inline calc::Assumptions TestAssumptions() {
   a.server_system_watts_per_gpu = 250;
   a.cloud_reference_offer = "aws-p3-v100-on-demand";
   a.price_window_days = 30;
+  a.price_max_age_days = 365;
   a.runtime_overhead_fraction = 0.2;
   a.cuda_context_gb = 0.75;
   a.decode_bandwidth_efficiency = 0.8;
@@ -81,6 +82,7 @@ inline std::vector<Assumption> TestAssumptionEntries() {
   num("server_system_watts_per_gpu", t.server_system_watts_per_gpu);
   v.push_back(TextEntry("cloud_reference_offer", t.cloud_reference_offer, line++));
   num("price_window_days", t.price_window_days);
+  num("price_max_age_days", t.price_max_age_days);
   num("runtime_overhead_fraction", t.runtime_overhead_fraction);
   num("cuda_context_gb", t.cuda_context_gb);
   num("decode_bandwidth_efficiency", t.decode_bandwidth_efficiency);

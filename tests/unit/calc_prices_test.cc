@@ -75,7 +75,7 @@ TEST_CASE("Current price: median of the window before the newest observation", "
 
 TEST_CASE("Current prices of every GPU, cheapest allowed condition", "[calc][prices]") {
   const auto obs = calc_test::TestPrices();
-  const CurrentPrices prices = ComputeCurrentPrices(obs, 30);
+  const CurrentPrices prices = ComputeCurrentPrices(obs, 30, 0);
   // Same rule as CurrentPriceFor for every pair.
   for (const auto& [key, p] : prices) {
     auto one = CurrentPriceFor(obs, key.first, key.second, 30);

@@ -62,7 +62,7 @@ TEST_CASE("Rank by performance and by performance per dollar", "[calc][ranking]"
   const Dataset d = calc_test::TestDataset();
   const Assumptions a = calc_test::TestAssumptions();
   const PerformanceTable perf = ComputePerformance(d, a);
-  const CurrentPrices prices = ComputeCurrentPrices(d.prices, a.price_window_days);
+  const CurrentPrices prices = ComputeCurrentPrices(d.prices, a.price_window_days, 0);
 
   RankOptions by_speed;
   by_speed.workload = Workload::kTraining16;
@@ -138,7 +138,7 @@ TEST_CASE("Rank ties break by id", "[calc][ranking]") {
   const PerformanceTable perf = ComputePerformance(d, a);  // all 1.0 by bandwidth
   RankOptions o;
   o.workload = Workload::kInference16;
-  auto r = Rank(d, perf, ComputeCurrentPrices(d.prices, 30), a, o);
+  auto r = Rank(d, perf, ComputeCurrentPrices(d.prices, 30, 0), a, o);
   REQUIRE(r.size() == 3);
   CHECK(r[0].gpu == "a");
   CHECK(r[1].gpu == "b");

@@ -50,7 +50,7 @@ Market MakeMarket() {
   }
   m.perf.baseline = "r4090";
   m.perf.workloads.push_back(wp);
-  m.prices = ComputeCurrentPrices(m.data.prices, 30);
+  m.prices = ComputeCurrentPrices(m.data.prices, 30, 0);
   return m;
 }
 

@@ -115,8 +115,11 @@ StackedBarsSpec MemorySpec() {
             {"Inference 16-bit", {16, 1.0, 0.5, 0, 0, 0.8}},
             {"LoRA 16-bit", {16, 0, 6, 0.3, 0.6, 1.2}},
             {"Full fine-tuning (AdamW)", {16, 0, 8, 16, 64, 2}}};
-  s.references = {{24, "RTX 4090 · 24 GB"}, {16, "RTX 4060 Ti · 16 GB"}, {12, "RTX 3060 · 12 GB"},
-                  {80, "A100 · 80 GB"}, {20, "RTX 4000 Ada · 20 GB"}};
+  s.references = {{24, "RTX 4090 · 24 GB"},
+                  {16, "RTX 4060 Ti · 16 GB"},
+                  {12, "RTX 3060 · 12 GB"},
+                  {80, "A100 · 80 GB"},
+                  {20, "RTX 4000 Ada · 20 GB"}};
   s.value_axis_title = "GB";
   return s;
 }

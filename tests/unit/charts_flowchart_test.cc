@@ -90,16 +90,16 @@ TEST_CASE("Flowchart: a wide page gets the full top-down form", "[charts][flowch
   CHECK_FALSE(L.compact);
   CHECK_FALSE(L.overflow);
   CheckTidy(L, style.width);
-  // Parents are centred over their first and last child.
+  // Parents are centred over their first and last child; children left to right in edge order.
   for (size_t i = 0; i < L.nodes.size(); ++i) {
     std::vector<const FlowchartLayout::Node*> kids;
-    for (const auto& n : L.nodes) {
-      if (n.parent == static_cast<int>(i)) kids.push_back(&n);
+    for (const auto& e : L.edges) {
+      if (e.from == static_cast<int>(i)) kids.push_back(&L.nodes[e.to]);
     }
     if (kids.empty()) continue;
     double mid = (kids.front()->rect.CenterX() + kids.back()->rect.CenterX()) / 2;
     CHECK(L.nodes[i].rect.CenterX() == Approx(mid).margin(0.01));
-    for (size_t k = 1; k < kids.size(); ++k) CHECK(kids[k]->rect.x > kids[k - 1]->rect.x);
+    for (size_t k = 1; k < kids.size(); ++k) CHECK(kids[k]->rect.x > kids[k - 1]->rect.Right());
   }
 }
 
@@ -186,7 +186,8 @@ TEST_CASE("Flowchart: links are returned, and embedded on request", "[charts][fl
   spec.embed_links = true;
   Rendered<FlowchartLayout> linkedr = Render(spec, Style{});
   size_t count = 0;
-  for (size_t p = 0; (p = linkedr.svg.find("<a xlink:href=\"#gpu-", p)) != std::string::npos; ++p) ++count;
+  for (size_t p = 0; (p = linkedr.svg.find("<a xlink:href=\"#gpu-", p)) != std::string::npos; ++p)
+    ++count;
   CHECK(count == 7);
   CHECK(linkedr.svg.find("aria-label=\"RTX 4090\"") != std::string::npos);
   CHECK(linkedr.svg.find("role=\"group\"") != std::string::npos);

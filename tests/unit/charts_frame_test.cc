@@ -31,7 +31,7 @@ TEST_CASE("PlaceLabels never overlaps labels, obstacles or bounds", "[charts][fr
   std::vector<LabelRequest> requests;
   std::vector<Rect> obstacles;
   for (int i = 0; i < 30; ++i) {
-    Point p{200 + (i * 37) % 60, 150 + (i * 23) % 60};
+    Point p{200.0 + (i * 37) % 60, 150.0 + (i * 23) % 60};
     requests.push_back({p, 60, 14, 4});
     obstacles.push_back(Rect{p.x, p.y, 0, 0}.Inflated(5));
   }
@@ -66,10 +66,10 @@ TEST_CASE("Declutter1D spreads intervals and keeps them in range", "[charts][fra
     double lo, hi;
     std::vector<double> want;
   } cases[] = {
-      {{10, 50}, {10, 10}, 0, 100, {10, 50}},          // apart already: unchanged
-      {{10, 12}, {10, 10}, 0, 100, {10, 22}},          // pushed down
+      {{10, 50}, {10, 10}, 0, 100, {10, 50}},              // apart already: unchanged
+      {{10, 12}, {10, 10}, 0, 100, {10, 21}},              // pushed down (gap 1)
       {{85, 88, 90}, {10, 10, 10}, 0, 100, {68, 79, 90}},  // pushed back up from hi (gap 1)
-      {{-5}, {10}, 0, 100, {0}},                       // clamped to lo
+      {{-5}, {10}, 0, 100, {0}},                           // clamped to lo
   };
   for (const auto& c : cases) {
     std::vector<double> got = Declutter1D(c.wish, c.size, c.lo, c.hi, 1);
@@ -92,8 +92,13 @@ TEST_CASE("HatchSegments stay inside the rectangle on a shared grid", "[charts][
 
 TEST_CASE("Text in English, French and Chinese shapes to real glyphs", "[charts][text]") {
   TextMeasurer m(Style{});
-  const char* texts[] = {"Relative performance", "Performances relatives", "1 234,5 €",
-                         "1\u202f234,5\u00a0€", "相对性能", "每千美元性能", "RTX 4090 · 24 GB"};
+  const char* texts[] = {"Relative performance",
+                         "Performances relatives",
+                         "1 234,5 €",
+                         "1\u202f234,5\u00a0€",
+                         "相对性能",
+                         "每千美元性能",
+                         "RTX 4090 · 24 GB"};
   for (const char* t : texts) {
     INFO(t);
     TextMetrics tm = m.Measure({t, {12, false}});
@@ -112,7 +117,8 @@ TEST_CASE("Long text is ellipsised or wrapped to the width asked", "[charts][tex
   TextMetrics tm = m.Measure(one);
   CHECK(tm.ellipsized);
   CHECK(tm.width <= 80);
-  TextSpec wrap{"Do you want to train models, or only run them?", {12, false}, Align::kCenter, 100, 0};
+  TextSpec wrap{
+      "Do you want to train models, or only run them?", {12, false}, Align::kCenter, 100, 0};
   TextMetrics wm = m.Measure(wrap);
   CHECK(wm.lines >= 3);
   CHECK(wm.width <= 100);

@@ -21,7 +21,10 @@ FitMatrixSpec FitSpec(int columns) {
     for (int c = 0; c < columns; ++c) {
       FitCell cell;
       int k = static_cast<int>(r) * 3 + c % 3;
-      cell.fit = k % 4 == 0 ? Fit::kOneCard : k % 4 == 1 ? Fit::kMultiCard : k % 4 == 2 ? Fit::kNoFit : Fit::kUnknown;
+      cell.fit = k % 4 == 0   ? Fit::kOneCard
+                 : k % 4 == 1 ? Fit::kMultiCard
+                 : k % 4 == 2 ? Fit::kNoFit
+                              : Fit::kUnknown;
       cell.cards = 2 + k % 3;
       s.cells.back().push_back(cell);
     }
@@ -72,8 +75,9 @@ TEST_CASE("DefaultFitText says it without colour", "[charts][matrix]") {
 DateLinesSpec PriceSpec() {
   DateLinesSpec s;
   s.title = "RTX 3090 price";
-  s.series = {{"New", {{"2024-03-01", 1500}, {"2023-06-01", 1650}, {"2024-09-01", 1400}}},
-              {"Used", {{"2023-06-15", 850}, {"2024-13-01", 1}, {"2024-03-01", 760}, {"2024-09-20", 700}}}};
+  s.series = {
+      {"New", {{"2024-03-01", 1500}, {"2023-06-01", 1650}, {"2024-09-01", 1400}}},
+      {"Used", {{"2023-06-15", 850}, {"2024-13-01", 1}, {"2024-03-01", 760}, {"2024-09-20", 700}}}};
   s.date_format = [](const std::string& iso, DateUnit unit) {
     return unit == DateUnit::kYear ? iso.substr(0, 4) : iso.substr(5, 2) + "/" + iso.substr(2, 2);
   };
@@ -92,12 +96,14 @@ TEST_CASE("Date lines: sorted by date, placed on a time scale", "[charts][lines]
   // Same date, same x; x proportional to days.
   CHECK(L.points[0][1].x == Approx(L.points[1][1].x));
   double px_per_day = (L.points[0][2].x - L.points[0][0].x) / (L.days[0][2] - L.days[0][0]);
-  CHECK((L.points[1][2].x - L.points[1][0].x) == Approx(px_per_day * (L.days[1][2] - L.days[1][0])));
+  CHECK((L.points[1][2].x - L.points[1][0].x) ==
+        Approx(px_per_day * (L.days[1][2] - L.days[1][0])));
   // Higher price, higher on the page.
   CHECK(L.points[0][0].y < L.points[1][0].y);
   REQUIRE(!L.x_ticks.empty());
   for (const DateTick& t : L.x_ticks) CHECK(FormatIsoDate(t.days).substr(8) == "01");
-  for (size_t i = 1; i < L.x_labels.size(); ++i) CHECK_FALSE(L.x_labels[i].box.Intersects(L.x_labels[i - 1].box));
+  for (size_t i = 1; i < L.x_labels.size(); ++i)
+    CHECK_FALSE(L.x_labels[i].box.Intersects(L.x_labels[i - 1].box));
 }
 
 TEST_CASE("BreakEvenDay", "[charts][cost]") {

@@ -28,7 +28,8 @@ TEST_CASE("NiceTicks picks 1-2-2.5-5 steps that cover the range", "[charts][scal
     INFO("range " << c.lo << ".." << c.hi << " max " << c.max_ticks);
     Ticks t = NiceTicks(c.lo, c.hi, c.max_ticks);
     REQUIRE(t.values.size() == c.want.size());
-    for (size_t i = 0; i < c.want.size(); ++i) CHECK(t.values[i] == Approx(c.want[i]).margin(1e-12));
+    for (size_t i = 0; i < c.want.size(); ++i)
+      CHECK(t.values[i] == Approx(c.want[i]).margin(1e-12));
     CHECK(t.lo() <= c.lo);
     CHECK(t.hi() >= c.hi);
   }
@@ -84,7 +85,7 @@ TEST_CASE("Civil dates round-trip and ISO parsing is strict", "[charts][scale]")
   const struct {
     const char* text;
     bool ok;
-  } cases[] = {{"2024-02-29", true}, {"2023-02-29", false}, {"2024-13-01", false},
+  } cases[] = {{"2024-02-29", true},  {"2023-02-29", false}, {"2024-13-01", false},
                {"2024-1-01", false},  {"24-01-01", false},   {"2024-01-01T00", false},
                {"abcd-ef-gh", false}, {"1999-12-31", true}};
   for (const auto& c : cases) {

@@ -19,15 +19,15 @@ ScatterSpec GpuSpec(bool log_x) {
     bool frontier;
   };
   const P points[] = {
-      {"Tesla P40 (used)", 200, 0.25, true},  {"RTX 3060 12GB", 290, 0.45, true},
-      {"RTX 2080 Ti (used)", 300, 0.5, true}, {"RTX 3080 10GB (used)", 420, 0.7, true},
-      {"RTX 4060 Ti 16GB", 450, 0.6, false},  {"RTX 4070 Super", 600, 0.75, false},
-      {"RTX 3090 (used)", 750, 1.0, true},    {"RTX 4070 Ti Super", 800, 0.95, false},
-      {"RTX 4080 Super", 1000, 1.3, true},    {"RTX 3090", 1100, 1.0, false},
-      {"RTX 4090", 1800, 1.9, true},          {"RTX A6000", 4500, 1.1, false},
-      {"RTX 6000 Ada", 6800, 2.0, true},      {"L40S", 8000, 1.9, false},
-      {"A100 80GB", 15000, 2.3, true},        {"H100 PCIe", 28000, 3.4, true},
-      {"RTX 4080", 1050, 1.25, false},        {"RTX 4070", 550, 0.7, false},
+      {"Tesla P40 (used)", 200, 0.25, true},   {"RTX 3060 12GB", 290, 0.45, true},
+      {"RTX 2080 Ti (used)", 300, 0.5, true},  {"RTX 3080 10GB (used)", 420, 0.7, true},
+      {"RTX 4060 Ti 16GB", 450, 0.6, false},   {"RTX 4070 Super", 600, 0.75, false},
+      {"RTX 3090 (used)", 750, 1.0, true},     {"RTX 4070 Ti Super", 800, 0.95, false},
+      {"RTX 4080 Super", 1000, 1.3, true},     {"RTX 3090", 1100, 1.0, false},
+      {"RTX 4090", 1800, 1.9, true},           {"RTX A6000", 4500, 1.1, false},
+      {"RTX 6000 Ada", 6800, 2.0, true},       {"L40S", 8000, 1.9, false},
+      {"A100 80GB", 15000, 2.3, true},         {"H100 PCIe", 28000, 3.4, true},
+      {"RTX 4080", 1050, 1.25, false},         {"RTX 4070", 550, 0.7, false},
       {"RTX 3080 Ti (used)", 600, 0.8, false}, {"RX 7900 XTX", 950, 0.9, false},
   };
   for (const P& p : points) s.points.push_back({p.price, p.perf, p.name, p.frontier});

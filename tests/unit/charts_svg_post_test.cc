@@ -22,7 +22,8 @@ TEST_CASE("CanonicalizeSvgIds renumbers by first appearance, per stem", "[charts
   CHECK(CanonicalizeSvgIds(want, "") == want);
   std::string shifted = in;
   for (auto [from, to] : {std::pair{"surface42", "surface9"}, std::pair{"clip7", "clip2"}}) {
-    for (size_t p; (p = shifted.find(from)) != std::string::npos;) shifted.replace(p, strlen(from), to);
+    for (size_t p; (p = shifted.find(from)) != std::string::npos;)
+      shifted.replace(p, strlen(from), to);
   }
   CHECK(CanonicalizeSvgIds(shifted, "") == want);
 }
@@ -34,7 +35,8 @@ TEST_CASE("CanonicalizeSvgIds prefixes ids and references", "[charts][svg]") {
 
 TEST_CASE("AddSvgAccessibility adds role, title and desc after the root tag", "[charts][svg]") {
   const std::string in =
-      "<?xml version=\"1.0\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10px\">\n<g/>\n</svg>\n";
+      "<?xml version=\"1.0\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" "
+      "width=\"10px\">\n<g/>\n</svg>\n";
   std::string out = AddSvgAccessibility(in, "p", "Perf & <price>", "\"Quoted\" 'text'");
   CHECK(out ==
         "<?xml version=\"1.0\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10px\" "
@@ -51,11 +53,13 @@ TEST_CASE("CompactSvgNumbers rounds path data and positions only", "[charts][svg
     const char* in;
     const char* want;
   } cases[] = {
-      {"<path d=\"M 0.59375 2.125 L -8.46875 6.000001 Z\"/>", "<path d=\"M 0.59 2.12 L -8.47 6 Z\"/>"},
+      {"<path d=\"M 0.59375 2.125 L -8.46875 6.000001 Z\"/>",
+       "<path d=\"M 0.59 2.12 L -8.47 6 Z\"/>"},
       {"<use x=\"10.234375\" y=\"63.919922\"/>", "<use x=\"10.23\" y=\"63.92\"/>"},
       {"<path d=\"M -0.001 1.5\"/>", "<path d=\"M 0 1.5\"/>"},
       {"<rect width=\"10.123456\"/>", "<rect width=\"10.123456\"/>"},
-      {"<path style=\"stroke-width:1.234567;\" d=\"M 1 2\"/>", "<path style=\"stroke-width:1.234567;\" d=\"M 1 2\"/>"},
+      {"<path style=\"stroke-width:1.234567;\" d=\"M 1 2\"/>",
+       "<path style=\"stroke-width:1.234567;\" d=\"M 1 2\"/>"},
   };
   for (const auto& c : cases) {
     INFO(c.in);
@@ -64,10 +68,12 @@ TEST_CASE("CompactSvgNumbers rounds path data and positions only", "[charts][svg
 }
 
 TEST_CASE("AppendSvgLinks adds invisible link areas before </svg>", "[charts][svg]") {
-  std::string out = AppendSvgLinks("<svg><g/></svg>\n", {{1, 2, 30.5, 40, "#gpu-a&b", "RTX \"4090\""}});
+  std::string out =
+      AppendSvgLinks("<svg><g/></svg>\n", {{1, 2, 30.5, 40, "#gpu-a&b", "RTX \"4090\""}});
   CHECK(out ==
         "<svg><g/><a xlink:href=\"#gpu-a&amp;b\" aria-label=\"RTX &quot;4090&quot;\"><rect x=\"1\" "
-        "y=\"2\" width=\"30.5\" height=\"40\" style=\"fill:rgb(0%,0%,0%);fill-opacity:0;stroke:none;\"/>"
+        "y=\"2\" width=\"30.5\" height=\"40\" "
+        "style=\"fill:rgb(0%,0%,0%);fill-opacity:0;stroke:none;\"/>"
         "</a>\n</svg>\n");
   CHECK(AppendSvgLinks("<svg/>", {}) == "<svg/>");
 }

@@ -16,8 +16,12 @@
 namespace gg::testing {
 namespace fs = std::filesystem;
 
-fs::path SourceDir() { return fs::path(GG_SOURCE_DIR); }
-fs::path TestsDir() { return fs::path(GG_TESTS_DIR); }
+fs::path SourceDir() {
+  return fs::path(GG_SOURCE_DIR);
+}
+fs::path TestsDir() {
+  return fs::path(GG_TESTS_DIR);
+}
 
 bool UpdateGolden() {
   const char* v = std::getenv("UPDATE_GOLDEN");
@@ -52,8 +56,8 @@ void AssembleFixtureRoot(const std::string& site, const fs::path& root) {
 }
 
 void ApplyOverlay(const fs::path& overlay, const fs::path& root) {
-  for (auto it = fs::recursive_directory_iterator(overlay); it != fs::recursive_directory_iterator();
-       ++it) {
+  for (auto it = fs::recursive_directory_iterator(overlay);
+       it != fs::recursive_directory_iterator(); ++it) {
     if (!it->is_regular_file()) continue;
     fs::path rel = fs::relative(it->path(), overlay);
     std::string name = rel.generic_string();
@@ -119,15 +123,22 @@ std::map<std::string, std::string> ReadTree(const fs::path& dir) {
 
 namespace {
 
+bool IsBinary(const std::string& s) {
+  return s.find('\0') != std::string::npos || s.rfind("\x89PNG", 0) == 0;
+}
+
 // A short printable excerpt of `s` around byte `at`.
 std::string Excerpt(const std::string& s, size_t at) {
   size_t from = at > 30 ? at - 30 : 0;
   std::string out;
   for (size_t i = from; i < s.size() && i < at + 50; ++i) {
     unsigned char c = static_cast<unsigned char>(s[i]);
-    if (c == '\n') out += "\\n";
-    else if (c < 0x20 || c == 0x7f) out += "\\x" + std::string(1, "0123456789abcdef"[c >> 4]) + "0123456789abcdef"[c & 15];
-    else out += static_cast<char>(c);
+    if (c == '\n')
+      out += "\\n";
+    else if (c < 0x20 || c == 0x7f)
+      out += "\\x" + std::string(1, "0123456789abcdef"[c >> 4]) + "0123456789abcdef"[c & 15];
+    else
+      out += static_cast<char>(c);
   }
   return out;
 }
@@ -153,9 +164,11 @@ std::string CompareTrees(const std::map<std::string, std::string>& expected,
         size_t i = 0;
         while (i < x.size() && i < y.size() && x[i] == y[i]) ++i;
         out << "differs:          " << e->first << " (" << x.size() << " vs " << y.size()
-            << " bytes; first difference at byte " << i << ")\n"
-            << "    expected: ..." << Excerpt(x, i) << "...\n"
-            << "    actual:   ..." << Excerpt(y, i) << "...\n";
+            << " bytes; first difference at byte " << i << ")\n";
+        if (!IsBinary(x) && !IsBinary(y)) {
+          out << "    expected: ..." << Excerpt(x, i) << "...\n"
+              << "    actual:   ..." << Excerpt(y, i) << "...\n";
+        }
       }
       ++e;
       ++a;

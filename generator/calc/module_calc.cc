@@ -1,1 +1,0 @@
-// placeholder: module calc has no sources yet

@@ -1,0 +1,44 @@
+#include "directives/chart_files.h"
+
+#include "base/text.h"
+
+namespace gg {
+
+charts::Style PageChartStyle(const std::string& slug) {
+  charts::Style s;
+  s.width = 760;
+  s.render_dark = true;
+  s.render_png = true;
+  s.id_prefix = slug + "-";
+  return s;
+}
+
+std::string PublishChart(const std::string& slug, const charts::RenderedChart& chart,
+                         const std::string& alt, const std::string& caption,
+                         const std::string& data_table_html, PageContext& ctx) {
+  const std::string base = ctx.chart_dir + slug;
+  ctx.files->push_back({base + ".svg", chart.svg});
+  if (!chart.svg_dark.empty()) ctx.files->push_back({base + ".dark.svg", chart.svg_dark});
+  if (!chart.png.empty()) {
+    ctx.files->push_back({base + ".png", chart.png});
+    if (ctx.og_image && ctx.og_image->empty()) *ctx.og_image = base + ".png";
+  }
+  const std::string href = HtmlEscape(ctx.Href(base + ".svg"));
+  std::string h = "<figure class=\"chart\" id=\"chart-" + HtmlEscape(slug) + "\">";
+  h += "<a href=\"" + href + "\"><picture>";
+  if (!chart.svg_dark.empty())
+    h += "<source srcset=\"" + HtmlEscape(ctx.Href(base + ".dark.svg")) +
+         "\" media=\"(prefers-color-scheme: dark)\">";
+  h += "<img src=\"" + href + "\" alt=\"" + HtmlEscape(alt) + "\" width=\"" +
+       std::to_string(static_cast<int>(chart.width)) + "\" height=\"" +
+       std::to_string(static_cast<int>(chart.height)) + "\" loading=\"lazy\" decoding=\"async\">";
+  h += "</picture></a>";
+  h += "<figcaption>" + HtmlEscape(caption);
+  if (!data_table_html.empty())
+    h += "<details class=\"chart-data\"><summary>" + HtmlEscape(ctx.T("chart.data")) + "</summary>" +
+         data_table_html + "</details>";
+  h += "</figcaption></figure>";
+  return h;
+}
+
+}  // namespace gg

@@ -1,0 +1,22 @@
+// Publishing a rendered chart: its SVG files (light and dark) and PNG go into the page's file
+// list, and the page gets a <figure> with the image, a caption, and the same numbers as an
+// HTML table in a collapsed <details>, so that no reader depends on the picture.
+#pragma once
+
+#include <string>
+
+#include "charts/common.h"
+#include "directives/registry.h"
+
+namespace gg {
+
+// slug names the files: <lang>/charts/<slug>.svg, <slug>.dark.svg, <slug>.png.
+// alt is the image's text alternative; data_table_html the accessible table (may be "").
+std::string PublishChart(const std::string& slug, const charts::RenderedChart& chart,
+                         const std::string& alt, const std::string& caption,
+                         const std::string& data_table_html, PageContext& ctx);
+
+// The chart style for pages: 760 px wide, light + dark SVG, PNG at 2x, ids prefixed.
+charts::Style PageChartStyle(const std::string& slug);
+
+}  // namespace gg

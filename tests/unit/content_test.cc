@@ -1,0 +1,88 @@
+#include <catch2/catch.hpp>
+
+#include "content/markdown.h"
+#include "content/page_source.h"
+
+using namespace gg;
+
+TEST_CASE("front matter problems each get their own message", "[content]") {
+  struct Case {
+    const char* text;
+    const char* diagnostics;
+  } cases[] = {
+      {"# no front matter\n", "content/en/x.md:1:1: error: missing front matter: a page starts with a '---' line; add ---, title: …, --- at the top\n"},
+      {"---\ntitle: x\n", "content/en/x.md:1:1: error: front matter is not closed; end it with a line '---'\n"},
+      {"---\ntitel: x\n---\n", "content/en/x.md:2:1: error: unknown front matter key 'titel'; did you mean 'title'?\n"
+                               "content/en/x.md:2:1: error: front matter has no 'title'\n"},
+      {"---\ntitle: x\ndate: 2026-13-01\n---\n", "content/en/x.md:3:7: error: front matter 'date' must be YYYY-MM-DD, not '2026-13-01'\n"},
+      {"---\ntitle: x\norder: first\n---\n", "content/en/x.md:3:8: error: front matter 'order' has the wrong type: 'first'; expected a whole number\n"},
+      {"---\ntitle: [x\n---\n", nullptr},
+  };
+  for (const auto& c : cases) {
+    INFO(c.text);
+    PageSource p;
+    Diagnostics d;
+    CHECK_FALSE(ParsePageSource("content/en/x.md", c.text, &p, &d));
+    if (c.diagnostics) CHECK(d.Render() == c.diagnostics);
+    else CHECK(d.Render().find("invalid front matter") != std::string::npos);
+  }
+  PageSource ok;
+  Diagnostics d;
+  REQUIRE(ParsePageSource("content/fr/x.md", "---\ntitle: \"Guide\"\norder: 3\ntranslation_of: abc\n---\nBody\n", &ok, &d));
+  CHECK(ok.fm.title == "Guide");
+  CHECK(ok.fm.order == 3);
+  CHECK(ok.fm.translation_of == "abc");
+  CHECK(ok.body == "Body\n");
+  CHECK(ok.body_line == 6);
+  CHECK(SourceRevision("a") != SourceRevision("b"));
+  CHECK(SourceRevision("a").size() == 12);
+}
+
+TEST_CASE("directive lines split into name, arguments and words", "[content]") {
+  DirectiveCall c;
+  Diagnostics d;
+  REQUIRE(ParseDirectiveLine("gpu-chart perf-per-dollar cost=gpu title=\"a b\"", {}, &c, &d));
+  CHECK(c.name == "gpu-chart");
+  CHECK(c.positional == std::vector<std::string>{"perf-per-dollar"});
+  REQUIRE(c.args.size() == 2);
+  CHECK(c.args[1] == std::make_pair(std::string("title"), std::string("a b")));
+  DirectiveCall bad;
+  CHECK_FALSE(ParseDirectiveLine("gpu-x a=\"open", {"f.md", 3, 1}, &bad, &d));
+}
+
+TEST_CASE("Markdown: directives, references, anchors, and no raw HTML", "[content]") {
+  std::string md =
+      "## Prices\n\nA `gpu:price gpu=x` card.\n\n"
+      "```gpu-rank workload=training16\nCaption\n```\n\n"
+      "## Prices\n\n### 显存与带宽\n\n<script>alert(1)</script>\n\nInline <b>bold</b>.\n\n"
+      "| a | b |\n|---|--:|\n| 1 | 2 |\n\n![x](https://evil.example/x.png)\n";
+  std::vector<std::string> seen;
+  auto block = [&](const DirectiveCall& c) {
+    seen.push_back(c.name + "|" + c.args[0].second + "|" + c.body + "|" + std::to_string(c.loc.line));
+    return std::string("<div class=\"gen\">T</div>");
+  };
+  auto inl = [&](const DirectiveCall& c) {
+    seen.push_back("gpu:" + c.name + "|" + std::to_string(c.loc.line));
+    return std::string("<b>V</b>");
+  };
+  Diagnostics d;
+  auto r = RenderMarkdown(md, "content/en/p.md", 10, block, inl, &d);
+  CHECK(seen == std::vector<std::string>{"gpu-rank|training16|Caption|14", "gpu:price|12"});
+  CHECK(r.html.find("<h2 id=\"prices\">Prices</h2>") != std::string::npos);
+  CHECK(r.html.find("<h2 id=\"prices-2\">Prices</h2>") != std::string::npos);
+  CHECK(r.html.find("<h3 id=\"显存与带宽\">") != std::string::npos);
+  CHECK(r.html.find("<div class=\"gen\">T</div>") != std::string::npos);
+  CHECK(r.html.find("A <b>V</b> card") != std::string::npos);
+  CHECK(r.html.find("<script>") == std::string::npos);
+  CHECK(r.html.find("&lt;script&gt;alert(1)&lt;/script&gt;") != std::string::npos);
+  CHECK(r.html.find("&lt;b&gt;bold&lt;/b&gt;") != std::string::npos);
+  CHECK(r.html.find("<th scope=\"col\">a</th>") != std::string::npos);
+  CHECK(r.html.find("<th scope=\"col\" class=\"al-right\">b</th>") != std::string::npos);
+  CHECK(r.html.find("align=") == std::string::npos);
+  REQUIRE(r.toc.size() == 3);
+  CHECK(r.toc[2].level == 3);
+  CHECK(d.ErrorCount() == 1);  // the image from another host
+  CHECK(d.WarningCount() == 3);  // raw HTML, block and two inline tags… counted per node
+  CHECK(d.Render().find("content/en/p.md:25:1: error: image 'https://evil.example/x.png' is loaded from another host") !=
+        std::string::npos);
+}

@@ -1,0 +1,123 @@
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+#include "base/files.h"
+#include "i18n/format.h"
+#include "i18n/ui_strings.h"
+#include "render/templates.h"
+#include "site/assets.h"
+#include "site/urls.h"
+#include "write/commit_site.h"
+
+using namespace gg;
+namespace fs = std::filesystem;
+
+TEST_CASE("numbers, money, percentages and dates follow the locale", "[i18n]") {
+  Formatter en("en_US"), fr("fr_FR"), zh("zh_Hans_CN");
+  struct Case {
+    const Formatter* f;
+    std::string got, want;
+  } cases[] = {
+      {&en, en.Usd(1599), "$1,599"},
+      {&fr, fr.Usd(1599), "1\u202F599\u00A0$US"},
+      {&zh, zh.Usd(1599), "US$1,599"},
+      {&en, en.Usd(2.14, true), "$2.14"},
+      {&fr, fr.Number(1234.5, 1), "1\u202F234,5"},
+      {&en, en.Percent(0.15), "15%"},
+      {&fr, fr.Percent(0.15), "15\u00A0%"},
+      {&en, en.Date("2026-11-22"), "November 22, 2026"},
+      {&fr, fr.Date("2026-11-22"), "22 novembre 2026"},
+      {&zh, zh.Date("2026-11-22"), "2026年11月22日"},
+      {&en, en.Gigabytes(42.1e9), "42.1\u00A0GB"},
+      {&en, en.Gigabytes(1342e9), "1,342\u00A0GB"},
+  };
+  for (const auto& c : cases) CHECK(c.got == c.want);
+  CHECK(en.Date("not a date") == "not a date");
+}
+
+TEST_CASE("UI strings fall back to the default language and fill placeholders", "[i18n]") {
+  UiStrings s;
+  Diagnostics d;
+  s.SetDefaultLanguage("en");
+  s.LoadText("en", "content/en/_strings.json", R"({"a": "Hello {name}", "b": "Only English"})", &d);
+  s.LoadText("fr", "content/fr/_strings.json", R"({"a": "Bonjour {name}", "c": 3})", &d);
+  CHECK(s.Format("fr", "a", {{"name", "Ada"}}) == "Bonjour Ada");
+  CHECK(s.Get("fr", "b") == "Only English");
+  CHECK(s.Get("fr", "zzz").empty());
+  CHECK(s.MissingIn("fr") == std::vector<std::string>{"b"});
+  CHECK(d.Render() == "content/fr/_strings.json:1:37: error: UI string 'c' must be a string\n");
+}
+
+TEST_CASE("templates escape values and refuse unescaped data", "[render]") {
+  TemplateSet t;
+  Diagnostics d;
+  t.Add("ok", "templates/ok.html", "<p title=\"{{title}}\">{{{content_html}}} {{t.nav.home}}</p>", &d);
+  t.Add("bad", "templates/bad.html", "<p>\n  {{{title}}} {{&desc}}</p>", &d);
+  CHECK(d.Render() ==
+        "templates/bad.html:2:3: error: unescaped value 'title' in a template; use {{title}}; only names ending in _html may be unescaped\n"
+        "templates/bad.html:2:15: error: unescaped value 'desc' in a template; use {{desc}}; only names ending in _html may be unescaped\n");
+  REQUIRE(t.UsedStrings().size() == 1);
+  CHECK(t.UsedStrings()[0].first == "nav.home");
+  TemplateData data{TemplateData::type::object};
+  data.set("title", "<script>\"x\"</script>");
+  data.set("content_html", "<b>ok</b>");
+  data.set("t", StringsData({{"nav.home", "Home & away"}}));
+  Diagnostics d2;
+  CHECK(t.Render("ok", data, &d2) ==
+        "<p title=\"&lt;script&gt;&quot;x&quot;&lt;/script&gt;\"><b>ok</b> Home &amp; away</p>");
+}
+
+TEST_CASE("URLs: pretty paths, relative roots, hashed assets", "[site]") {
+  CHECK(PageSitePath("en", "guide") == "en/guide/");
+  CHECK(PageSitePath("zh-Hans", "") == "zh-Hans/");
+  CHECK(OutputPathOf("en/guide/") == "en/guide/index.html");
+  CHECK(ToRoot("en/gpus/rtx-4090/") == "../../../");
+  CHECK(ToRoot("") == "");
+  CHECK(BasePath("https://x.org/guide/") == "/guide/");
+  CHECK(BasePath("https://x.org/") == "/");
+  CHECK(HashedName("style.css", "a{}") != HashedName("style.css", "b{}"));
+  CHECK(HashedName("style.css", "a{}").size() == std::string("style..css").size() + 10);
+}
+
+namespace {
+std::string Slurp(const fs::path& p) {
+  std::string s;
+  ReadWholeFile(p.string(), &s);
+  return s;
+}
+}  // namespace
+
+TEST_CASE("the site is replaced atomically and unchanged files keep their time", "[write]") {
+  fs::path dir = fs::temp_directory_path() / "gg-commit-test";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  fs::path out = dir / "site";
+  CommitStats st;
+  std::string err;
+  REQUIRE(CommitSite(out.string(), {{"a.html", "A"}, {"x/b.html", "B"}}, &st, &err));
+  CHECK(st.written == 2);
+  auto t0 = fs::last_write_time(out / "a.html");
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  REQUIRE(CommitSite(out.string(), {{"a.html", "A"}, {"x/c.html", "C"}}, &st, &err));
+  CHECK(st.unchanged == 1);
+  CHECK(st.written == 1);
+  CHECK(st.removed == 1);
+  CHECK(fs::last_write_time(out / "a.html") == t0);
+  CHECK_FALSE(fs::exists(out / "x/b.html"));
+  CHECK(Slurp(out / "x/c.html") == "C");
+  CHECK_FALSE(fs::exists(dir / ".site.staging"));
+  // A bad plan fails before anything is swapped: the previous site stays whole.
+  CHECK_FALSE(CommitSite(out.string(), {{"a.html", "CHANGED"}, {"../escape", "x"}}, &st, &err));
+  CHECK(Slurp(out / "a.html") == "A");
+  CHECK(fs::last_write_time(out / "a.html") == t0);
+  CHECK_FALSE(fs::exists(dir / ".site.staging"));
+  // A stale staging folder from a killed run is cleaned up by the next run.
+  fs::create_directories(dir / ".site.staging/junk");
+  REQUIRE(CommitSite(out.string(), {{"a.html", "A"}}, &st, &err));
+  CHECK_FALSE(fs::exists(dir / ".site.staging"));
+  fs::remove_all(dir);
+}

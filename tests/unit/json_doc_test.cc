@@ -1,0 +1,71 @@
+#include <catch2/catch.hpp>
+
+#include "data/json_doc.h"
+#include "data/load_dataset.h"
+#include "data/object_reader.h"
+
+using namespace gg;
+
+TEST_CASE("every value and key of a JSON document has a line and column", "[data]") {
+  std::string text = "{\n  \"gpus\": [\n    {\"id\": \"a\", \"memory_gb\": 24},\n    {\"id\": \"b\"}\n  ]\n}\n";
+  JsonDoc doc;
+  Diagnostics d;
+  REQUIRE(ParseJsonDoc("x.json", text, &doc, &d));
+  struct Case {
+    const char* pointer;
+    int line, col;
+    bool key;
+  } cases[] = {
+      {"/gpus", 2, 11, false},         {"/gpus", 2, 3, true},
+      {"/gpus/0", 3, 5, false},        {"/gpus/0/memory_gb", 3, 32, false},
+      {"/gpus/0/memory_gb", 3, 19, true}, {"/gpus/1/id", 4, 12, false},
+  };
+  for (const auto& c : cases) {
+    INFO(c.pointer);
+    SourceLoc l = c.key ? doc.KeyLocOf(c.pointer) : doc.LocOf(c.pointer);
+    CHECK(l.line == c.line);
+    CHECK(l.col == c.col);
+  }
+}
+
+TEST_CASE("a JSON syntax error is reported at its line and column", "[data]") {
+  JsonDoc doc;
+  Diagnostics d;
+  CHECK_FALSE(ParseJsonDoc("data/x.json", "{\n  \"a\": 1,\n  }\n", &doc, &d));
+  auto all = d.Sorted();
+  REQUIRE(all.size() == 1);
+  CHECK(all[0].loc.line == 3);
+  CHECK(all[0].loc.col == 3);
+  CHECK(all[0].message.find("invalid JSON") == 0);
+}
+
+TEST_CASE("schema errors in valid JSON point at the offending key or value", "[data]") {
+  std::string text =
+      "{\"gpus\": [\n"
+      " {\"id\": \"x\", \"name\": \"X\", \"vendor\": \"nvidia\", \"architecture\": \"A\",\n"
+      "  \"launch_date\": \"2024-02-30\", \"segment\": \"datacentre\", \"vram_gb\": 24,\n"
+      "  \"memory_type\": \"G\", \"bandwidth_gbs\": -1, \"l2_mb\": 1, \"tensor_cores\": \"ada\",\n"
+      "  \"fp16_tflops\": \"fast\", \"fp8_tflops\": null, \"int8_tops\": null, \"tdp_w\": 1,\n"
+      "  \"slots\": 2, \"nvlink_gbs\": 0, \"pcie_gen\": 4, \"form_factor\": \"pcie\",\n"
+      "  \"launch_price_usd\": null, \"source\": \"s\", \"as_of\": \"2026-01-01\"}\n"
+      "]}\n";
+  Dataset ds;
+  Diagnostics d;
+  LoadDataFile("data/gpus.json", text, &ds, &d);
+  CHECK(d.Render() ==
+        "data/gpus.json:2:2: error: missing field 'memory_gb' in GPU 'x'\n"
+        "data/gpus.json:3:18: error: field 'launch_date' must be a date as YYYY-MM-DD, not '2024-02-30'\n"
+        "data/gpus.json:3:43: error: 'datacentre' is not a valid segment (expected one of: consumer, "
+        "workstation, datacenter); did you mean 'datacenter'?\n"
+        "data/gpus.json:3:57: error: unknown field 'vram_gb' in GPU; did you mean 'memory_gb'?\n"
+        "data/gpus.json:4:38: error: field 'bandwidth_gbs' must be greater than zero\n"
+        "data/gpus.json:5:18: error: field 'fp16_tflops' of GPU must be a number\n");
+}
+
+TEST_CASE("ISO dates are checked for real months and days", "[data]") {
+  CHECK(IsIsoDate("2024-02-29"));
+  CHECK_FALSE(IsIsoDate("2023-02-29"));
+  CHECK_FALSE(IsIsoDate("2024-13-01"));
+  CHECK_FALSE(IsIsoDate("2024-1-01"));
+  CHECK_FALSE(IsIsoDate("01/02/2024"));
+}

@@ -1,0 +1,119 @@
+// Golden test of a whole site: tests/sites/mini (its own data/ and content/, the repository's
+// templates/ and assets/) is built in-process and every output file is compared byte for byte
+// with tests/sites/mini.expected/, and the diagnostics with
+// tests/sites/mini.expected.diagnostics.txt.
+//
+// After an intended change of the output:  UPDATE_GOLDEN=1 ./build/tests/unit_tests '[golden]'
+// rewrites both, then review them with `git diff tests/sites/` before committing.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+
+#include "../sites/site_fixture.h"
+
+namespace gg::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+const char* kHowToUpdate =
+    "if the change is intended: UPDATE_GOLDEN=1 ./build/tests/unit_tests '[golden]', then review "
+    "`git diff tests/sites/`";
+
+// "exit: N" then the sorted error/warning lines, as in tests/invalid/*/expected.txt.
+std::string DiagnosticsReport(const CliRun& run) {
+  return "exit: " + std::to_string(run.exit_code) + "\n" + JoinLines(DiagnosticLines(run.err));
+}
+
+struct MiniBuild {
+  TempDir tmp{"gg-golden"};
+  fs::path root = tmp.path() / "root";
+  fs::path out = tmp.path() / "site";
+  CliRun run;
+  MiniBuild() {
+    AssembleFixtureRoot("mini", root);
+    run = BuildSite(root, out, 2);
+  }
+};
+
+TEST_CASE("mini site: every output file equals tests/sites/mini.expected", "[site][golden]") {
+  MiniBuild b;
+  const fs::path expected_dir = TestsDir() / "sites" / "mini.expected";
+  const fs::path expected_diags = TestsDir() / "sites" / "mini.expected.diagnostics.txt";
+  const std::string report = DiagnosticsReport(b.run);
+
+  if (UpdateGolden()) {
+    WriteFile(expected_diags, report);
+    if (b.run.exit_code == 0) {
+      fs::remove_all(expected_dir);
+      CopyTree(b.out, expected_dir);
+    }
+    WARN("UPDATE_GOLDEN: rewrote "
+         << expected_diags.string()
+         << (b.run.exit_code == 0 ? " and " + expected_dir.string() : " only (the build failed)"));
+  }
+
+  INFO("gpuguide build stderr:\n" << b.run.err);
+  REQUIRE(b.run.exit_code == 0);
+
+  std::string diag_diff = LineDiff(ReadFileOrEmpty(expected_diags), report);
+  INFO("diagnostics differ from " << expected_diags.string() << ":\n" << diag_diff << kHowToUpdate);
+  CHECK(diag_diff.empty());
+
+  REQUIRE(fs::is_directory(expected_dir));
+  std::string tree_diff = CompareTrees(ReadTree(expected_dir), ReadTree(b.out));
+  INFO("output differs from " << expected_dir.string() << ":\n" << tree_diff << kHowToUpdate);
+  CHECK(tree_diff.empty());
+}
+
+TEST_CASE("mini site: missing and stale translations are reported as warnings", "[site][i18n]") {
+  MiniBuild b;
+  INFO("gpuguide build stderr:\n" << b.run.err);
+  REQUIRE(b.run.exit_code == 0);
+  std::vector<std::string> lines = DiagnosticLines(b.run.err);
+  auto has = [&](const std::string& line) {
+    return std::find(lines.begin(), lines.end(), line) != lines.end();
+  };
+  CHECK(
+      has("content/fr/guide.md: warning: missing translation of content/en/guide.md; the page "
+          "is shown in 'en' with a notice"));
+  CHECK(
+      has("content/zh-Hans/guide.md:7:17: warning: stale: content/en/guide.md changed since "
+          "this translation; update it, then run 'gpuguide stamp content/zh-Hans/guide.md'"));
+  for (const auto& line : lines) {
+    INFO(line);
+    CHECK(line.find(": error: ") == std::string::npos);
+  }
+}
+
+TEST_CASE("mini site: the fallback page and the stale translation carry their notices",
+          "[site][i18n]") {
+  MiniBuild b;
+  INFO("gpuguide build stderr:\n" << b.run.err);
+  REQUIRE(b.run.exit_code == 0);
+
+  // fr has no guide.md: /fr/guide/ shows the English text, marked as English, with a notice.
+  std::string fr_guide = ReadFileOrEmpty(b.out / "fr" / "guide" / "index.html");
+  REQUIRE_FALSE(fr_guide.empty());
+  CHECK(fr_guide.find("<html lang=\"fr\">") != std::string::npos);
+  CHECK(fr_guide.find("class=\"notice\" role=\"note\"") != std::string::npos);
+  CHECK(fr_guide.find("class=\"prose\" lang=\"en\"") != std::string::npos);
+  CHECK(fr_guide.find("Memory decides first") != std::string::npos);
+
+  // zh-Hans/guide.md records a revision of the English page that is not the current one.
+  std::string zh_guide = ReadFileOrEmpty(b.out / "zh-Hans" / "guide" / "index.html");
+  REQUIRE_FALSE(zh_guide.empty());
+  CHECK(zh_guide.find("notice-stale") != std::string::npos);
+  CHECK(zh_guide.find("class=\"prose\" lang=\"zh-Hans\"") != std::string::npos);
+
+  // Up-to-date translations carry neither notice.
+  for (const char* lang : {"zh-Hans", "fr"}) {
+    std::string home = ReadFileOrEmpty(b.out / lang / "index.html");
+    INFO(lang);
+    REQUIRE_FALSE(home.empty());
+    CHECK(home.find("role=\"note\"") == std::string::npos);
+  }
+}
+
+}  // namespace
+}  // namespace gg::testing
