@@ -59,8 +59,8 @@ struct TextBox {
 // Formats a number for a tick or value label in the page's locale (the caller uses ICU).
 using NumberFormat = std::function<std::string(double)>;
 
-// Locale-neutral fallback used when a spec leaves its formatter empty: up to 4 significant
-// digits, "-" for negatives, no grouping ("1234", "0.25", "1.5e+06" never: plain digits).
+// Locale-neutral fallback used when a spec leaves its formatter empty: about 4 significant
+// digits, '.' as decimal point, no grouping, never an exponent ("1234", "0.25", "1500000").
 std::string DefaultNumberFormat(double v);
 
 enum class Scheme { kLight, kDark };
@@ -90,10 +90,14 @@ struct Style {
 };
 
 struct RenderedChart {
-  std::string svg;       // light scheme, UTF-8 SVG 1.1 with <title>, <desc>, role="img"
+  // Light scheme, UTF-8 SVG 1.1 with <title>, <desc> (when the spec has a description),
+  // role="img" (role="group" for a flowchart with embedded links) and aria-labelledby.
+  std::string svg;
   std::string svg_dark;  // dark scheme; empty unless style.render_dark
   std::string png;       // style.png_scheme at style.png_scale; empty unless style.render_png
-  double width = 0;      // CSS px (the SVG's width/height attributes)
+  // CSS px, the SVG's width/height attributes: style.width, except a fit matrix with many
+  // columns or an overflowing flowchart, which are wider.
+  double width = 0;
   double height = 0;
 };
 

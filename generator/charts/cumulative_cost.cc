@@ -58,7 +58,7 @@ Built Build(const CumulativeCostSpec& spec, const Style& style_in) {
       {cost(spec.own, 0), cost(spec.own, days), cost(spec.cloud, 0), cost(spec.cloud, days), 0.0});
   double cmin = std::min({cost(spec.own, 0), cost(spec.cloud, 0), 0.0});
   const double plot_h = std::clamp(style.width * 0.42, 200.0, 340.0);
-  Ticks yt = NiceTicks(cmin, cmax, std::max(3, static_cast<int>(plot_h / 50)));
+  Ticks yt = NiceTicks(cmin, cmax, std::max(3, static_cast<int>(plot_h / 40)));
   std::vector<std::string> ylabels = FormatTicks(yt.values, spec.cost_format);
   Rect plot{kPad + MaxTextWidth(m, ylabels, font) + 8, y, 0, plot_h};
   plot.w = style.width - kPad - plot.x;

@@ -102,10 +102,10 @@ Built Build(const DateLinesSpec& spec, const Style& style_in) {
   if (spec.y_from_zero) vmin = std::min(vmin, 0.0);
 
   const double plot_h = std::clamp(style.width * 0.42, 200.0, 340.0);
-  Ticks yt = NiceTicks(vmin, vmax, std::max(3, static_cast<int>(plot_h / 50)));
+  Ticks yt = NiceTicks(vmin, vmax, std::max(3, static_cast<int>(plot_h / 40)));
   std::vector<std::string> ylabels = FormatTicks(yt.values, spec.format);
   Rect plot{kPad + MaxTextWidth(m, ylabels, font) + 8, y, 0, plot_h};
-  plot.w = style.width - 2 * kPad - plot.x + kPad - 6;  // 6 px so end markers are not cut
+  plot.w = style.width - kPad - 6 - plot.x;  // 6 px more so the last marker is not cut
   L.plot = plot;
   Scale xs = Scale::Linear(dmin, dmax, plot.x + 6, plot.Right());
   Scale ys = Scale::Linear(yt.lo(), yt.hi(), plot.Bottom(), plot.y);

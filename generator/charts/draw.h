@@ -17,8 +17,8 @@ typedef struct _PangoLayout PangoLayout;
 
 namespace gg::charts::internal {
 
-// Okabe–Ito hues by index; series use them in this order.
-enum Hue : int {
+// Okabe–Ito hues by index (Ink::index of Role::kHue and Role::kTint).
+enum HueIndex : int {
   kBlue = 0,
   kOrange = 1,
   kGreen = 2,
@@ -31,7 +31,7 @@ enum Hue : int {
   kWhite = 8,  // not series colours: text on hue fills, the same in both schemes
   kDarkInk = 9,
 };
-// Series colours: a permutation of the hues ordered for contrast between neighbours.
+// The hue of series i: blue, orange, green, purple, vermillion, sky, yellow, black, repeating.
 int SeriesHue(int series);
 
 enum class Role : unsigned char {

@@ -169,6 +169,20 @@ double AddXGrid(Scene& scene, TextMeasurer& m, const Scale& x, const std::vector
   return bottom;
 }
 
+Rect RotatedBounds(const TextMetrics& tm, Align align, double x, double baseline,
+                   double angle_deg) {
+  double left = align == Align::kLeft ? 0 : align == Align::kCenter ? -tm.width / 2 : -tm.width;
+  double a = angle_deg * M_PI / 180, c = std::cos(a), s = std::sin(a);
+  double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY;
+  for (double u : {left, left + tm.width}) {
+    for (double v : {-tm.baseline, tm.height - tm.baseline}) {
+      double px = x + u * c - v * s, py = baseline + u * s + v * c;
+      x0 = std::min(x0, px), x1 = std::max(x1, px), y0 = std::min(y0, py), y1 = std::max(y1, py);
+    }
+  }
+  return {x0, y0, x1 - x0, y1 - y0};
+}
+
 void AddAxisTitle(Scene& scene, TextMeasurer& m, const std::string& text, double x, double y_top,
                   double max_w, Align align, double* bottom) {
   if (text.empty()) return;

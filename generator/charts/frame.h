@@ -69,6 +69,10 @@ void AddYGrid(Scene& scene, TextMeasurer& m, const Scale& y, const std::vector<d
 double AddXGrid(Scene& scene, TextMeasurer& m, const Scale& x, const std::vector<double>& ticks,
                 const std::vector<std::string>& labels, const Rect& plot, double chart_width,
                 std::vector<TextBox>* drawn = nullptr, std::vector<size_t>* drawn_ticks = nullptr);
+// Bounds of text measured as `tm`, anchored at (x, baseline) with `align` and rotated by
+// angle_deg about the anchor (as TextItem draws it).
+Rect RotatedBounds(const TextMetrics& tm, Align align, double x, double baseline, double angle_deg);
+
 // The axis title in muted text, left-aligned at (x, baseline).
 void AddAxisTitle(Scene& scene, TextMeasurer& m, const std::string& text, double x, double y_top,
                   double max_w, Align align, double* bottom);

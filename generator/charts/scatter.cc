@@ -69,7 +69,7 @@ Built Build(const ScatterSpec& spec, const Style& style_in) {
   if (spec.y_from_zero) ymin = std::min(ymin, 0.0);
 
   const double plot_h = std::clamp(style.width * 0.55, 240.0, 420.0);
-  Ticks yt = NiceTicks(ymin, ymax, std::max(3, static_cast<int>(plot_h / 50)));
+  Ticks yt = NiceTicks(ymin, ymax, std::max(3, static_cast<int>(plot_h / 40)));
   std::vector<std::string> ylabels = FormatTicks(yt.values, spec.y_format);
   double ylabel_w = MaxTextWidth(m, ylabels, font);
   Rect plot{kPad + ylabel_w + 8, y, 0, plot_h};
@@ -85,7 +85,8 @@ Built Build(const ScatterSpec& spec, const Style& style_in) {
     for (int want = max_xticks; want <= max_xticks + 6; ++want) {
       xt.values.clear();
       for (double v : LogTicks(xmin, xmax, want).values) {
-        if (v >= bracket.lo() * (1 - 1e-9) && v <= bracket.hi() * (1 + 1e-9)) xt.values.push_back(v);
+        if (v >= bracket.lo() * (1 - 1e-9) && v <= bracket.hi() * (1 + 1e-9))
+          xt.values.push_back(v);
       }
       if (xt.values.size() >= 3) break;
     }

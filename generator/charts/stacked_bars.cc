@@ -71,7 +71,7 @@ Built Build(const StackedBarsSpec& spec, const Style& style_in) {
   const double plot_h = std::clamp(style.width * 0.45, 220.0, 360.0);
   // Room above the tallest bar for its total.
   const double top_room = spec.show_totals ? font.px * 1.6 : 4;
-  Ticks yt = NiceTicks(0, vmax, std::max(3, static_cast<int>(plot_h / 45)));
+  Ticks yt = NiceTicks(0, vmax, std::max(3, static_cast<int>(plot_h / 40)));
   std::vector<std::string> ylabels = FormatTicks(yt.values, spec.format);
   Rect plot{kPad + MaxTextWidth(m, ylabels, font) + 8, y, 0, plot_h};
   plot.w = style.width - kPad - gutter - plot.x;
@@ -124,12 +124,42 @@ Built Build(const StackedBarsSpec& spec, const Style& style_in) {
       texts.push_back({ts, tb});
       L.totals.push_back(tb);
     }
-    TextSpec ls{spec.bars[b].label, font, Align::kCenter, std::max(slot - 6, 40.0), 2};
+  }
+  // Bar labels: up to two centred lines when they fit the slot, otherwise slanted 45° (all of
+  // them, so they read alike), ending under the bar's centre.
+  bool slanted = slot - 6 < 40;
+  for (int b = 0; b < nbars && !slanted; ++b) {
+    slanted = m.Measure({spec.bars[b].label, font, Align::kCenter, slot - 6, 2}).ellipsized;
+  }
+  L.slanted_labels = slanted;
+  for (int b = 0; b < nbars; ++b) {
+    double cx = plot.x + slot * (b + 0.5);
+    if (!slanted) {
+      TextSpec ls{spec.bars[b].label, font, Align::kCenter, slot - 6, 2};
+      TextMetrics tm = m.Measure(ls);
+      TextBox lb = m.Place(ls, cx, plot.Bottom() + 6 + tm.baseline);
+      scene.Text(ls, lb, Text());
+      L.bar_labels.push_back(lb);
+      bottom = std::max(bottom, lb.box.Bottom());
+      continue;
+    }
+    // The text runs down-left from its end; keep its start inside the chart.
+    double room = (cx - 4) / std::sqrt(0.5) - font.px;
+    TextSpec ls{spec.bars[b].label, font, Align::kRight, std::clamp(room, 40.0, 150.0), 1};
     TextMetrics tm = m.Measure(ls);
-    TextBox lb = m.Place(ls, cx, plot.Bottom() + 6 + tm.baseline);
-    scene.Text(ls, lb, Text());
-    L.bar_labels.push_back(lb);
-    bottom = std::max(bottom, lb.box.Bottom());
+    double ax = cx + font.px * 0.3, ab = plot.Bottom() + 4;
+    Rect box = RotatedBounds(tm, Align::kRight, ax, ab, -45);
+    ab += plot.Bottom() + 4 - box.y;  // top of the text just under the axis
+    box = RotatedBounds(tm, Align::kRight, ax, ab, -45);
+    TextItem t;
+    t.spec = ls;
+    t.x = ax;
+    t.baseline = ab;
+    t.ink = Text();
+    t.angle_deg = -45;
+    scene.Add(t);
+    L.bar_labels.push_back({ls.text, box, ab, tm.ellipsized});
+    bottom = std::max(bottom, box.Bottom());
   }
   LineItem axis;
   axis.pts = {{plot.x, std::round(plot.Bottom())}, {plot.Right(), std::round(plot.Bottom())}};
@@ -163,6 +193,14 @@ Built Build(const StackedBarsSpec& spec, const Style& style_in) {
     scene.Add(line);
     TextMetrics tm = m.Measure(ref_specs[i]);
     TextBox tb = m.Place(ref_specs[i], plot.Right() + 8, tops[i] + tm.baseline);
+    if (std::abs(tb.box.CenterY() - ly) > 3) {  // moved away from its line: join them
+      LineItem joint;
+      joint.pts = {{plot.Right() + 4, ly},
+                   {plot.Right() + 7, std::clamp(ly, tb.box.y + 2, tb.box.Bottom() - 2)}};
+      joint.stroke = Text();
+      joint.line_width = 1;
+      scene.Add(joint);
+    }
     texts.push_back({ref_specs[i], tb});
     L.references.push_back({r.value, ly, tb});
     bottom = std::max(bottom, tb.box.Bottom());

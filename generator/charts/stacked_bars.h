@@ -46,10 +46,11 @@ struct StackedBarsLayout {
     TextBox label;
   };
   Rect plot;
-  double px_per_unit = 0;         // segment height = value × px_per_unit
-  std::vector<Segment> segments;  // bar-major, bottom to top
-  std::vector<TextBox> bar_labels;
-  std::vector<TextBox> totals;  // one per bar when show_totals
+  double px_per_unit = 0;           // segment height = value × px_per_unit
+  std::vector<Segment> segments;    // bar-major, bottom to top
+  std::vector<TextBox> bar_labels;  // slanted: the bounds of the rotated text
+  bool slanted_labels = false;      // bar labels drawn at 45° (they did not fit the slots)
+  std::vector<TextBox> totals;      // one per bar when show_totals
   std::vector<Reference> references;
   std::vector<TextBox> legend;
 };

@@ -154,6 +154,10 @@ int Build(const std::vector<std::string>& args, std::ostream& out, std::ostream&
   BuildOutput result;
   bool ok = BuildSite(opt, &diags, &result);
   PrintDiagnostics(diags, err);
+  if (verbose)
+    for (const auto& t : result.timings)
+      err << "  " << std::left << std::setw(9) << t.phase << std::right << std::fixed
+          << std::setprecision(1) << std::setw(9) << t.ms << " ms\n";
   if (!ok || diags.HasErrors()) {
     err << "gpuguide: " << diags.ErrorCount() << " error(s), " << diags.WarningCount()
         << " warning(s); " << (write ? "the previous site was left untouched" : "nothing written")
@@ -174,9 +178,9 @@ int Build(const std::vector<std::string>& args, std::ostream& out, std::ostream&
   }
   double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (verbose) {
-    for (const auto& t : result.timings)
-      err << "  " << std::left << std::setw(9) << t.phase << std::right << std::fixed
-          << std::setprecision(1) << std::setw(9) << t.ms << " ms\n";
+    if (write)
+      err << "  write    " << std::fixed << std::setprecision(1) << std::setw(9)
+          << result.timings.back().ms << " ms\n";
     for (const auto& [lang, words] : result.words)
       err << "  words[" << lang << "] " << words << "\n";
   }

@@ -234,24 +234,28 @@ MarkdownResult RenderMarkdown(const std::string& body, const std::string& file, 
   cmark_node_free(doc);
   cmark_parser_free(parser);
 
-  // Ids on headings, in document order. Generated HTML never emits bare <hN> tags.
-  size_t index = 0;
-  size_t pos = 0;
-  while (index < result.toc.size()) {
-    size_t best = std::string::npos;
-    int level = 0;
-    for (int l = 1; l <= 6; ++l) {
-      size_t p = html.find("<h" + std::to_string(l) + ">", pos);
-      if (p < best) {
-        best = p;
-        level = l;
+  // Ids on headings, in document order, in one pass. Generated HTML never emits bare <hN>
+  // tags (directives give their headings attributes), so every bare one is an author's.
+  {
+    std::string out;
+    out.reserve(html.size() + result.toc.size() * 24);
+    size_t index = 0, pos = 0;
+    while (true) {
+      size_t p = html.find("<h", pos);
+      if (p == std::string::npos || index >= result.toc.size()) break;
+      if (p + 3 < html.size() && html[p + 2] >= '1' && html[p + 2] <= '6' && html[p + 3] == '>') {
+        out.append(html, pos, p - pos);
+        out += "<h";
+        out += html[p + 2];
+        out += " id=\"" + HtmlEscape(result.toc[index++].id) + "\">";
+        pos = p + 4;
+      } else {
+        out.append(html, pos, p + 2 - pos);
+        pos = p + 2;
       }
     }
-    if (best == std::string::npos) break;
-    std::string tag = "<h" + std::to_string(level) + " id=\"" + HtmlEscape(result.toc[index].id) + "\">";
-    html.replace(best, 4, tag);
-    pos = best + tag.size();
-    ++index;
+    out.append(html, pos, std::string::npos);
+    html = std::move(out);
   }
   // Author tables: header cells get a scope, alignment moves from the obsolete align
   // attribute to a style, and the table scrolls sideways on a phone instead of overflowing.

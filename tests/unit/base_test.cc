@@ -12,7 +12,9 @@ TEST_CASE("did you mean picks the closest plausible candidate", "[base]") {
     std::vector<std::string> candidates;
     const char* want;
   } cases[] = {
-      {"vram_gb", {"memory_gb", "bandwidth_gbs", "name"}, ""},
+      {"vram_gb", {"memory_gb", "bandwidth_gbs", "name"}, "memory_gb"},
+      {"llama-3-8b", {"llama-2-7b", "llama-3.1-8b"}, "llama-3.1-8b"},
+      {"price_usd", {"memory_gb", "name"}, ""},
       {"memroy_gb", {"memory_gb", "bandwidth_gbs"}, "memory_gb"},
       {"gpu-rnak", {"gpu-rank", "gpu-value", "gpu-specs"}, "gpu-rank"},
       {"trainig16", {"inference8", "inference16", "training16"}, "training16"},

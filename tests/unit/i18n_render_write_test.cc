@@ -49,7 +49,7 @@ TEST_CASE("UI strings fall back to the default language and fill placeholders", 
   CHECK(s.Get("fr", "b") == "Only English");
   CHECK(s.Get("fr", "zzz").empty());
   CHECK(s.MissingIn("fr") == std::vector<std::string>{"b"});
-  CHECK(d.Render() == "content/fr/_strings.json:1:37: error: UI string 'c' must be a string\n");
+  CHECK(d.Render() == "content/fr/_strings.json:1:30: error: UI string 'c' must be a string\n");
 }
 
 TEST_CASE("templates escape values and refuse unescaped data", "[render]") {

@@ -17,8 +17,8 @@ TEST_CASE("every value and key of a JSON document has a line and column", "[data
     bool key;
   } cases[] = {
       {"/gpus", 2, 11, false},         {"/gpus", 2, 3, true},
-      {"/gpus/0", 3, 5, false},        {"/gpus/0/memory_gb", 3, 32, false},
-      {"/gpus/0/memory_gb", 3, 19, true}, {"/gpus/1/id", 4, 12, false},
+      {"/gpus/0", 3, 5, false},        {"/gpus/0/memory_gb", 3, 30, false},
+      {"/gpus/0/memory_gb", 3, 17, true}, {"/gpus/1/id", 4, 12, false},
   };
   for (const auto& c : cases) {
     INFO(c.pointer);
@@ -58,7 +58,7 @@ TEST_CASE("schema errors in valid JSON point at the offending key or value", "[d
         "data/gpus.json:3:43: error: 'datacentre' is not a valid segment (expected one of: consumer, "
         "workstation, datacenter); did you mean 'datacenter'?\n"
         "data/gpus.json:3:57: error: unknown field 'vram_gb' in GPU; did you mean 'memory_gb'?\n"
-        "data/gpus.json:4:38: error: field 'bandwidth_gbs' must be greater than zero\n"
+        "data/gpus.json:4:40: error: field 'bandwidth_gbs' must be greater than zero\n"
         "data/gpus.json:5:18: error: field 'fp16_tflops' of GPU must be a number\n");
 }
 

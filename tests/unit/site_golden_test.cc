@@ -3,7 +3,7 @@
 // with tests/sites/mini.expected/, and the diagnostics with
 // tests/sites/mini.expected.diagnostics.txt.
 //
-// After an intended change of the output:  UPDATE_GOLDEN=1 ./build/tests/unit_tests '[golden]'
+// After an intended change of the output:  UPDATE_GOLDEN=1 ./build/tests/unit_tests '[site][golden]'
 // rewrites both, then review them with `git diff tests/sites/` before committing.
 #include <catch2/catch.hpp>
 
@@ -17,7 +17,7 @@ namespace {
 namespace fs = std::filesystem;
 
 const char* kHowToUpdate =
-    "if the change is intended: UPDATE_GOLDEN=1 ./build/tests/unit_tests '[golden]', then review "
+    "if the change is intended: UPDATE_GOLDEN=1 ./build/tests/unit_tests '[site][golden]', then review "
     "`git diff tests/sites/`";
 
 // "exit: N" then the sorted error/warning lines, as in tests/invalid/*/expected.txt.
