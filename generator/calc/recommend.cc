@@ -11,11 +11,9 @@ bool Allowed(const std::vector<T>& allowed, T v) {
   return allowed.empty() || std::find(allowed.begin(), allowed.end(), v) != allowed.end();
 }
 
-CostBasis BasisOf(const std::string& cost) {
-  return ParseCostBasis(cost).value_or(CostBasis::kGpu) == CostBasis::kOwnership
-             ? CostBasis::kOwnership
-             : CostBasis::kGpu;
-}
+// "none" (rank by speed alone) is allowed in flowchart queries; anything unknown was already
+// reported by the loader and counts as the card price.
+CostBasis BasisOf(const std::string& cost) { return ParseCostBasis(cost).value_or(CostBasis::kGpu); }
 
 struct Candidate {
   const Gpu* gpu = nullptr;
@@ -51,12 +49,12 @@ void Explain(const Candidate& p, const std::vector<Candidate>& all, Pick* pick) 
 
 Constraints ConstraintsFromPersona(const Persona& p) {
   return Constraints{p.workload,   BasisOf(p.cost), p.min_memory_gb, p.max_budget_usd,
-                     p.conditions, p.segments,      p.count};
+                     p.conditions, p.segments,      p.count,         p.vendors};
 }
 
 Constraints ConstraintsFromQuery(const FlowQuery& q) {
   return Constraints{q.workload,   BasisOf(q.cost), q.min_memory_gb, q.max_budget_usd,
-                     q.conditions, q.segments,      q.count};
+                     q.conditions, q.segments,      q.count,         q.vendors};
 }
 
 const char* ReasonId(Reason r) {
@@ -75,6 +73,8 @@ const char* ReasonId(Reason r) {
       return "condition";
     case Reason::kSegment:
       return "segment";
+    case Reason::kVendor:
+      return "vendor";
     case Reason::kNoPrice:
       return "no_price";
   }
@@ -95,6 +95,12 @@ Recommendation Recommend(const Dataset& data, const PerformanceTable& performanc
     c.perf = *perf;
     if (!Allowed(k.segments, g.segment)) {
       c.excluded = Reason::kSegment;
+    } else if (!k.vendors.empty() &&
+               std::find(k.vendors.begin(), k.vendors.end(), g.vendor) == k.vendors.end()) {
+      c.excluded = Reason::kVendor;
+    } else if (!k.vendors.empty() &&
+               std::find(k.vendors.begin(), k.vendors.end(), g.vendor) == k.vendors.end()) {
+      c.excluded = Reason::kVendor;
     } else if (g.memory_gb < k.min_memory_gb) {
       c.excluded = Reason::kMemory;
     } else {

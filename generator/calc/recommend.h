@@ -22,6 +22,7 @@ struct Constraints {
   std::vector<Condition> conditions;     // empty = any
   std::vector<Segment> segments;         // empty = all
   int count = 1;                         // cards bought; < 1 counts as 1
+  std::vector<std::string> vendors;      // allowed vendors ("nvidia", "amd"); empty = all
 };
 
 // The persona's / flowchart query's constraints. A cost string other than "gpu" or
@@ -39,6 +40,7 @@ enum class Reason {
   kBudget,     // … costs more than max_budget_usd
   kCondition,  // … has no current price in the allowed conditions (but has one in another)
   kSegment,    // … is outside the allowed segments
+  kVendor,     // … is from a vendor the constraints leave out
   kNoPrice,    // … has no current price at all
 };
 const char* ReasonId(Reason r);  // "speed", "value", "runner_up", "memory", "budget", …

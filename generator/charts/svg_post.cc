@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <iterator>
 #include <map>
 
 namespace gg::charts {
@@ -61,11 +62,14 @@ std::string CompactSvgNumbers(std::string_view svg, int decimals) {
   std::string out;
   out.reserve(svg.size());
   size_t i = 0;
+  // Cached next position per opener (see CanonicalizeSvgIds): keeps the pass linear.
+  size_t next[std::size(kOpeners)];
+  for (size_t k = 0; k < std::size(kOpeners); ++k) next[k] = svg.find(kOpeners[k]);
   while (i < svg.size()) {
     size_t best = std::string_view::npos, best_len = 0;
-    for (std::string_view op : kOpeners) {
-      size_t p = svg.find(op, i);
-      if (p < best) best = p, best_len = op.size();
+    for (size_t k = 0; k < std::size(kOpeners); ++k) {
+      if (next[k] != std::string_view::npos && next[k] < i) next[k] = svg.find(kOpeners[k], i);
+      if (next[k] < best) best = next[k], best_len = kOpeners[k].size();
     }
     if (best == std::string_view::npos) {
       out.append(svg.substr(i));
@@ -116,13 +120,17 @@ std::string CanonicalizeSvgIds(std::string_view svg, std::string_view prefix) {
   std::string out;
   out.reserve(svg.size() + svg.size() / 16);
   size_t i = 0;
+  // Next position of each opener, searched again only once the scan has passed it: a rare
+  // opener would otherwise be searched to the end of the document at every match.
+  size_t next[std::size(kOpeners)];
+  for (size_t k = 0; k < std::size(kOpeners); ++k) next[k] = svg.find(kOpeners[k]);
   while (i < svg.size()) {
     size_t best = std::string_view::npos, best_len = 0;
-    for (std::string_view op : kOpeners) {
-      size_t p = svg.find(op, i);
-      if (p < best) {
-        best = p;
-        best_len = op.size();
+    for (size_t k = 0; k < std::size(kOpeners); ++k) {
+      if (next[k] != std::string_view::npos && next[k] < i) next[k] = svg.find(kOpeners[k], i);
+      if (next[k] < best) {
+        best = next[k];
+        best_len = kOpeners[k].size();
       }
     }
     if (best == std::string_view::npos) {

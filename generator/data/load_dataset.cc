@@ -251,6 +251,8 @@ void LoadPersonas(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
       p.conditions.push_back(*ParseCondition(c));
     for (const auto& s : r.StringList("segments", kSegments)) p.segments.push_back(*ParseSegment(s));
     p.count = r.Integer("count", 1);
+    if (r.Has("vendors")) p.vendors = r.StringList("vendors", {"nvidia", "amd", "intel"});
+    else r.Touch("vendors");
     p.note = r.OptString("note").value_or("");
     if (p.conditions.empty()) diags->Error(r.FieldLoc("conditions"), "persona allows no condition");
     if (p.segments.empty()) diags->Error(r.FieldLoc("segments"), "persona allows no segment");
@@ -268,6 +270,8 @@ FlowQuery ReadFlowQuery(const JsonDoc& doc, const std::string& ptr, Diagnostics*
   for (const auto& c : q.StringList("conditions", kConditions)) f.conditions.push_back(*ParseCondition(c));
   for (const auto& s : q.StringList("segments", kSegments)) f.segments.push_back(*ParseSegment(s));
   f.count = q.Integer("count", 1);
+  if (q.Has("vendors")) f.vendors = q.StringList("vendors", {"nvidia", "amd", "intel"});
+  else q.Touch("vendors");
   f.rank = q.Integer("rank", 1);
   return f;
 }

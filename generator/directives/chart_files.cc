@@ -4,11 +4,11 @@
 
 namespace gg {
 
-charts::Style PageChartStyle(const std::string& slug) {
+charts::Style PageChartStyle(const std::string& slug, const PageContext& ctx) {
   charts::Style s;
   s.width = 760;
   s.render_dark = true;
-  s.render_png = true;
+  s.render_png = ctx.og_image != nullptr && ctx.og_image->empty();
   s.id_prefix = slug + "-";
   return s;
 }

@@ -16,7 +16,9 @@ std::string PublishChart(const std::string& slug, const charts::RenderedChart& c
                          const std::string& alt, const std::string& caption,
                          const std::string& data_table_html, PageContext& ctx);
 
-// The chart style for pages: 760 px wide, light + dark SVG, PNG at 2x, ids prefixed.
-charts::Style PageChartStyle(const std::string& slug);
+// The chart style for pages: 760 px wide, light + dark SVG, ids prefixed. A PNG at 2x is
+// rendered only for the first chart of a page that wants a link-preview image (og:image):
+// encoding PNGs is two thirds of the build time, and no other PNG would be read.
+charts::Style PageChartStyle(const std::string& slug, const PageContext& ctx);
 
 }  // namespace gg

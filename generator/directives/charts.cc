@@ -118,7 +118,7 @@ std::string BarsChart(const DirectiveCall& c, PageContext& ctx, bool per_dollar)
   spec.description = ctx.TF(per_dollar ? "chart.value.desc" : "chart.perf.desc", {{"n", ctx.fmt->Number(static_cast<double>(order.size()), 0)}});
   std::string slug = per_dollar ? "perf-per-dollar-" + basis_id : "perf";
   if (!segs.empty()) slug += std::string("-") + SegmentId(segs[0]);
-  auto r = charts::Render(spec, PageChartStyle(slug));
+  auto r = charts::Render(spec, PageChartStyle(slug, ctx));
   return PublishChart(slug, r, spec.title + ". " + spec.description, CaptionOr(c, spec.title), table.Render(), ctx);
 }
 
@@ -150,7 +150,7 @@ std::string ScatterChart(const DirectiveCall& c, PageContext& ctx) {
                Cell::Text(e.pareto ? ctx.T("flow.a.yes") : "")});
   }
   std::string slug = std::string("scatter-") + WorkloadId(w) + "-" + basis_id;
-  auto r = charts::Render(spec, PageChartStyle(slug));
+  auto r = charts::Render(spec, PageChartStyle(slug, ctx));
   return PublishChart(slug, r, spec.title + ". " + spec.description, CaptionOr(c, spec.title), table.Render(), ctx);
 }
 
@@ -218,7 +218,7 @@ std::string FitMatrixChart(const DirectiveCall& c, PageContext& ctx) {
     table.Row(trow);
   }
   std::string slug = std::string("fit-matrix-") + calc::PrecisionId(prec) + "-" + std::to_string(context);
-  auto r = charts::Render(spec, PageChartStyle(slug));
+  auto r = charts::Render(spec, PageChartStyle(slug, ctx));
   return PublishChart(slug, r, spec.title + ". " + spec.description, CaptionOr(c, spec.title), table.Render(), ctx);
 }
 
@@ -277,7 +277,7 @@ std::string MemoryBreakdownChart(const DirectiveCall& c, PageContext& ctx) {
     spec.references.push_back({g->memory_gb, g->name + " · " + ctx.fmt->WithUnit(g->memory_gb, "GB", 0)});
   }
   std::string slug = "memory-" + m.id;
-  auto r = charts::Render(spec, PageChartStyle(slug));
+  auto r = charts::Render(spec, PageChartStyle(slug, ctx));
   return PublishChart(slug, r, spec.title + ". " + spec.description, CaptionOr(c, spec.title), table.Render(), ctx);
 }
 
@@ -302,7 +302,7 @@ std::string PriceHistoryChart(const DirectiveCall& c, PageContext& ctx) {
   }
   if (spec.series.empty()) return "<p>" + HtmlEscape(ctx.T("gpu.no_price")) + "</p>";
   std::string slug = "prices-" + gid;
-  auto r = charts::Render(spec, PageChartStyle(slug));
+  auto r = charts::Render(spec, PageChartStyle(slug, ctx));
   return PublishChart(slug, r, spec.title + ". " + spec.description, CaptionOr(c, spec.title), "", ctx);
 }
 
@@ -352,7 +352,7 @@ std::string OwnVsCloudChart(const DirectiveCall& c, PageContext& ctx) {
   table.Row({Cell::Text(ctx.T("chart.cloud.cloud_day")), Cell::Text(ctx.fmt->Usd(cloud_day, true), true)});
   table.Row({Cell::Text(ctx.T("col.breakeven")), Cell::Text(be ? FormatDuration(*be, ctx) : ctx.T("breakeven.never"), true)});
   std::string slug = "own-vs-cloud-" + gid + "-" + oid;
-  auto r = charts::Render(spec, PageChartStyle(slug));
+  auto r = charts::Render(spec, PageChartStyle(slug, ctx));
   return PublishChart(slug, r, spec.title + ". " + spec.description, CaptionOr(c, spec.title), table.Render(), ctx);
 }
 

@@ -174,7 +174,7 @@ void RegisterFlowchart(DirectiveRegistry* r) {
     }
     FlowRenderer fr(*ctx.data->flowchart, ctx);
     charts::FlowchartSpec spec = fr.Spec();
-    charts::Style style = PageChartStyle("flowchart");
+    charts::Style style = PageChartStyle("flowchart", ctx);
     style.width = 1100;
     auto rendered = charts::Render(spec, style);
     for (const auto& p : rendered.layout.problems) ctx.diags->Error(ctx.data->flowchart->loc, "flowchart: " + p);

@@ -145,6 +145,7 @@ struct Persona {
   std::vector<Condition> conditions;
   std::vector<Segment> segments;
   int count = 1;
+  std::vector<std::string> vendors;  // allowed vendors; empty = any
   std::string note;
 };
 
@@ -158,6 +159,7 @@ struct FlowQuery {
   std::vector<Condition> conditions;
   std::vector<Segment> segments;
   int count = 1;
+  std::vector<std::string> vendors;  // allowed vendors; empty = any
   int rank = 1;  // 1 = best pick, 2 = runner-up ("cheaper?" chains walk down)
 };
 

@@ -217,6 +217,7 @@ PageResult SiteRenderer::RenderPage(const PageJob& job) const {
     description = job.source->fm.description;
     if (job.path.empty()) template_name = "home";
   } else if (job.generated == kGpuList) {
+    ctx.og_image = nullptr;
     DirectiveCall call;
     call.name = "gpu-specs";
     call.args = {{"links", "yes"}};
@@ -225,6 +226,7 @@ PageResult SiteRenderer::RenderPage(const PageJob& job) const {
     description = strings_.Get(lang, "gpus.description");
     template_name = "gpus";
   } else {
+    ctx.og_image = nullptr;  // GPU pages: no preview image (see PageChartStyle)
     DirectiveCall call;
     call.name = "gpu-profile";
     call.args = {{"gpu", job.generated.substr(kGpuPagePrefix.size())}};

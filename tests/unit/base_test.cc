@@ -64,14 +64,16 @@ TEST_CASE("invalid UTF-8 is located by line and column", "[base]") {
 TEST_CASE("diagnostics print in GCC form, sorted, without duplicates", "[base]") {
   Diagnostics d;
   d.Error({"data/prices.json", 12, 5}, "unknown GPU 'rtx-4900'", "did you mean 'rtx-4090'?");
-  d.Warning({"content/fr/guide.md", 3, 1}, "stale: content/en/guide.md changed since this translation");
+  d.Warning({"content/fr/guide.md", 3, 1},
+            "stale: content/en/guide.md changed since this translation");
   d.Error({"data/gpus.json", 14, 9}, "unknown field 'vram_gb' in GPU");
   d.Error({"data/gpus.json", 14, 9}, "unknown field 'vram_gb' in GPU");
   d.Error({"data/gpus.json", 2, 1}, "first");
   CHECK(d.ErrorCount() == 3);
   CHECK(d.WarningCount() == 1);
   CHECK(d.Render() ==
-        "content/fr/guide.md:3:1: warning: stale: content/en/guide.md changed since this translation\n"
+        "content/fr/guide.md:3:1: warning: stale: content/en/guide.md changed since this "
+        "translation\n"
         "data/gpus.json:2:1: error: first\n"
         "data/gpus.json:14:9: error: unknown field 'vram_gb' in GPU\n"
         "data/prices.json:12:5: error: unknown GPU 'rtx-4900'; did you mean 'rtx-4090'?\n");

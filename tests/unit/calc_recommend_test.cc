@@ -71,21 +71,21 @@ TEST_CASE("Recommend: picks by value, each with its binding reason", "[calc][rec
   };
   const Case cases[] = {
       {"24 GB consumer card under 2,000 $, new or used",
-       {kW, CostBasis::kGpu, 24, 2000, {}, {Segment::kConsumer}, 1},
+       {kW, CostBasis::kGpu, 24, 2000, {}, {Segment::kConsumer}, 1, {}},
        {{"usedonly", Reason::kNoPrice, "noprice"},  // 0.7 / 700: the best value
         {"r3090", Reason::kRunnerUp, "usedonly"},   // faster usedonly is also better value
         {"r4090", Reason::kBudget, "r5090"}},       // used at 1,500; a 5090 costs 2,600
        {"r4090", Reason::kBudget, "r5090"}},
       {"same, new cards only",
-       {kW, CostBasis::kGpu, 24, 2000, {N}, {Segment::kConsumer}, 1},
+       {kW, CostBasis::kGpu, 24, 2000, {N}, {Segment::kConsumer}, 1, {}},
        {{"r4090", Reason::kBudget, "r5090"}},
        {"r4090", Reason::kBudget, "r5090"}},
       {"no budget, new: the 5090 is held back only by the segment",
-       {kW, CostBasis::kGpu, 24, std::nullopt, {N}, {Segment::kConsumer}, 1},
+       {kW, CostBasis::kGpu, 24, std::nullopt, {N}, {Segment::kConsumer}, 1, {}},
        {{"r5090", Reason::kSegment, "h"}, {"r4090", Reason::kRunnerUp, "r5090"}},
        {"r5090", Reason::kSegment, "h"}},
       {"every segment, no budget, no memory floor",
-       {kW, CostBasis::kGpu, 0, std::nullopt, {}, {}, 1},
+       {kW, CostBasis::kGpu, 0, std::nullopt, {}, {}, 1, {}},
        {{"r3060", Reason::kValue, "r4070"},         // 1.1 per k$; r4070 is faster at 0.6
         {"usedonly", Reason::kNoPrice, "noprice"},  // 1.0
         {"r3090", Reason::kRunnerUp, "usedonly"},   // 0.75
@@ -95,7 +95,7 @@ TEST_CASE("Recommend: picks by value, each with its binding reason", "[calc][rec
         {"h", Reason::kSpeed, ""}},
        {"h", Reason::kSpeed, ""}},
       {"speed alone, no budget: price not needed",
-       {kW, CostBasis::kNone, 24, std::nullopt, {}, {Segment::kConsumer}, 1},
+       {kW, CostBasis::kNone, 24, std::nullopt, {}, {Segment::kConsumer}, 1, {}},
        {{"r5090", Reason::kSegment, "h"},
         {"r4090", Reason::kRunnerUp, "r5090"},
         {"noprice", Reason::kRunnerUp, "r4090"},
@@ -103,7 +103,7 @@ TEST_CASE("Recommend: picks by value, each with its binding reason", "[calc][rec
         {"r3090", Reason::kRunnerUp, "usedonly"}},
        {"r5090", Reason::kSegment, "h"}},
       {"two cards within 2,000 $: budget counts both",
-       {kW, CostBasis::kGpu, 12, 2000, {}, {Segment::kConsumer}, 2},
+       {kW, CostBasis::kGpu, 12, 2000, {}, {Segment::kConsumer}, 2, {}},
        {{"r3060", Reason::kValue, "r4070"},         // 0.22 / 400
         {"usedonly", Reason::kNoPrice, "noprice"},  // 0.7 / 1,400
         {"r3090", Reason::kRunnerUp, "usedonly"},   // 0.6 / 1,600
@@ -132,7 +132,7 @@ TEST_CASE("Recommend: picks by value, each with its binding reason", "[calc][rec
 
 TEST_CASE("Recommend: exclusions and their order", "[calc][recommend]") {
   const Market m = MakeMarket();
-  Constraints k{kW, CostBasis::kGpu, 24, 2000, {Condition::kNew}, {Segment::kConsumer}, 1};
+  Constraints k{kW, CostBasis::kGpu, 24, 2000, {Condition::kNew}, {Segment::kConsumer}, 1, {}};
   Recommendation r = Recommend(m.data, m.perf, m.prices, m.assumptions, k);
   struct Ex {
     const char* gpu;
@@ -152,7 +152,7 @@ TEST_CASE("Recommend: exclusions and their order", "[calc][recommend]") {
 
 TEST_CASE("Recommend: ownership basis and the N-th pick", "[calc][recommend]") {
   const Market m = MakeMarket();
-  Constraints k{kW, CostBasis::kOwnership, 24, std::nullopt, {}, {Segment::kConsumer}, 1};
+  Constraints k{kW, CostBasis::kOwnership, 24, std::nullopt, {}, {Segment::kConsumer}, 1, {}};
   Recommendation r = Recommend(m.data, m.perf, m.prices, m.assumptions, k);
   REQUIRE_FALSE(r.picks.empty());
   for (const Pick& p : r.picks) {
@@ -198,3 +198,34 @@ TEST_CASE("Constraints from personas and flowchart queries", "[calc][recommend]"
 
 }  // namespace
 }  // namespace gg::calc
+
+TEST_CASE("a vendor constraint excludes other vendors and says so", "[calc][recommend]") {
+  gg::Dataset d;
+  for (auto [id, vendor, bw] : {std::tuple{"nv", "nvidia", 1000.0}, std::tuple{"amd", "amd", 2000.0}}) {
+    gg::Gpu g;
+    g.id = id;
+    g.vendor = vendor;
+    g.memory_gb = 24;
+    g.bandwidth_gbs = bw;
+    d.gpus.push_back(g);
+  }
+  gg::calc::PerformanceTable perf;
+  perf.baseline = "nv";
+  gg::calc::WorkloadPerformance wp;
+  wp.workload = gg::Workload::kTraining16;
+  wp.values["nv"] = {1.0, gg::calc::PerfSource::kMeasured, 0, ""};
+  wp.values["amd"] = {1.5, gg::calc::PerfSource::kEstimated, 0, "bandwidth"};
+  perf.workloads = {wp};
+  gg::calc::Constraints any{gg::Workload::kTraining16, gg::calc::CostBasis::kNone, 0, std::nullopt, {}, {}, 1, {}};
+  gg::calc::Constraints cuda = any;
+  cuda.vendors = {"nvidia"};
+  gg::calc::Assumptions a;
+  auto r_any = Recommend(d, perf, {}, a, any);
+  auto r_cuda = Recommend(d, perf, {}, a, cuda);
+  REQUIRE(r_any.picks.size() == 2);
+  CHECK(r_any.picks[0].gpu == "amd");
+  REQUIRE(r_cuda.picks.size() == 1);
+  CHECK(r_cuda.picks[0].gpu == "nv");
+  CHECK(ReasonId(r_cuda.picks[0].reason) == std::string("vendor"));
+  CHECK(r_cuda.picks[0].next_faster == "amd");
+}

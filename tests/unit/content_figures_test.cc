@@ -19,7 +19,9 @@ std::string StripCode(const std::string& text) {
   std::string line;
   bool fenced = false;
   while (std::getline(in, line)) {
-    std::string trimmed = line.substr(line.find_first_not_of(' ') == std::string::npos ? line.size() : line.find_first_not_of(' '));
+    std::string trimmed =
+        line.substr(line.find_first_not_of(' ') == std::string::npos ? line.size()
+                                                                     : line.find_first_not_of(' '));
     if (trimmed.rfind("```", 0) == 0 || trimmed.rfind("~~~", 0) == 0) {
       fenced = !fenced;
       out += "\n";
@@ -48,14 +50,16 @@ std::vector<std::string> FindTypedFigures(const std::string& prose) {
   // std::regex works on bytes: multi-byte signs and spaces are alternatives, not classes.
   static const std::regex kFigure(
       "(?:(?:\\$|€|¥|￥)\\s?\\d)|"
-      "(?:\\d(?:[\\d.,]|\\s|\xC2\xA0|\xE2\x80\xAF)*(?:\\$|€|USD|US\\$|美元|dollars?\\b|GB\\b|GiB\\b|TB\\b|Go\\b|Gio\\b|To\\b))");
+      "(?:\\d(?:[\\d.,]|\\s|\xC2\xA0|\xE2\x80\xAF)*(?:\\$|€|USD|US\\$|美元|dollars?\\b|GB\\b|"
+      "GiB\\b|TB\\b|Go\\b|Gio\\b|To\\b))");
   std::vector<std::string> hits;
   std::istringstream in(prose);
   std::string line;
   int n = 0;
   while (std::getline(in, line)) {
     ++n;
-    for (auto it = std::sregex_iterator(line.begin(), line.end(), kFigure); it != std::sregex_iterator(); ++it)
+    for (auto it = std::sregex_iterator(line.begin(), line.end(), kFigure);
+         it != std::sregex_iterator(); ++it)
       hits.push_back(std::to_string(n) + ": " + it->str());
   }
   return hits;
@@ -85,7 +89,8 @@ TEST_CASE("the figure scanner finds typed prices and memory sizes", "[content]")
   }
 }
 
-TEST_CASE("content types no data-determined figure outside references and directives", "[content]") {
+TEST_CASE("content types no data-determined figure outside references and directives",
+          "[content]") {
   namespace fs = std::filesystem;
   std::vector<std::string> problems;
   int files = 0;

@@ -10,12 +10,19 @@ TEST_CASE("front matter problems each get their own message", "[content]") {
     const char* text;
     const char* diagnostics;
   } cases[] = {
-      {"# no front matter\n", "content/en/x.md:1:1: error: missing front matter: a page starts with a '---' line; add ---, title: …, --- at the top\n"},
-      {"---\ntitle: x\n", "content/en/x.md:1:1: error: front matter is not closed; end it with a line '---'\n"},
-      {"---\ntitel: x\n---\n", "content/en/x.md:2:1: error: front matter has no 'title'\n"
-                               "content/en/x.md:2:1: error: unknown front matter key 'titel'; did you mean 'title'?\n"},
-      {"---\ntitle: x\ndate: 2026-13-01\n---\n", "content/en/x.md:3:7: error: front matter 'date' must be YYYY-MM-DD, not '2026-13-01'\n"},
-      {"---\ntitle: x\norder: first\n---\n", "content/en/x.md:3:8: error: front matter 'order' has the wrong type: 'first'; expected a whole number\n"},
+      {"# no front matter\n",
+       "content/en/x.md:1:1: error: missing front matter: a page starts with a '---' line; add "
+       "---, title: …, --- at the top\n"},
+      {"---\ntitle: x\n",
+       "content/en/x.md:1:1: error: front matter is not closed; end it with a line '---'\n"},
+      {"---\ntitel: x\n---\n",
+       "content/en/x.md:2:1: error: front matter has no 'title'\n"
+       "content/en/x.md:2:1: error: unknown front matter key 'titel'; did you mean 'title'?\n"},
+      {"---\ntitle: x\ndate: 2026-13-01\n---\n",
+       "content/en/x.md:3:7: error: front matter 'date' must be YYYY-MM-DD, not '2026-13-01'\n"},
+      {"---\ntitle: x\norder: first\n---\n",
+       "content/en/x.md:3:8: error: front matter 'order' has the wrong type: 'first'; expected a "
+       "whole number\n"},
       {"---\ntitle: [x\n---\n", nullptr},
   };
   for (const auto& c : cases) {
@@ -23,12 +30,16 @@ TEST_CASE("front matter problems each get their own message", "[content]") {
     PageSource p;
     Diagnostics d;
     CHECK_FALSE(ParsePageSource("content/en/x.md", c.text, &p, &d));
-    if (c.diagnostics) CHECK(d.Render() == c.diagnostics);
-    else CHECK(d.Render().find("invalid front matter") != std::string::npos);
+    if (c.diagnostics)
+      CHECK(d.Render() == c.diagnostics);
+    else
+      CHECK(d.Render().find("invalid front matter") != std::string::npos);
   }
   PageSource ok;
   Diagnostics d;
-  REQUIRE(ParsePageSource("content/fr/x.md", "---\ntitle: \"Guide\"\norder: 3\ntranslation_of: abc\n---\nBody\n", &ok, &d));
+  REQUIRE(ParsePageSource("content/fr/x.md",
+                          "---\ntitle: \"Guide\"\norder: 3\ntranslation_of: abc\n---\nBody\n", &ok,
+                          &d));
   CHECK(ok.fm.title == "Guide");
   CHECK(ok.fm.order == 3);
   CHECK(ok.fm.translation_of == "abc");
@@ -58,7 +69,8 @@ TEST_CASE("Markdown: directives, references, anchors, and no raw HTML", "[conten
       "| a | b |\n|---|--:|\n| 1 | 2 |\n\n![x](https://evil.example/x.png)\n";
   std::vector<std::string> seen;
   auto block = [&](const DirectiveCall& c) {
-    seen.push_back(c.name + "|" + c.args[0].second + "|" + c.body + "|" + std::to_string(c.loc.line));
+    seen.push_back(c.name + "|" + c.args[0].second + "|" + c.body + "|" +
+                   std::to_string(c.loc.line));
     return std::string("<div class=\"gen\">T</div>");
   };
   auto inl = [&](const DirectiveCall& c) {
@@ -81,9 +93,9 @@ TEST_CASE("Markdown: directives, references, anchors, and no raw HTML", "[conten
   CHECK(r.html.find("align=") == std::string::npos);
   REQUIRE(r.toc.size() == 3);
   CHECK(r.toc[2].level == 3);
-  CHECK(d.ErrorCount() == 1);  // the image from another host
+  CHECK(d.ErrorCount() == 1);    // the image from another host
   CHECK(d.WarningCount() == 3);  // raw HTML, block and two inline tags… counted per node
   INFO(d.Render());
-  CHECK(d.Render().find("content/en/p.md:30:1: error: image 'https://evil.example/x.png' is loaded from another host") !=
-        std::string::npos);
+  CHECK(d.Render().find("content/en/p.md:30:1: error: image 'https://evil.example/x.png' is loaded "
+                        "from another host") != std::string::npos);
 }

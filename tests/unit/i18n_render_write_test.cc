@@ -55,11 +55,14 @@ TEST_CASE("UI strings fall back to the default language and fill placeholders", 
 TEST_CASE("templates escape values and refuse unescaped data", "[render]") {
   TemplateSet t;
   Diagnostics d;
-  t.Add("ok", "templates/ok.html", "<p title=\"{{title}}\">{{{content_html}}} {{t.nav.home}}</p>", &d);
+  t.Add("ok", "templates/ok.html", "<p title=\"{{title}}\">{{{content_html}}} {{t.nav.home}}</p>",
+        &d);
   t.Add("bad", "templates/bad.html", "<p>\n  {{{title}}} {{&desc}}</p>", &d);
   CHECK(d.Render() ==
-        "templates/bad.html:2:3: error: unescaped value 'title' in a template; use {{title}}; only names ending in _html may be unescaped\n"
-        "templates/bad.html:2:15: error: unescaped value 'desc' in a template; use {{desc}}; only names ending in _html may be unescaped\n");
+        "templates/bad.html:2:3: error: unescaped value 'title' in a template; use {{title}}; only "
+        "names ending in _html may be unescaped\n"
+        "templates/bad.html:2:15: error: unescaped value 'desc' in a template; use {{desc}}; only "
+        "names ending in _html may be unescaped\n");
   REQUIRE(t.UsedStrings().size() == 1);
   CHECK(t.UsedStrings()[0].first == "nav.home");
   TemplateData data{TemplateData::type::object};

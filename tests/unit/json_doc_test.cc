@@ -7,7 +7,8 @@
 using namespace gg;
 
 TEST_CASE("every value and key of a JSON document has a line and column", "[data]") {
-  std::string text = "{\n  \"gpus\": [\n    {\"id\": \"a\", \"memory_gb\": 24},\n    {\"id\": \"b\"}\n  ]\n}\n";
+  std::string text =
+      "{\n  \"gpus\": [\n    {\"id\": \"a\", \"memory_gb\": 24},\n    {\"id\": \"b\"}\n  ]\n}\n";
   JsonDoc doc;
   Diagnostics d;
   REQUIRE(ParseJsonDoc("x.json", text, &doc, &d));
@@ -16,9 +17,12 @@ TEST_CASE("every value and key of a JSON document has a line and column", "[data
     int line, col;
     bool key;
   } cases[] = {
-      {"/gpus", 2, 11, false},         {"/gpus", 2, 3, true},
-      {"/gpus/0", 3, 5, false},        {"/gpus/0/memory_gb", 3, 30, false},
-      {"/gpus/0/memory_gb", 3, 17, true}, {"/gpus/1/id", 4, 12, false},
+      {"/gpus", 2, 11, false},
+      {"/gpus", 2, 3, true},
+      {"/gpus/0", 3, 5, false},
+      {"/gpus/0/memory_gb", 3, 30, false},
+      {"/gpus/0/memory_gb", 3, 17, true},
+      {"/gpus/1/id", 4, 12, false},
   };
   for (const auto& c : cases) {
     INFO(c.pointer);
@@ -52,14 +56,16 @@ TEST_CASE("schema errors in valid JSON point at the offending key or value", "[d
   Dataset ds;
   Diagnostics d;
   LoadDataFile("data/gpus.json", text, &ds, &d);
-  CHECK(d.Render() ==
-        "data/gpus.json:2:2: error: missing field 'memory_gb' in GPU 'x'\n"
-        "data/gpus.json:3:18: error: field 'launch_date' must be a date as YYYY-MM-DD, not '2024-02-30'\n"
-        "data/gpus.json:3:43: error: 'datacentre' is not a valid segment (expected one of: consumer, "
-        "workstation, datacenter); did you mean 'datacenter'?\n"
-        "data/gpus.json:3:57: error: unknown field 'vram_gb' in GPU; did you mean 'memory_gb'?\n"
-        "data/gpus.json:4:40: error: field 'bandwidth_gbs' must be greater than zero\n"
-        "data/gpus.json:5:18: error: field 'fp16_tflops' of GPU must be a number\n");
+  CHECK(
+      d.Render() ==
+      "data/gpus.json:2:2: error: missing field 'memory_gb' in GPU 'x'\n"
+      "data/gpus.json:3:18: error: field 'launch_date' must be a date as YYYY-MM-DD, not "
+      "'2024-02-30'\n"
+      "data/gpus.json:3:43: error: 'datacentre' is not a valid segment (expected one of: consumer, "
+      "workstation, datacenter); did you mean 'datacenter'?\n"
+      "data/gpus.json:3:57: error: unknown field 'vram_gb' in GPU; did you mean 'memory_gb'?\n"
+      "data/gpus.json:4:40: error: field 'bandwidth_gbs' must be greater than zero\n"
+      "data/gpus.json:5:18: error: field 'fp16_tflops' of GPU must be a number\n");
 }
 
 TEST_CASE("ISO dates are checked for real months and days", "[data]") {

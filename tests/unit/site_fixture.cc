@@ -201,7 +201,7 @@ std::string LineDiff(const std::string& expected, const std::string& actual) {
       out << "  " << x[i] << "\n";
       ++i;
       ++j;
-    } else if (j < m && (i == n || lcs[i][j + 1] >= lcs[i + 1][j])) {
+    } else if (j < m && (i == n || lcs[i][j + 1] > lcs[i + 1][j])) {
       out << "+ " << y[j++] << "\n";
     } else {
       out << "- " << x[i++] << "\n";

@@ -1,1 +1,0 @@
-// placeholder: module charts has no sources yet
