@@ -75,8 +75,8 @@ bool ParsePageSource(const std::string& file, const std::string& text, PageSourc
     diags->Error({file, 2, 1}, "front matter must be a YAML mapping of 'key: value'");
     return false;
   }
-  static const std::vector<std::string> kKeys = {"title", "description", "order", "date",
-                                                 "draft", "nav", "translation_of"};
+  static const std::vector<std::string> kKeys = {"title", "linktitle", "description", "order",
+                                                 "date", "draft", "nav", "translation_of"};
   bool ok = true;
   for (auto it = node.begin(); it != node.end(); ++it) {
     std::string key = it->first.as<std::string>("");
@@ -95,6 +95,7 @@ bool ParsePageSource(const std::string& file, const std::string& text, PageSourc
     std::string v = it->second.as<std::string>("");
     try {
       if (key == "title") out->fm.title = v;
+      else if (key == "linktitle") out->fm.linktitle = v;
       else if (key == "description") out->fm.description = v;
       else if (key == "order") out->fm.order = it->second.as<int>();
       else if (key == "date") {

@@ -12,6 +12,7 @@ namespace gg {
 
 struct FrontMatter {
   std::string title;
+  std::string linktitle;  // short title for navigation; the title when empty
   std::string description;
   int order = 100;
   std::string date;  // ISO date, may be empty

@@ -148,7 +148,8 @@ void RegisterCalcRefs(DirectiveRegistry* r) {
     }
     double bytes = calc::DecodeBytesPerStep(m, req, mem, as);
     double tps = calc::DecodeTokensPerSecond(g, *n, bytes, mem.batch, as);
-    std::string v = ctx.TF("unit.tokens_per_s", {{"v", ctx.fmt->Number(tps, tps < 10 ? 1 : 0)}});
+    // Only the number: the sentence around it names the unit in its own words.
+    std::string v = ctx.fmt->Number(tps, tps < 10 ? 1 : 0);
     if (*n > 1) v += " " + ctx.TF("unit.on_n_cards", {{"n", ctx.fmt->Number(*n, 0)}});
     return HtmlEscape(v);
   });

@@ -131,8 +131,16 @@ void RegisterTables(DirectiveRegistry* r) {
         const auto& pick = rec.picks[i];
         const Gpu& g = *ctx.data->FindGpu(pick.gpu);
         std::string who = single ? ctx.fmt->Number(i + 1, 0) : ctx.T("persona." + p->id + ".name");
-        std::string cost = pick.cost ? ctx.fmt->Usd(pick.cost->usd) : "—";
-        if (p->count > 1 && pick.cost) cost = ctx.fmt->Number(p->count, 0) + "\u00A0× · " + cost;
+        // What the buyer pays for the cards (the budget's measure), whatever the ranking basis.
+        std::string cost = "—";
+        if (pick.cost) {
+          double unit = pick.cost->price.usd;
+          cost = p->count > 1 ? ctx.TF("recommend.cards_cost", {{"total", ctx.fmt->Usd(unit * p->count)},
+                                                               {"n", ctx.fmt->Number(p->count, 0)},
+                                                               {"unit", ctx.fmt->Usd(unit)}})
+                              : ctx.fmt->Usd(unit);
+          if (pick.cost->price.condition == Condition::kUsed) cost += " · " + ctx.T("condition.used");
+        }
         std::string why = ctx.T(std::string("reason.") + calc::ReasonId(pick.reason));
         if (!pick.next_faster.empty()) {
           if (const Gpu* nf = ctx.data->FindGpu(pick.next_faster)) why = ctx.TF(std::string("reason.") + calc::ReasonId(pick.reason), {{"gpu", nf->name}});

@@ -44,7 +44,8 @@ long long DaysFromCivil(int y, int m, int d) {
 
 }  // namespace
 
-Formatter::Formatter(const std::string& locale) : locale_(locale), impl_(std::make_unique<Impl>()) {
+Formatter::Formatter(const std::string& locale, std::map<std::string, std::string> unit_names)
+    : locale_(locale), unit_names_(std::move(unit_names)), impl_(std::make_unique<Impl>()) {
   impl_->locale = icu::Locale::createCanonical(locale.c_str());
   impl_->base = nf::NumberFormatter::withLocale(impl_->locale);
 }
@@ -98,7 +99,8 @@ std::string Formatter::Gigabytes(double bytes, bool binary, int max_frac) const 
 
 std::string Formatter::WithUnit(double value, const std::string& unit, int max_frac) const {
   // A no-break space joins number and unit in every locale we publish.
-  return Number(value, max_frac) + "\u00A0" + unit;
+  auto it = unit_names_.find(unit);
+  return Number(value, max_frac) + "\u00A0" + (it == unit_names_.end() ? unit : it->second);
 }
 
 }  // namespace gg

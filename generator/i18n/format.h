@@ -3,6 +3,7 @@
 // A Formatter is immutable after construction and safe to share between threads.
 #pragma once
 
+#include <map>
 #include <memory>
 #include <string>
 
@@ -11,8 +12,10 @@ namespace gg {
 class Formatter {
  public:
   // locale is an ICU locale id such as "en_US", "zh_Hans_CN", "fr_FR". An unknown locale
-  // falls back to ICU's root locale (never fails).
-  explicit Formatter(const std::string& locale);
+  // falls back to ICU's root locale (never fails). unit_names maps a unit symbol to the one
+  // the language writes ("GB" -> "Go" in French); symbols not in it are written as given.
+  explicit Formatter(const std::string& locale,
+                     std::map<std::string, std::string> unit_names = {});
   ~Formatter();
   Formatter(const Formatter&) = delete;
   Formatter& operator=(const Formatter&) = delete;
@@ -36,6 +39,7 @@ class Formatter {
 
  private:
   std::string locale_;
+  std::map<std::string, std::string> unit_names_;
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };

@@ -31,8 +31,13 @@ SiteRenderer::SiteRenderer(const Dataset& data, const Computed& computed, const 
       registry_(registry),
       drafts_(drafts),
       diags_(diags) {
-  for (const auto& l : data_.site.languages)
-    formatters_[l.code] = std::make_unique<Formatter>(l.locale);
+  // Unit symbols as each language writes them: UI strings "unitsym.<symbol>".
+  for (const auto& l : data_.site.languages) {
+    std::map<std::string, std::string> units;
+    for (const auto& key : strings_.Keys())
+      if (StartsWith(key, "unitsym.")) units[key.substr(8)] = strings_.Get(l.code, key);
+    formatters_[l.code] = std::make_unique<Formatter>(l.locale, units);
+  }
 }
 
 std::vector<PageJob> SiteRenderer::PlanPages(const std::vector<PageSource>& pages) {
@@ -162,7 +167,8 @@ TemplateData SiteRenderer::BaseData(const PageJob& job, const std::string& title
     } else {
       auto own = sources_.find({lang, item.path});
       auto def = sources_.find({data_.site.default_language, item.path});
-      t_title = own != sources_.end() ? own->second->fm.title : def->second->fm.title;
+      const FrontMatter& fm = own != sources_.end() ? own->second->fm : def->second->fm;
+      t_title = fm.linktitle.empty() ? fm.title : fm.linktitle;
     }
     n.set("title", t_title);
     n.set("href", to_root + PageSitePath(lang, item.path));
@@ -248,15 +254,27 @@ PageResult SiteRenderer::RenderPage(const PageJob& job) const {
     page.set("source_href", src_href);
     page.set("date", job.source->fm.date.empty() ? std::string() : ctx.fmt->Date(job.source->fm.date));
   }
-  TemplateData toc_list = List();
-  for (const auto& e : toc) {
-    TemplateData t{TemplateData::type::object};
-    t.set("id", e.id);
-    t.set("text", e.text);
-    t.set("sub", e.level == 3);
-    toc_list.push_back(t);
+  // The table of contents as nested lists: sections, and their subsections inside them.
+  std::string toc_html = "<ol>";
+  bool open_sub = false;
+  for (size_t i = 0; i < toc.size(); ++i) {
+    const auto& e = toc[i];
+    std::string link = "<a href=\"#" + HtmlEscape(e.id) + "\">" + HtmlEscape(e.text) + "</a>";
+    if (e.level == 3 && i > 0) {
+      if (!open_sub) toc_html += "<ol>";
+      open_sub = true;
+      toc_html += "<li>" + link + "</li>";
+    } else {
+      if (open_sub) toc_html += "</ol>";
+      open_sub = false;
+      if (i > 0) toc_html += "</li>";
+      toc_html += "<li>" + link;
+    }
   }
-  page.set("toc", toc_list);
+  if (open_sub) toc_html += "</ol>";
+  if (!toc.empty()) toc_html += "</li>";
+  toc_html += "</ol>";
+  page.set("toc_html", toc_html);
   page.set("has_toc", toc.size() >= 3);
   page.set("og_image", og_image.empty() ? std::string()
                                         : AbsoluteUrl(data_.site.base_url, og_image));
