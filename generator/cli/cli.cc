@@ -13,6 +13,7 @@
 #include "base/suggest.h"
 #include "base/text.h"
 #include "cli/calc_command.h"
+#include "cli/diff_command.h"
 #include "cli/serve_command.h"
 #include "content/page_source.h"
 #include "data/load_dataset.h"
@@ -33,6 +34,7 @@ const char* kUsage =
     "  stamp   record that a translation is up to date with its source page\n"
     "  calc    run one calculation: vram, fit, breakeven, rank\n"
     "  serve   build, then serve the site on 127.0.0.1 for reading it locally\n"
+    "  diff    show what changed between two builds (for reviewing a data change)\n"
     "\n"
     "gpuguide <command> --help shows the command's options; gpuguide --version the version.\n";
 
@@ -321,7 +323,8 @@ int RunCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
   if (cmd == "stamp") return Stamp(args, out, err);
   if (cmd == "calc") return Calc(args, out, err);
   if (cmd == "serve") return RunServeCommand(args, out, err);
-  std::string hint = DidYouMean(cmd, {"build", "check", "stamp", "calc", "serve"});
+  if (cmd == "diff") return RunDiffCommand(args, out, err);
+  std::string hint = DidYouMean(cmd, {"build", "check", "stamp", "calc", "serve", "diff"});
   err << "gpuguide: error: unknown command '" << cmd << "'" << (hint.empty() ? "" : "; " + hint)
       << "\n"
       << kUsage;
