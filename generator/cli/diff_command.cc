@@ -48,7 +48,9 @@ std::vector<std::string> VisibleTextLines(const std::string& html) {
   if (body != std::string::npos) i = body;
   while (i < html.size()) {
     if (html[i] != '<') {
-      text += html[i++];
+      // Line breaks in the source are spaces to a reader; only block ends start a line.
+      text += html[i] == '\n' ? ' ' : html[i];
+      ++i;
       continue;
     }
     size_t end = html.find('>', i);
@@ -65,7 +67,7 @@ std::vector<std::string> VisibleTextLines(const std::string& html) {
     } else if (name == "tr" || name == "p" || name == "li" || name == "br" || name == "div" ||
                name == "figcaption" || name == "summary" || name == "caption" ||
                (name.size() == 2 && name[0] == 'h' && name[1] >= '1' && name[1] <= '6')) {
-      text += '\n';
+      text += '\n';  // the only newlines left in `text`
     }
     i = end + 1;
   }
