@@ -36,13 +36,14 @@ void Diagnostics::Merge(const Diagnostics& other) {
   items_.insert(items_.end(), theirs.begin(), theirs.end());
 }
 
-bool Diagnostics::HasErrors() const { return ErrorCount() > 0; }
+bool Diagnostics::HasErrors() const {
+  return ErrorCount() > 0;
+}
 
 int Diagnostics::ErrorCount() const {
   auto all = Sorted();
-  return static_cast<int>(std::count_if(all.begin(), all.end(), [](const Diagnostic& d) {
-    return d.severity == Severity::kError;
-  }));
+  return static_cast<int>(std::count_if(
+      all.begin(), all.end(), [](const Diagnostic& d) { return d.severity == Severity::kError; }));
 }
 
 int Diagnostics::WarningCount() const {

@@ -56,8 +56,8 @@ std::vector<std::string> ListFiles(const std::string& root, const std::string& d
   fs::path base = fs::path(root) / dir;
   std::error_code ec;
   if (!fs::is_directory(base, ec)) return out;
-  for (auto it = fs::recursive_directory_iterator(base, ec); it != fs::recursive_directory_iterator();
-       it.increment(ec)) {
+  for (auto it = fs::recursive_directory_iterator(base, ec);
+       it != fs::recursive_directory_iterator(); it.increment(ec)) {
     if (ec) break;
     std::string name = it->path().filename().string();
     if (!name.empty() && name[0] == '.') {

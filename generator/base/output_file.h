@@ -8,7 +8,7 @@
 namespace gg {
 
 struct OutputFile {
-  std::string path;   // "en/guide/index.html" — '/' separated, no leading '/'
+  std::string path;  // "en/guide/index.html" — '/' separated, no leading '/'
   std::string bytes;
 };
 

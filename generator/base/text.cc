@@ -32,12 +32,23 @@ std::string HtmlEscape(std::string_view text) {
   out.reserve(text.size() + text.size() / 8);
   for (char ch : text) {
     switch (ch) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += ch;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
+      default:
+        out += ch;
     }
   }
   return out;
@@ -68,7 +79,7 @@ std::string Slugify(std::string_view text) {
   static const char* kCjkPunct[] = {"\xE3\x80\x81", "\xE3\x80\x82", "\xEF\xBC\x8C", "\xEF\xBC\x9A",
                                     "\xEF\xBC\x9F", "\xEF\xBC\x81", "\xEF\xBC\x88", "\xEF\xBC\x89",
                                     "\xE3\x80\x8A", "\xE3\x80\x8B", "\xE2\x80\x94", "\xC2\xA0",
-                                    "\xE2\x80\x99", "\xC2\xAB", "\xC2\xBB", "\xE2\x80\xAF"};
+                                    "\xE2\x80\x99", "\xC2\xAB",     "\xC2\xBB",     "\xE2\x80\xAF"};
   for (const char* p : kCjkPunct) {
     std::string needle(p);
     size_t pos;
@@ -84,12 +95,27 @@ std::string Slugify(std::string_view text) {
 }
 
 std::string Sha256Hex(std::string_view bytes) {
-  gchar* hex = g_compute_checksum_for_data(G_CHECKSUM_SHA256,
-                                           reinterpret_cast<const guchar*>(bytes.data()),
-                                           bytes.size());
+  gchar* hex = g_compute_checksum_for_data(
+      G_CHECKSUM_SHA256, reinterpret_cast<const guchar*>(bytes.data()), bytes.size());
   std::string out(hex);
   g_free(hex);
   return out;
+}
+
+bool IsIsoDate(std::string_view s) {
+  if (s.size() != 10 || s[4] != '-' || s[7] != '-') return false;
+  for (int i : {0, 1, 2, 3, 5, 6, 8, 9})
+    if (s[i] < '0' || s[i] > '9') return false;
+  auto num = [&](size_t at, size_t len) {
+    int v = 0;
+    for (size_t i = at; i < at + len; ++i) v = v * 10 + (s[i] - '0');
+    return v;
+  };
+  int y = num(0, 4), m = num(5, 2), d = num(8, 2);
+  if (m < 1 || m > 12 || d < 1) return false;
+  static const int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+  return d <= kDays[m - 1] + (m == 2 && leap ? 1 : 0);
 }
 
 bool StartsWith(std::string_view s, std::string_view prefix) {

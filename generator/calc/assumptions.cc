@@ -12,6 +12,11 @@ namespace gg::calc {
 
 namespace {
 
+// Where an assumption's value is written (its entry when the value position is unknown).
+const SourceLoc& ValueLoc(const Assumption& a) {
+  return a.value_loc.line > 0 ? a.value_loc : a.loc;
+}
+
 enum class Kind { kText, kNumber, kCount };
 
 // How one field is read. Bounds are sanity limits on the value (not model constants): a
@@ -114,7 +119,7 @@ bool InRange(const Field& f, double v) {
 void CheckReference(const Assumption& a, const std::string& what,
                     const std::vector<std::string>& ids, Diagnostics* diags) {
   if (std::find(ids.begin(), ids.end(), a.text) != ids.end()) return;
-  diags->Error(a.loc, "unknown " + what + " '" + a.text + "' in assumption '" + a.id + "'",
+  diags->Error(ValueLoc(a), "unknown " + what + " '" + a.text + "' in assumption '" + a.id + "'",
                DidYouMean(a.text, ids));
 }
 
@@ -145,21 +150,22 @@ Assumptions ResolveAssumptions(const Dataset& data, Diagnostics* diags) {
     }
     if (f.kind == Kind::kText) {
       if (!a->is_text) {
-        diags->Error(a->loc, std::string("assumption '") + f.id +
-                                 "' must be a string (an id), not the number " + Num(a->number));
+        diags->Error(ValueLoc(*a), std::string("assumption '") + f.id +
+                                       "' must be a string (an id), not the number " +
+                                       Num(a->number));
         continue;
       }
       out.*f.text = a->text;
       continue;
     }
     if (a->is_text) {
-      diags->Error(a->loc, std::string("assumption '") + f.id +
-                               "' must be a number, not the string '" + a->text + "'");
+      diags->Error(ValueLoc(*a), std::string("assumption '") + f.id +
+                                     "' must be a number, not the string '" + a->text + "'");
       continue;
     }
     if (!InRange(f, a->number)) {
-      diags->Error(a->loc, std::string("assumption '") + f.id + "' must be " + RangeText(f) +
-                               ", got " + Num(a->number));
+      diags->Error(ValueLoc(*a), std::string("assumption '") + f.id + "' must be " + RangeText(f) +
+                                     ", got " + Num(a->number));
       continue;
     }
     if (f.kind == Kind::kCount)

@@ -13,7 +13,9 @@ bool Allowed(const std::vector<T>& allowed, T v) {
 
 // "none" (rank by speed alone) is allowed in flowchart queries; anything unknown was already
 // reported by the loader and counts as the card price.
-CostBasis BasisOf(const std::string& cost) { return ParseCostBasis(cost).value_or(CostBasis::kGpu); }
+CostBasis BasisOf(const std::string& cost) {
+  return ParseCostBasis(cost).value_or(CostBasis::kGpu);
+}
 
 struct Candidate {
   const Gpu* gpu = nullptr;
@@ -109,7 +111,8 @@ Recommendation Recommend(const Dataset& data, const PerformanceTable& performanc
       if (need_price && !c.cost)
         c.excluded = CheapestCurrentPrice(prices, g.id, {}) ? Reason::kCondition : Reason::kNoPrice;
       // The budget is what the buyer spends on the cards; running costs are ranked, not capped.
-      else if (need_price && k.max_budget_usd && c.cost->price.usd * std::max(k.count, 1) > *k.max_budget_usd)
+      else if (need_price && k.max_budget_usd &&
+               c.cost->price.usd * std::max(k.count, 1) > *k.max_budget_usd)
         c.excluded = Reason::kBudget;
       else if (k.cost != CostBasis::kNone && c.cost->usd > 0)
         c.value = perf->relative / c.cost->usd * 1000.0;

@@ -374,7 +374,8 @@ int RunFit(const Options& o, const Dataset& data, std::ostream& out, std::ostrea
   }
   calc::Assumptions a;
   if (!LoadAssumptions(data, &a, err)) return 1;
-  const calc::CurrentPrices prices = calc::ComputeCurrentPrices(data.prices, a.price_window_days, a.price_max_age_days);
+  const calc::CurrentPrices prices =
+      calc::ComputeCurrentPrices(data.prices, a.price_window_days, a.price_max_age_days);
   const calc::FitResult r = calc::FitModel(data, *m.model, m.request, prices, a, options);
 
   if (o.Has("json")) {
@@ -485,7 +486,8 @@ int RunRank(const Options& o, const Dataset& data, std::ostream& out, std::ostre
   calc::Assumptions a;
   if (!LoadAssumptions(data, &a, err)) return 1;
   const calc::PerformanceTable perf = calc::ComputePerformance(data, a);
-  const calc::CurrentPrices prices = calc::ComputeCurrentPrices(data.prices, a.price_window_days, a.price_max_age_days);
+  const calc::CurrentPrices prices =
+      calc::ComputeCurrentPrices(data.prices, a.price_window_days, a.price_max_age_days);
   const auto ranking = calc::Rank(data, perf, prices, a, options);
 
   if (o.Has("json")) {

@@ -57,7 +57,6 @@ const char* kStampHelp =
     "  'translation_of' to the current revision of the default-language page, so that\n"
     "  'check' stops reporting it stale. --print only prints the revision.\n";
 
-
 struct Flags {
   std::map<std::string, std::string> values;
   std::vector<std::string> positional;
@@ -65,8 +64,8 @@ struct Flags {
 
 // Parses --flag VALUE / --flag=VALUE / --switch. Unknown flags -> error with did-you-mean.
 bool ParseFlags(const std::vector<std::string>& args, size_t start,
-                const std::vector<std::string>& with_value, const std::vector<std::string>& switches,
-                Flags* flags, std::ostream& err) {
+                const std::vector<std::string>& with_value,
+                const std::vector<std::string>& switches, Flags* flags, std::ostream& err) {
   std::vector<std::string> all = with_value;
   all.insert(all.end(), switches.begin(), switches.end());
   for (size_t i = start; i < args.size(); ++i) {
@@ -110,14 +109,17 @@ bool ParseJobs(const Flags& f, int* jobs, std::ostream& err) {
   char* end = nullptr;
   long n = std::strtol(it->second.c_str(), &end, 10);
   if (it->second.empty() || *end || n < 1 || n > 256) {
-    err << "gpuguide: error: --jobs takes a whole number from 1 to 256, not '" << it->second << "'\n";
+    err << "gpuguide: error: --jobs takes a whole number from 1 to 256, not '" << it->second
+        << "'\n";
     return false;
   }
   *jobs = static_cast<int>(n);
   return true;
 }
 
-void PrintDiagnostics(const Diagnostics& d, std::ostream& err) { err << d.Render(); }
+void PrintDiagnostics(const Diagnostics& d, std::ostream& err) {
+  err << d.Render();
+}
 
 std::string RootOf(const Flags& f) {
   auto it = f.values.find("--root");
@@ -176,7 +178,8 @@ int Build(const std::vector<std::string>& args, std::ostream& out, std::ostream&
       return 1;
     }
     result.timings.push_back(
-        {"write", std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count()});
+        {"write",
+         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count()});
   }
   double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (verbose) {
@@ -217,7 +220,8 @@ int Stamp(const std::vector<std::string>& args, std::ostream& out, std::ostream&
   Diagnostics diags;
   SiteConfig site;
   std::string site_text;
-  if (ReadInputFile(root, "data/site.json", &site_text, &diags)) LoadSiteConfig("data/site.json", site_text, &site, &diags);
+  if (ReadInputFile(root, "data/site.json", &site_text, &diags))
+    LoadSiteConfig("data/site.json", site_text, &site, &diags);
   if (diags.HasErrors()) {
     PrintDiagnostics(diags, err);
     return 1;
@@ -226,7 +230,8 @@ int Stamp(const std::vector<std::string>& args, std::ostream& out, std::ostream&
   for (std::string rel : f.positional) {
     if (StartsWith(rel, "./")) rel = rel.substr(2);
     // content/<lang>/<path>.md -> content/<default>/<path>.md
-    if (!StartsWith(rel, "content/") || !EndsWith(rel, ".md") || rel.find('/', 8) == std::string::npos) {
+    if (!StartsWith(rel, "content/") || !EndsWith(rel, ".md") ||
+        rel.find('/', 8) == std::string::npos) {
       err << "gpuguide: error: '" << rel << "' is not a page under content/<lang>/\n";
       return 2;
     }
@@ -237,7 +242,8 @@ int Stamp(const std::vector<std::string>& args, std::ostream& out, std::ostream&
     }
     std::string source = "content/" + site.default_language + rel.substr(8 + lang.size());
     std::string src_text, text;
-    if (!ReadInputFile(root, source, &src_text, &diags) || !ReadInputFile(root, rel, &text, &diags)) {
+    if (!ReadInputFile(root, source, &src_text, &diags) ||
+        !ReadInputFile(root, rel, &text, &diags)) {
       status = 1;
       continue;
     }

@@ -11,7 +11,6 @@ namespace gg {
 
 // args excludes the program name. out/err receive normal output and diagnostics.
 // `is_tty` turns on the one-line summary at the end of a build.
-int RunCli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
-           bool is_tty);
+int RunCli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err, bool is_tty);
 
 }  // namespace gg

@@ -15,8 +15,9 @@ namespace fs = std::filesystem;
 namespace {
 
 std::string DecodeEntities(const std::string& s) {
-  static const std::pair<const char*, const char*> kEntities[] = {
-      {"&amp;", "&"}, {"&lt;", "<"}, {"&gt;", ">"}, {"&quot;", "\""}, {"&#39;", "'"}, {"&nbsp;", " "}};
+  static const std::pair<const char*, const char*> kEntities[] = {{"&amp;", "&"}, {"&lt;", "<"},
+                                                                  {"&gt;", ">"},  {"&quot;", "\""},
+                                                                  {"&#39;", "'"}, {"&nbsp;", " "}};
   std::string out = s;
   for (const auto& [from, to] : kEntities) {
     size_t pos = 0;
@@ -75,7 +76,8 @@ std::vector<std::string> VisibleTextLines(const std::string& html) {
   size_t start = 0;
   while (start <= text.size()) {
     size_t nl = text.find('\n', start);
-    std::string line = DecodeEntities(text.substr(start, nl == std::string::npos ? std::string::npos : nl - start));
+    std::string line = DecodeEntities(
+        text.substr(start, nl == std::string::npos ? std::string::npos : nl - start));
     std::string collapsed;
     for (char c : line) {
       bool space = c == ' ' || c == '\t' || c == '\r';
@@ -91,7 +93,8 @@ std::vector<std::string> VisibleTextLines(const std::string& html) {
   return lines;
 }
 
-std::vector<std::string> DiffLines(const std::vector<std::string>& a, const std::vector<std::string>& b) {
+std::vector<std::string> DiffLines(const std::vector<std::string>& a,
+                                   const std::vector<std::string>& b) {
   // Longest common subsequence on lines; pages have a few thousand lines at most.
   const size_t n = a.size(), m = b.size();
   std::vector<std::vector<int>> lcs(n + 1, std::vector<int>(m + 1, 0));

@@ -149,15 +149,22 @@ MarkdownResult RenderMarkdown(const std::string& body, const std::string& file, 
         break;
       }
       case CMARK_NODE_HTML_BLOCK:
-      case CMARK_NODE_HTML_INLINE: raw_html.push_back(n); break;
-      case CMARK_NODE_HEADING: headings.push_back(n); break;
-      case CMARK_NODE_IMAGE: images.push_back(n); break;
+      case CMARK_NODE_HTML_INLINE:
+        raw_html.push_back(n);
+        break;
+      case CMARK_NODE_HEADING:
+        headings.push_back(n);
+        break;
+      case CMARK_NODE_IMAGE:
+        images.push_back(n);
+        break;
       case CMARK_NODE_TEXT: {
         const char* lit = cmark_node_get_literal(n);
         if (lit) prose += std::string(lit) + " ";
         break;
       }
-      default: break;
+      default:
+        break;
     }
   }
   cmark_iter_free(it);

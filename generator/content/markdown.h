@@ -19,9 +19,9 @@ namespace gg {
 // name "gpu-rank" and args {workload: training16, limit: 10}. Values may be "quoted".
 struct DirectiveCall {
   std::string name;
-  std::vector<std::string> positional;                     // words without '='
+  std::vector<std::string> positional;                    // words without '='
   std::vector<std::pair<std::string, std::string>> args;  // in order written
-  std::string body;                                        // block content (caption)
+  std::string body;                                       // block content (caption)
   SourceLoc loc;
 };
 

@@ -17,11 +17,7 @@ std::string SourceRevision(const std::string& file_bytes) {
 namespace {
 
 bool IsoDate(const std::string& s) {
-  if (s.size() != 10 || s[4] != '-' || s[7] != '-') return false;
-  for (int i : {0, 1, 2, 3, 5, 6, 8, 9})
-    if (s[i] < '0' || s[i] > '9') return false;
-  int m = std::stoi(s.substr(5, 2)), d = std::stoi(s.substr(8, 2));
-  return m >= 1 && m <= 12 && d >= 1 && d <= 31;
+  return IsIsoDate(s);
 }
 
 }  // namespace
@@ -44,7 +40,8 @@ bool ParsePageSource(const std::string& file, const std::string& text, PageSourc
   size_t body_start = 0;
   while (pos < normalized.size()) {
     size_t eol = normalized.find('\n', pos);
-    std::string ln = normalized.substr(pos, eol == std::string::npos ? std::string::npos : eol - pos);
+    std::string ln =
+        normalized.substr(pos, eol == std::string::npos ? std::string::npos : eol - pos);
     if (!ln.empty() && ln.back() == '\r') ln.pop_back();
     if (ln == "---") {
       close = pos;
@@ -59,7 +56,8 @@ bool ParsePageSource(const std::string& file, const std::string& text, PageSourc
     diags->Error({file, 1, 1}, "front matter is not closed", "end it with a line '---'");
     return false;
   }
-  std::string yaml = normalized.substr(normalized.find('\n') + 1, close - normalized.find('\n') - 1);
+  std::string yaml =
+      normalized.substr(normalized.find('\n') + 1, close - normalized.find('\n') - 1);
   out->body = normalized.substr(body_start);
   out->body_line = line + 1;
 
@@ -75,11 +73,19 @@ bool ParsePageSource(const std::string& file, const std::string& text, PageSourc
     diags->Error({file, 2, 1}, "front matter must be a YAML mapping of 'key: value'");
     return false;
   }
-  static const std::vector<std::string> kKeys = {"title", "linktitle", "description", "order",
-                                                 "date", "draft", "nav", "translation_of"};
+  static const std::vector<std::string> kKeys = {
+      "title", "linktitle", "description", "order", "date", "draft", "nav", "translation_of"};
   bool ok = true;
+  std::vector<std::string> seen;
   for (auto it = node.begin(); it != node.end(); ++it) {
     std::string key = it->first.as<std::string>("");
+    if (std::find(seen.begin(), seen.end(), key) != seen.end()) {
+      diags->Error({file, it->first.Mark().line + 2, it->first.Mark().column + 1},
+                   "front matter key '" + key + "' is given twice");
+      ok = false;
+      continue;
+    }
+    seen.push_back(key);
     SourceLoc at{file, it->first.Mark().line + 2, it->first.Mark().column + 1};
     SourceLoc vat{file, it->second.Mark().line + 2, it->second.Mark().column + 1};
     if (std::find(kKeys.begin(), kKeys.end(), key) == kKeys.end()) {
@@ -94,18 +100,24 @@ bool ParsePageSource(const std::string& file, const std::string& text, PageSourc
     }
     std::string v = it->second.as<std::string>("");
     try {
-      if (key == "title") out->fm.title = v;
-      else if (key == "linktitle") out->fm.linktitle = v;
-      else if (key == "description") out->fm.description = v;
-      else if (key == "order") out->fm.order = it->second.as<int>();
+      if (key == "title")
+        out->fm.title = v;
+      else if (key == "linktitle")
+        out->fm.linktitle = v;
+      else if (key == "description")
+        out->fm.description = v;
+      else if (key == "order")
+        out->fm.order = it->second.as<int>();
       else if (key == "date") {
         if (!IsoDate(v)) {
           diags->Error(vat, "front matter 'date' must be YYYY-MM-DD, not '" + v + "'");
           ok = false;
         }
         out->fm.date = v;
-      } else if (key == "draft") out->fm.draft = it->second.as<bool>();
-      else if (key == "nav") out->fm.nav = it->second.as<bool>();
+      } else if (key == "draft")
+        out->fm.draft = it->second.as<bool>();
+      else if (key == "nav")
+        out->fm.nav = it->second.as<bool>();
       else if (key == "translation_of") {
         out->fm.translation_of = v;
         out->translation_of_loc = vat;

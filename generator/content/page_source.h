@@ -22,10 +22,10 @@ struct FrontMatter {
 };
 
 struct PageSource {
-  SourceLoc loc;         // file, line 1
-  std::string lang;      // "fr"
-  std::string path;      // "guide", "a/b", "" for the language's home page (index.md)
-  std::string file;      // "content/fr/guide.md"
+  SourceLoc loc;     // file, line 1
+  std::string lang;  // "fr"
+  std::string path;  // "guide", "a/b", "" for the language's home page (index.md)
+  std::string file;  // "content/fr/guide.md"
   FrontMatter fm;
   std::string body;      // Markdown after the front matter
   int body_line = 1;     // line of the file where body starts

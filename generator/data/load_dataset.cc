@@ -16,9 +16,9 @@ namespace {
 const std::vector<std::string> kSegments = {"consumer", "workstation", "datacenter"};
 const std::vector<std::string> kWorkloads = {"inference8", "inference16", "training16"};
 const std::vector<std::string> kConditions = {"new", "used"};
-const std::vector<std::string> kTensorCores = {"none",      "volta", "turing", "ampere",
-                                               "ada",       "hopper", "blackwell", "rdna3",
-                                               "rdna4",     "cdna2", "cdna3"};
+const std::vector<std::string> kTensorCores = {"none",  "volta",  "turing",    "ampere",
+                                               "ada",   "hopper", "blackwell", "rdna3",
+                                               "rdna4", "cdna2",  "cdna3"};
 
 bool IsId(const std::string& id) {
   if (id.empty()) return false;
@@ -82,7 +82,9 @@ void LoadBenchmarks(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
     Benchmark b;
     b.loc = r.loc();
     b.gpu = r.String("gpu");
+    b.gpu_loc = r.FieldLoc("gpu");
     b.reference = r.String("reference");
+    b.reference_loc = r.FieldLoc("reference");
     b.workload = ParseWorkload(r.Enum("workload", kWorkloads)).value_or(Workload::kTraining16);
     b.speedup = r.Positive("speedup");
     b.method = r.String("method");
@@ -102,6 +104,7 @@ void LoadPrices(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
     PriceObservation p;
     p.loc = r.loc();
     p.gpu = r.String("gpu");
+    p.gpu_loc = r.FieldLoc("gpu");
     p.date = r.Date("date");
     p.condition = ParseCondition(r.Enum("condition", kConditions)).value_or(Condition::kNew);
     p.region = r.String("region");
@@ -127,6 +130,7 @@ void LoadCloud(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
     c.id = ReadId(r, &seen, diags);
     c.provider = r.String("provider");
     c.gpu = r.String("gpu");
+    c.gpu_loc = r.FieldLoc("gpu");
     c.pricing = r.Enum("pricing", {"on_demand", "spot", "reserved_1y"});
     c.usd_per_gpu_hour = r.Positive("usd_per_gpu_hour");
     c.gpus_per_instance = r.Integer("gpus_per_instance", 1);
@@ -164,7 +168,8 @@ void LoadModels(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
     m.head_dim = r.Integer("head_dim", 1);
     m.vocab_size = r.Integer("vocab_size", 1);
     m.max_context = r.Integer("max_context", 1);
-    if (r.Has("experts") && !doc.root.at(nlohmann::json::json_pointer(ptr + "/experts")).is_null()) {
+    if (r.Has("experts") &&
+        !doc.root.at(nlohmann::json::json_pointer(ptr + "/experts")).is_null()) {
       r.Touch("experts");
       ObjectReader e(doc, ptr + "/experts", "experts", diags);
       MoeExperts x;
@@ -175,7 +180,9 @@ void LoadModels(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
       m.experts = x;
     } else {
       r.Touch("experts");
-      if (!r.Has("experts")) diags->Error(r.loc(), "missing field 'experts' in model '" + m.id + "'", "use null for a dense model");
+      if (!r.Has("experts"))
+        diags->Error(r.loc(), "missing field 'experts' in model '" + m.id + "'",
+                     "use null for a dense model");
     }
     if (r.Has("mla") && !doc.root.at(nlohmann::json::json_pointer(ptr + "/mla")).is_null()) {
       r.Touch("mla");
@@ -186,7 +193,9 @@ void LoadModels(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
       m.mla = x;
     } else {
       r.Touch("mla");
-      if (!r.Has("mla")) diags->Error(r.loc(), "missing field 'mla' in model '" + m.id + "'", "use null for models without multi-head latent attention");
+      if (!r.Has("mla"))
+        diags->Error(r.loc(), "missing field 'mla' in model '" + m.id + "'",
+                     "use null for models without multi-head latent attention");
     }
     m.native_precision = r.Enum("native_precision", {"fp32", "bf16", "fp16", "fp8", "mxfp4"});
     m.prov = r.ReadProvenance();
@@ -214,6 +223,7 @@ void LoadAssumptions(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
     if (!a.id.empty() && !seen.insert(a.id).second)
       diags->Error(r.FieldLoc("id"), "duplicate id '" + a.id + "'");
     r.Touch("value");
+    a.value_loc = r.FieldLoc("value");
     if (!r.Has("value")) {
       diags->Error(r.loc(), "missing field 'value' in assumption '" + a.id + "'");
     } else {
@@ -249,10 +259,13 @@ void LoadPersonas(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
     p.max_budget_usd = r.NullableNumber("max_budget_usd");
     for (const auto& c : r.StringList("conditions", kConditions))
       p.conditions.push_back(*ParseCondition(c));
-    for (const auto& s : r.StringList("segments", kSegments)) p.segments.push_back(*ParseSegment(s));
+    for (const auto& s : r.StringList("segments", kSegments))
+      p.segments.push_back(*ParseSegment(s));
     p.count = r.Integer("count", 1);
-    if (r.Has("vendors")) p.vendors = r.StringList("vendors", {"nvidia", "amd", "intel"});
-    else r.Touch("vendors");
+    if (r.Has("vendors"))
+      p.vendors = r.StringList("vendors", {"nvidia", "amd", "intel"});
+    else
+      r.Touch("vendors");
     p.note = r.OptString("note").value_or("");
     if (p.conditions.empty()) diags->Error(r.FieldLoc("conditions"), "persona allows no condition");
     if (p.segments.empty()) diags->Error(r.FieldLoc("segments"), "persona allows no segment");
@@ -267,11 +280,14 @@ FlowQuery ReadFlowQuery(const JsonDoc& doc, const std::string& ptr, Diagnostics*
   f.cost = q.Enum("cost", {"none", "gpu", "ownership"});
   f.min_memory_gb = q.NonNegative("min_memory_gb");
   f.max_budget_usd = q.NullableNumber("max_budget_usd");
-  for (const auto& c : q.StringList("conditions", kConditions)) f.conditions.push_back(*ParseCondition(c));
+  for (const auto& c : q.StringList("conditions", kConditions))
+    f.conditions.push_back(*ParseCondition(c));
   for (const auto& s : q.StringList("segments", kSegments)) f.segments.push_back(*ParseSegment(s));
   f.count = q.Integer("count", 1);
-  if (q.Has("vendors")) f.vendors = q.StringList("vendors", {"nvidia", "amd", "intel"});
-  else q.Touch("vendors");
+  if (q.Has("vendors"))
+    f.vendors = q.StringList("vendors", {"nvidia", "amd", "intel"});
+  else
+    q.Touch("vendors");
   f.rank = q.Integer("rank", 1);
   return f;
 }
@@ -369,22 +385,33 @@ void LoadSiteConfig(const std::string& file, const std::string& text, SiteConfig
 void LoadDataFile(const std::string& file, const std::string& text, Dataset* out,
                   Diagnostics* diags) {
   JsonDoc doc;
-  if (!ParseJsonDoc(file, text, &doc, diags)) return;
+  if (!ParseJsonDoc(file, text, &doc, diags)) {
+    out->unreadable.push_back(file);
+    return;
+  }
   std::string name = file.substr(file.rfind('/') + 1);
-  if (name == "gpus.json") LoadGpus(doc, out, diags);
-  else if (name == "benchmarks.json") LoadBenchmarks(doc, out, diags);
-  else if (name == "prices.json") LoadPrices(doc, out, diags);
-  else if (name == "cloud.json") LoadCloud(doc, out, diags);
-  else if (name == "models.json") LoadModels(doc, out, diags);
-  else if (name == "assumptions.json") LoadAssumptions(doc, out, diags);
-  else if (name == "personas.json") LoadPersonas(doc, out, diags);
-  else if (name == "flowchart.json") LoadFlowchart(doc, out, diags);
+  if (name == "gpus.json")
+    LoadGpus(doc, out, diags);
+  else if (name == "benchmarks.json")
+    LoadBenchmarks(doc, out, diags);
+  else if (name == "prices.json")
+    LoadPrices(doc, out, diags);
+  else if (name == "cloud.json")
+    LoadCloud(doc, out, diags);
+  else if (name == "models.json")
+    LoadModels(doc, out, diags);
+  else if (name == "assumptions.json")
+    LoadAssumptions(doc, out, diags);
+  else if (name == "personas.json")
+    LoadPersonas(doc, out, diags);
+  else if (name == "flowchart.json")
+    LoadFlowchart(doc, out, diags);
 }
 
 Dataset LoadDataset(const std::string& root, Diagnostics* diags) {
   Dataset ds;
-  const std::vector<std::string> required = {"site.json",   "gpus.json",   "benchmarks.json",
-                                             "prices.json", "cloud.json",  "models.json",
+  const std::vector<std::string> required = {"site.json",        "gpus.json",    "benchmarks.json",
+                                             "prices.json",      "cloud.json",   "models.json",
                                              "assumptions.json", "personas.json"};
   std::vector<std::string> known = required;
   known.push_back("flowchart.json");
@@ -399,9 +426,14 @@ Dataset LoadDataset(const std::string& root, Diagnostics* diags) {
     bool optional = name == "flowchart.json";
     if (optional && !FileExists(root + "/" + rel)) continue;
     std::string text;
-    if (!ReadInputFile(root, rel, &text, diags)) continue;
-    if (name == "site.json") LoadSiteConfig(rel, text, &ds.site, diags);
-    else LoadDataFile(rel, text, &ds, diags);
+    if (!ReadInputFile(root, rel, &text, diags)) {
+      ds.unreadable.push_back(rel);
+      continue;
+    }
+    if (name == "site.json")
+      LoadSiteConfig(rel, text, &ds.site, diags);
+    else
+      LoadDataFile(rel, text, &ds, diags);
   }
   return ds;
 }

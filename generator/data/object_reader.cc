@@ -3,19 +3,12 @@
 #include <algorithm>
 
 #include "base/suggest.h"
+#include "base/text.h"
 
 namespace gg {
 
 bool IsIsoDate(const std::string& s) {
-  if (s.size() != 10 || s[4] != '-' || s[7] != '-') return false;
-  for (int i : {0, 1, 2, 3, 5, 6, 8, 9})
-    if (s[i] < '0' || s[i] > '9') return false;
-  int y = std::stoi(s.substr(0, 4)), m = std::stoi(s.substr(5, 2)), d = std::stoi(s.substr(8, 2));
-  if (m < 1 || m > 12 || d < 1) return false;
-  static const int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-  bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-  int max_day = kDays[m - 1] + (m == 2 && leap ? 1 : 0);
-  return d <= max_day;
+  return gg::IsIsoDate(std::string_view(s));
 }
 
 ObjectReader::ObjectReader(const JsonDoc& doc, std::string pointer, std::string what,
@@ -65,7 +58,8 @@ const nlohmann::json* ObjectReader::Get(const std::string& key, bool required) {
   if (it == obj.end()) {
     if (required) {
       std::string id;
-      if (obj.contains("id") && obj["id"].is_string()) id = " '" + obj["id"].get<std::string>() + "'";
+      if (obj.contains("id") && obj["id"].is_string())
+        id = " '" + obj["id"].get<std::string>() + "'";
       diags_->Error(loc(), "missing field '" + key + "' in " + what_ + id);
     }
     return nullptr;
@@ -115,7 +109,8 @@ std::string ObjectReader::Enum(const std::string& key, const std::vector<std::st
 std::string ObjectReader::Date(const std::string& key, bool required) {
   std::string s = String(key, required);
   if (!s.empty() && !IsIsoDate(s)) {
-    diags_->Error(FieldLoc(key), "field '" + key + "' must be a date as YYYY-MM-DD, not '" + s + "'");
+    diags_->Error(FieldLoc(key),
+                  "field '" + key + "' must be a date as YYYY-MM-DD, not '" + s + "'");
     return {};
   }
   return s;

@@ -67,7 +67,6 @@ bool IsIsoDate(const std::string& s);
 
 // Returns the array at doc.root[key] (reporting when missing / not an array) and the pointer
 // prefix of its items; empty when unusable.
-const nlohmann::json* TopLevelArray(const JsonDoc& doc, const std::string& key,
-                                    Diagnostics* diags);
+const nlohmann::json* TopLevelArray(const JsonDoc& doc, const std::string& key, Diagnostics* diags);
 
 }  // namespace gg

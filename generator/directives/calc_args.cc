@@ -23,7 +23,8 @@ calc::MemoryRequest ParseMemoryRequest(Args& args, bool need_context) {
   std::string mode = args.Or("mode", "inference");
   auto m = calc::ParseMemoryMode(mode);
   if (!m) {
-    args.Fail("unknown mode '" + mode + "'", DidYouMean(mode, {"inference", "full", "lora", "qlora"}));
+    args.Fail("unknown mode '" + mode + "'",
+              DidYouMean(mode, {"inference", "full", "lora", "qlora"}));
   } else {
     req.mode = *m;
   }

@@ -35,8 +35,8 @@ std::string PublishChart(const std::string& slug, const charts::RenderedChart& c
   h += "</picture></a>";
   h += "<figcaption>" + HtmlEscape(caption);
   if (!data_table_html.empty())
-    h += "<details class=\"chart-data\"><summary>" + HtmlEscape(ctx.T("chart.data")) + "</summary>" +
-         data_table_html + "</details>";
+    h += "<details class=\"chart-data\"><summary>" + HtmlEscape(ctx.T("chart.data")) +
+         "</summary>" + data_table_html + "</details>";
   h += "</figcaption></figure>";
   return h;
 }

@@ -27,8 +27,8 @@
 namespace gg {
 namespace {
 
-const std::vector<std::string> kKinds = {"perf",          "perf-per-dollar", "scatter",
-                                         "fit-matrix",    "memory-breakdown", "price-history",
+const std::vector<std::string> kKinds = {"perf",        "perf-per-dollar",  "scatter",
+                                         "fit-matrix",  "memory-breakdown", "price-history",
                                          "own-vs-cloud"};
 
 std::string WorkloadName(Workload w, const PageContext& ctx) {
@@ -48,8 +48,11 @@ charts::NumberFormat Money(const PageContext& ctx) {
 std::vector<Segment> Segments(Args& a) {
   std::vector<Segment> out;
   if (auto s = a.Get("segment")) {
-    if (auto seg = ParseSegment(*s)) out.push_back(*seg);
-    else a.Fail("unknown segment '" + *s + "'", DidYouMean(*s, {"consumer", "workstation", "datacenter"}));
+    if (auto seg = ParseSegment(*s))
+      out.push_back(*seg);
+    else
+      a.Fail("unknown segment '" + *s + "'",
+             DidYouMean(*s, {"consumer", "workstation", "datacenter"}));
   }
   return out;
 }
@@ -60,7 +63,8 @@ std::vector<calc::RankEntry> Ranked(const PageContext& ctx, Workload w, calc::Co
   o.workload = w;
   o.basis = basis;
   o.segments = segs;
-  return calc::Rank(*ctx.data, ctx.computed->perf, ctx.computed->prices, ctx.computed->assumptions, o);
+  return calc::Rank(*ctx.data, ctx.computed->perf, ctx.computed->prices, ctx.computed->assumptions,
+                    o);
 }
 
 // Relative performance, or performance per $1,000, for the three workloads.
@@ -74,8 +78,13 @@ std::string BarsChart(const DirectiveCall& c, PageContext& ctx, bool per_dollar)
   // Order by the 16-bit training column (the guide's main workload).
   auto order = Ranked(ctx, Workload::kTraining16, basis, segs);
   if (per_dollar) {
-    order.erase(std::remove_if(order.begin(), order.end(), [](const calc::RankEntry& e) { return !e.perf_per_kusd; }), order.end());
-    std::stable_sort(order.begin(), order.end(), [](const calc::RankEntry& x, const calc::RankEntry& y) { return *x.perf_per_kusd > *y.perf_per_kusd; });
+    order.erase(std::remove_if(order.begin(), order.end(),
+                               [](const calc::RankEntry& e) { return !e.perf_per_kusd; }),
+                order.end());
+    std::stable_sort(order.begin(), order.end(),
+                     [](const calc::RankEntry& x, const calc::RankEntry& y) {
+                       return *x.perf_per_kusd > *y.perf_per_kusd;
+                     });
   }
   if (static_cast<int>(order.size()) > limit) order.resize(static_cast<size_t>(limit));
   std::map<std::pair<std::string, int>, calc::RankEntry> by;
@@ -84,8 +93,11 @@ std::string BarsChart(const DirectiveCall& c, PageContext& ctx, bool per_dollar)
 
   charts::GroupedBarsSpec spec;
   const Gpu* base = ctx.data->FindGpu(ctx.computed->perf.baseline);
-  spec.title = per_dollar ? ctx.TF("chart.value.title", {{"basis", ctx.T("basis." + basis_id)}}) : ctx.T("chart.perf.title");
-  spec.value_axis_title = per_dollar ? ctx.T("chart.value.axis") : ctx.TF("chart.perf.axis", {{"baseline", base ? base->name : ""}});
+  spec.title = per_dollar ? ctx.TF("chart.value.title", {{"basis", ctx.T("basis." + basis_id)}})
+                          : ctx.T("chart.perf.title");
+  spec.value_axis_title = per_dollar
+                              ? ctx.T("chart.value.axis")
+                              : ctx.TF("chart.perf.axis", {{"baseline", base ? base->name : ""}});
   spec.estimated_label = ctx.T("chart.estimated");
   spec.estimated_prefix = "≈\u00A0";
   spec.format = Num(ctx, per_dollar ? 2 : 2);
@@ -96,7 +108,8 @@ std::string BarsChart(const DirectiveCall& c, PageContext& ctx, bool per_dollar)
   table.Columns(head);
   for (const auto& e : order) {
     const Gpu& g = *ctx.data->FindGpu(e.gpu);
-    if (g.id == ctx.computed->perf.baseline) spec.baseline_category = static_cast<int>(spec.categories.size());
+    if (g.id == ctx.computed->perf.baseline)
+      spec.baseline_category = static_cast<int>(spec.categories.size());
     spec.categories.push_back(g.name);
     std::vector<charts::BarValue> vals;
     std::vector<Cell> row = {Cell::Html(GpuLink(g, ctx))};
@@ -106,20 +119,25 @@ std::string BarsChart(const DirectiveCall& c, PageContext& ctx, bool per_dollar)
       bool est = false;
       if (it != by.end()) {
         est = it->second.perf.source == calc::PerfSource::kEstimated;
-        if (!per_dollar) v = it->second.perf.relative;
-        else if (it->second.perf_per_kusd) v = *it->second.perf_per_kusd;
+        if (!per_dollar)
+          v = it->second.perf.relative;
+        else if (it->second.perf_per_kusd)
+          v = *it->second.perf_per_kusd;
       }
       vals.push_back({v, est});
-      row.push_back(Cell::Text(std::isnan(v) ? "—" : (est ? "≈\u00A0" : "") + ctx.fmt->Number(v, 2, 2), true));
+      row.push_back(Cell::Text(
+          std::isnan(v) ? "—" : (est ? "≈\u00A0" : "") + ctx.fmt->Number(v, 2, 2), true));
     }
     spec.values.push_back(vals);
     table.Row(row);
   }
-  spec.description = ctx.TF(per_dollar ? "chart.value.desc" : "chart.perf.desc", {{"n", ctx.fmt->Number(static_cast<double>(order.size()), 0)}});
+  spec.description = ctx.TF(per_dollar ? "chart.value.desc" : "chart.perf.desc",
+                            {{"n", ctx.fmt->Number(static_cast<double>(order.size()), 0)}});
   std::string slug = per_dollar ? "perf-per-dollar-" + basis_id : "perf";
   if (!segs.empty()) slug += std::string("-") + SegmentId(segs[0]);
   auto r = charts::Render(spec, PageChartStyle(slug, ctx));
-  return PublishChart(slug, r, spec.title + ". " + spec.description, CaptionOr(c, spec.title), table.Render(), ctx);
+  return PublishChart(slug, r, spec.title + ". " + spec.description, CaptionOr(c, spec.title),
+                      table.Render(), ctx);
 }
 
 std::string ScatterChart(const DirectiveCall& c, PageContext& ctx) {
@@ -133,25 +151,29 @@ std::string ScatterChart(const DirectiveCall& c, PageContext& ctx) {
   spec.title = ctx.TF("chart.scatter.title", {{"workload", WorkloadName(w, ctx)}});
   spec.description = ctx.T("chart.scatter.desc");
   spec.log_x = true;
-  spec.x_axis_title = ctx.T(basis_id == "gpu" ? "chart.scatter.x_gpu" : "chart.scatter.x_ownership");
+  spec.x_axis_title =
+      ctx.T(basis_id == "gpu" ? "chart.scatter.x_gpu" : "chart.scatter.x_ownership");
   spec.y_axis_title = ctx.T("chart.scatter.y");
   spec.x_format = Money(ctx);
   spec.y_format = Num(ctx, 1);
   spec.frontier_label = ctx.T("chart.scatter.frontier");
   spec.point_label = ctx.T("chart.scatter.other");
   HtmlTable table(spec.title);
-  table.Columns({Cell::Text(ctx.T("col.gpu")), Cell::Text(ctx.T("col.cost"), true), Cell::Text(ctx.T("col.relative_perf_short"), true),
+  table.Columns({Cell::Text(ctx.T("col.gpu")), Cell::Text(ctx.T("col.cost"), true),
+                 Cell::Text(ctx.T("col.relative_perf_short"), true),
                  Cell::Text(ctx.T("chart.scatter.frontier"))});
   for (const auto& e : ranked) {
     if (!e.cost) continue;
     const Gpu& g = *ctx.data->FindGpu(e.gpu);
     spec.points.push_back({e.cost->usd, e.perf.relative, g.name, e.pareto});
-    table.Row({Cell::Html(GpuLink(g, ctx)), Cell::Text(ctx.fmt->Usd(e.cost->usd), true), Cell::Text(Times(e.perf.relative, ctx), true),
+    table.Row({Cell::Html(GpuLink(g, ctx)), Cell::Text(ctx.fmt->Usd(e.cost->usd), true),
+               Cell::Text(Times(e.perf.relative, ctx), true),
                Cell::Text(e.pareto ? ctx.T("flow.a.yes") : "")});
   }
   std::string slug = std::string("scatter-") + WorkloadId(w) + "-" + basis_id;
   auto r = charts::Render(spec, PageChartStyle(slug, ctx));
-  return PublishChart(slug, r, spec.title + ". " + spec.description, CaptionOr(c, spec.title), table.Render(), ctx);
+  return PublishChart(slug, r, spec.title + ". " + spec.description, CaptionOr(c, spec.title),
+                      table.Render(), ctx);
 }
 
 // Columns: for each distinct memory size among priced cards, the cheapest card of that size.
@@ -179,9 +201,11 @@ std::string FitMatrixChart(const DirectiveCall& c, PageContext& ctx) {
   auto cards = RepresentativeCards(ctx, 1e9);
   std::vector<const LlmModel*> models;
   for (const auto& m : ctx.data->models) models.push_back(&m);
-  std::stable_sort(models.begin(), models.end(), [](const LlmModel* x, const LlmModel* y) { return x->params_b < y->params_b; });
+  std::stable_sort(models.begin(), models.end(),
+                   [](const LlmModel* x, const LlmModel* y) { return x->params_b < y->params_b; });
   charts::FitMatrixSpec spec;
-  spec.title = ctx.TF("chart.fit.title", {{"precision", calc::PrecisionId(prec)}, {"context", ctx.fmt->Number(context, 0)}});
+  spec.title = ctx.TF("chart.fit.title", {{"precision", calc::PrecisionId(prec)},
+                                          {"context", ctx.fmt->Number(context, 0)}});
   spec.description = ctx.T("chart.fit.desc");
   spec.one_card_label = ctx.T("chart.fit.one");
   spec.multi_card_label = ctx.T("chart.fit.multi");
@@ -205,8 +229,10 @@ std::string FitMatrixChart(const DirectiveCall& c, PageContext& ctx) {
     for (const Gpu* g : cards) {
       auto n = calc::SmallestGpuCount(*g, *m, mem.total_bytes, as, as.gpus_per_node);
       charts::FitCell cell;
-      if (!n) cell.fit = charts::Fit::kNoFit;
-      else if (*n == 1) cell.fit = charts::Fit::kOneCard;
+      if (!n)
+        cell.fit = charts::Fit::kNoFit;
+      else if (*n == 1)
+        cell.fit = charts::Fit::kOneCard;
       else {
         cell.fit = charts::Fit::kMultiCard;
         cell.cards = *n;
@@ -217,9 +243,11 @@ std::string FitMatrixChart(const DirectiveCall& c, PageContext& ctx) {
     spec.cells.push_back(row);
     table.Row(trow);
   }
-  std::string slug = std::string("fit-matrix-") + calc::PrecisionId(prec) + "-" + std::to_string(context);
+  std::string slug =
+      std::string("fit-matrix-") + calc::PrecisionId(prec) + "-" + std::to_string(context);
   auto r = charts::Render(spec, PageChartStyle(slug, ctx));
-  return PublishChart(slug, r, spec.title + ". " + spec.description, CaptionOr(c, spec.title), table.Render(), ctx);
+  return PublishChart(slug, r, spec.title + ". " + spec.description, CaptionOr(c, spec.title),
+                      table.Render(), ctx);
 }
 
 std::string MemoryBreakdownChart(const DirectiveCall& c, PageContext& ctx) {
@@ -234,8 +262,9 @@ std::string MemoryBreakdownChart(const DirectiveCall& c, PageContext& ctx) {
   spec.description = ctx.TF("chart.memory.desc", {{"context", ctx.fmt->Number(context, 0)}});
   spec.value_axis_title = ctx.T("chart.memory.axis");
   spec.format = Num(ctx, 0);
-  spec.segment_names = {ctx.T("chart.memory.weights"), ctx.T("chart.memory.kv"), ctx.T("chart.memory.activations"),
-                        ctx.T("chart.memory.gradients"), ctx.T("chart.memory.optimizer"), ctx.T("chart.memory.overhead")};
+  spec.segment_names = {ctx.T("chart.memory.weights"),     ctx.T("chart.memory.kv"),
+                        ctx.T("chart.memory.activations"), ctx.T("chart.memory.gradients"),
+                        ctx.T("chart.memory.optimizer"),   ctx.T("chart.memory.overhead")};
   HtmlTable table(spec.title);
   std::vector<Cell> head = {Cell::Text(ctx.T("col.mode"))};
   for (const auto& s : spec.segment_names) head.push_back(Cell::Text(s + " (GB)", true));
@@ -246,14 +275,16 @@ std::string MemoryBreakdownChart(const DirectiveCall& c, PageContext& ctx) {
     calc::MemoryRequest req;
   };
   std::vector<Bar> bars;
-  for (calc::Precision p : {calc::Precision::kBf16, calc::Precision::kFp8, calc::Precision::kQ8_0, calc::Precision::kQ4_K_M}) {
+  for (calc::Precision p : {calc::Precision::kBf16, calc::Precision::kFp8, calc::Precision::kQ8_0,
+                            calc::Precision::kQ4_K_M}) {
     calc::MemoryRequest r;
     r.precision = p;
     r.context = context;
     bars.push_back({ctx.TF("chart.memory.inference", {{"precision", calc::PrecisionId(p)}}), r});
   }
-  for (auto [mode, ckpt] : {std::pair{calc::MemoryMode::kFull, true}, std::pair{calc::MemoryMode::kLora, true},
-                            std::pair{calc::MemoryMode::kQlora, true}}) {
+  for (auto [mode, ckpt] :
+       {std::pair{calc::MemoryMode::kFull, true}, std::pair{calc::MemoryMode::kLora, true},
+        std::pair{calc::MemoryMode::kQlora, true}}) {
     calc::MemoryRequest r;
     r.mode = mode;
     r.gradient_checkpointing = ckpt;
@@ -262,8 +293,8 @@ std::string MemoryBreakdownChart(const DirectiveCall& c, PageContext& ctx) {
   double top = 0;
   for (const auto& b : bars) {
     auto mem = calc::EstimateMemory(m, b.req, as);
-    std::vector<double> seg = {mem.weights_bytes, mem.kv_cache_bytes, mem.activations_bytes, mem.gradients_bytes,
-                               mem.optimizer_bytes, mem.overhead_bytes};
+    std::vector<double> seg = {mem.weights_bytes,   mem.kv_cache_bytes,  mem.activations_bytes,
+                               mem.gradients_bytes, mem.optimizer_bytes, mem.overhead_bytes};
     for (double& v : seg) v = calc::ToGB(v);
     top = std::max(top, calc::ToGB(mem.total_bytes));
     spec.bars.push_back({b.label, seg});
@@ -274,11 +305,13 @@ std::string MemoryBreakdownChart(const DirectiveCall& c, PageContext& ctx) {
   }
   for (const Gpu* g : RepresentativeCards(ctx, top * 1.15)) {
     if (g->memory_gb < top * 0.08) continue;
-    spec.references.push_back({g->memory_gb, g->name + " · " + ctx.fmt->WithUnit(g->memory_gb, "GB", 0)});
+    spec.references.push_back(
+        {g->memory_gb, g->name + " · " + ctx.fmt->WithUnit(g->memory_gb, "GB", 0)});
   }
   std::string slug = "memory-" + m.id;
   auto r = charts::Render(spec, PageChartStyle(slug, ctx));
-  return PublishChart(slug, r, spec.title + ". " + spec.description, CaptionOr(c, spec.title), table.Render(), ctx);
+  return PublishChart(slug, r, spec.title + ". " + spec.description, CaptionOr(c, spec.title),
+                      table.Render(), ctx);
 }
 
 std::string PriceHistoryChart(const DirectiveCall& c, PageContext& ctx) {
@@ -303,7 +336,8 @@ std::string PriceHistoryChart(const DirectiveCall& c, PageContext& ctx) {
   if (spec.series.empty()) return "<p>" + HtmlEscape(ctx.T("gpu.no_price")) + "</p>";
   std::string slug = "prices-" + gid;
   auto r = charts::Render(spec, PageChartStyle(slug, ctx));
-  return PublishChart(slug, r, spec.title + ". " + spec.description, CaptionOr(c, spec.title), "", ctx);
+  return PublishChart(slug, r, spec.title + ". " + spec.description, CaptionOr(c, spec.title), "",
+                      ctx);
 }
 
 std::string OwnVsCloudChart(const DirectiveCall& c, PageContext& ctx) {
@@ -327,14 +361,20 @@ std::string OwnVsCloudChart(const DirectiveCall& c, PageContext& ctx) {
   }
   double desktop = price->usd + as.desktop_system_cost_usd;
   double watts = g.tdp_w + as.desktop_system_watts;
-  double elec_day = calc::ElectricityUsdPerYear(watts, util, as.electricity_usd_per_kwh) / calc::kDaysPerYear;
+  double elec_day =
+      calc::ElectricityUsdPerYear(watts, util, as.electricity_usd_per_kwh) / calc::kDaysPerYear;
   double cloud_day = offer->usd_per_gpu_hour * 24 * util;
-  auto be = calc::BreakEvenDays(desktop, watts, offer->usd_per_gpu_hour, util, as.electricity_usd_per_kwh);
+  auto be = calc::BreakEvenDays(desktop, watts, offer->usd_per_gpu_hour, util,
+                                as.electricity_usd_per_kwh);
   charts::CumulativeCostSpec spec;
   spec.title = ctx.TF("chart.cloud.title", {{"gpu", g.name}, {"offer", offer->provider}});
-  spec.description = ctx.TF("chart.cloud.desc", {{"util", ctx.fmt->Percent(util, 0)}, {"kwh", ctx.fmt->Usd(as.electricity_usd_per_kwh, true)}});
+  spec.description =
+      ctx.TF("chart.cloud.desc", {{"util", ctx.fmt->Percent(util, 0)},
+                                  {"kwh", ctx.fmt->Usd(as.electricity_usd_per_kwh, true)}});
   spec.own = {ctx.TF("chart.cloud.own", {{"cost", ctx.fmt->Usd(desktop)}}), desktop, elec_day};
-  spec.cloud = {ctx.TF("chart.cloud.rent", {{"price", ctx.fmt->Usd(offer->usd_per_gpu_hour, true)}}), 0, cloud_day};
+  spec.cloud = {
+      ctx.TF("chart.cloud.rent", {{"price", ctx.fmt->Usd(offer->usd_per_gpu_hour, true)}}), 0,
+      cloud_day};
   spec.days = be ? std::max(365.0, std::ceil(*be * 1.5 / 365.0) * 365.0) : 3 * 365.0;
   spec.days = std::min(spec.days, 10 * 365.0);
   spec.x_axis_title = ctx.T("chart.cloud.x");
@@ -343,26 +383,37 @@ std::string OwnVsCloudChart(const DirectiveCall& c, PageContext& ctx) {
   spec.day_format = [f](double d) { return f->Number(d / 365.0, 1); };
   spec.cost_format = Money(ctx);
   const PageContext* pc = &ctx;
-  spec.break_even_label = [pc](double day, double) { return pc->TF("chart.cloud.break_even", {{"time", FormatDuration(day, *pc)}}); };
+  spec.break_even_label = [pc](double day, double) {
+    return pc->TF("chart.cloud.break_even", {{"time", FormatDuration(day, *pc)}});
+  };
   spec.never_note = ctx.T("chart.cloud.never");
   HtmlTable table(spec.title);
   table.Columns({Cell::Text(ctx.T("col.value")), Cell::Text(ctx.T("chart.cloud.amount"), true)});
-  table.Row({Cell::Text(ctx.T("chart.cloud.desktop_cost")), Cell::Text(ctx.fmt->Usd(desktop), true)});
-  table.Row({Cell::Text(ctx.T("chart.cloud.electricity_day")), Cell::Text(ctx.fmt->Usd(elec_day, true), true)});
-  table.Row({Cell::Text(ctx.T("chart.cloud.cloud_day")), Cell::Text(ctx.fmt->Usd(cloud_day, true), true)});
-  table.Row({Cell::Text(ctx.T("col.breakeven")), Cell::Text(be ? FormatDuration(*be, ctx) : ctx.T("breakeven.never"), true)});
+  table.Row(
+      {Cell::Text(ctx.T("chart.cloud.desktop_cost")), Cell::Text(ctx.fmt->Usd(desktop), true)});
+  table.Row({Cell::Text(ctx.T("chart.cloud.electricity_day")),
+             Cell::Text(ctx.fmt->Usd(elec_day, true), true)});
+  table.Row({Cell::Text(ctx.T("chart.cloud.cloud_day")),
+             Cell::Text(ctx.fmt->Usd(cloud_day, true), true)});
+  table.Row({Cell::Text(ctx.T("col.breakeven")),
+             Cell::Text(be ? FormatDuration(*be, ctx) : ctx.T("breakeven.never"), true)});
   std::string slug = "own-vs-cloud-" + gid + "-" + oid;
   auto r = charts::Render(spec, PageChartStyle(slug, ctx));
-  return PublishChart(slug, r, spec.title + ". " + spec.description, CaptionOr(c, spec.title), table.Render(), ctx);
+  return PublishChart(slug, r, spec.title + ". " + spec.description, CaptionOr(c, spec.title),
+                      table.Render(), ctx);
 }
 
 }  // namespace
 
 void RegisterCharts(DirectiveRegistry* r) {
-  r->AddBlock("gpu-chart", {"*", "workload", "cost", "segment", "limit", "precision", "context", "model", "gpu", "cloud", "utilisation"},
+  r->AddBlock("gpu-chart",
+              {"*", "workload", "cost", "segment", "limit", "precision", "context", "model", "gpu",
+               "cloud", "utilisation"},
               [](const DirectiveCall& c, PageContext& ctx) -> std::string {
                 if (c.positional.size() != 1) {
-                  ctx.diags->Error(c.loc, "gpu-chart needs one chart kind", "one of: perf, perf-per-dollar, scatter, fit-matrix, memory-breakdown, price-history, own-vs-cloud");
+                  ctx.diags->Error(c.loc, "gpu-chart needs one chart kind",
+                                   "one of: perf, perf-per-dollar, scatter, fit-matrix, "
+                                   "memory-breakdown, price-history, own-vs-cloud");
                   return {};
                 }
                 const std::string& kind = c.positional[0];
@@ -378,10 +429,13 @@ void RegisterCharts(DirectiveRegistry* r) {
                 if (allowed != kParams.end()) {
                   bool ok = true;
                   for (const auto& [k, v] : c.args) {
-                    if (std::find(allowed->second.begin(), allowed->second.end(), k) == allowed->second.end()) {
+                    if (std::find(allowed->second.begin(), allowed->second.end(), k) ==
+                        allowed->second.end()) {
                       std::string list;
                       for (const auto& p : allowed->second) list += (list.empty() ? "" : ", ") + p;
-                      ctx.diags->Error(c.loc, "unknown argument '" + k + "' for chart '" + kind + "'", "it takes: " + list);
+                      ctx.diags->Error(c.loc,
+                                       "unknown argument '" + k + "' for chart '" + kind + "'",
+                                       "it takes: " + list);
                       ok = false;
                     }
                   }

@@ -4,8 +4,8 @@
 #include "base/suggest.h"
 #include "base/text.h"
 #include "directives/computed.h"
-#include "directives/standard.h"
 #include "directives/html.h"
+#include "directives/standard.h"
 
 namespace gg {
 
@@ -16,18 +16,19 @@ void RegisterDataRefs(DirectiveRegistry* r) {
     if (!a.ok()) return {};
     return GpuLink(*ctx.data->FindGpu(id), ctx);
   });
-  r->AddInline("spec", {"gpu", "field"}, [](const DirectiveCall& c, PageContext& ctx) -> std::string {
-    Args a(c, ctx.diags);
-    std::string id = a.GpuId("gpu", *ctx.data);
-    std::string field = a.Choice("field", SpecFieldIds());
-    if (!a.ok()) return {};
-    return HtmlEscape(FormatSpec(*ctx.data->FindGpu(id), field, ctx));
-  });
+  r->AddInline("spec", {"gpu", "field"},
+               [](const DirectiveCall& c, PageContext& ctx) -> std::string {
+                 Args a(c, ctx.diags);
+                 std::string id = a.GpuId("gpu", *ctx.data);
+                 std::string field = a.Choice("field", SpecFieldIds());
+                 if (!a.ok()) return {};
+                 return HtmlEscape(FormatSpec(*ctx.data->FindGpu(id), field, ctx));
+               });
   r->AddInline("count", {"of"}, [](const DirectiveCall& c, PageContext& ctx) -> std::string {
     Args a(c, ctx.diags);
     std::string of = a.Choice("of", {"gpus", "models", "prices", "offers", "benchmarks"});
     if (!a.ok()) return {};
-    size_t n = of == "gpus" ? ctx.data->gpus.size()
+    size_t n = of == "gpus"     ? ctx.data->gpus.size()
                : of == "models" ? ctx.data->models.size()
                : of == "prices" ? ctx.data->prices.size()
                : of == "offers" ? ctx.data->cloud.size()

@@ -25,7 +25,8 @@ struct LeafResult {
 };
 
 // The cloud offer with the most performance per dollar-hour among GPUs meeting the query.
-const CloudOffer* BestOffer(const FlowQuery& q, const std::string& pricing, const PageContext& ctx) {
+const CloudOffer* BestOffer(const FlowQuery& q, const std::string& pricing,
+                            const PageContext& ctx) {
   const CloudOffer* best = nullptr;
   double best_value = 0;
   for (const auto& o : ctx.data->cloud) {
@@ -46,15 +47,17 @@ const CloudOffer* BestOffer(const FlowQuery& q, const std::string& pricing, cons
 LeafResult Evaluate(const FlowNode& n, const PageContext& ctx) {
   LeafResult r;
   const FlowQuery& q = *n.query;
-  std::string c = ctx.TF("flow.constraints", {{"memory", ctx.fmt->WithUnit(q.min_memory_gb, "GB", 0)}});
-  if (q.max_budget_usd) c += " · " + ctx.TF("flow.budget", {{"budget", ctx.fmt->Usd(*q.max_budget_usd)}});
+  std::string c =
+      ctx.TF("flow.constraints", {{"memory", ctx.fmt->WithUnit(q.min_memory_gb, "GB", 0)}});
+  if (q.max_budget_usd)
+    c += " · " + ctx.TF("flow.budget", {{"budget", ctx.fmt->Usd(*q.max_budget_usd)}});
   r.constraints = c;
   if (!n.cloud.empty()) {
     r.offer = BestOffer(q, n.cloud, ctx);
     return r;
   }
-  auto rec = calc::Recommend(*ctx.data, ctx.computed->perf, ctx.computed->prices, ctx.computed->assumptions,
-                             calc::ConstraintsFromQuery(q));
+  auto rec = calc::Recommend(*ctx.data, ctx.computed->perf, ctx.computed->prices,
+                             ctx.computed->assumptions, calc::ConstraintsFromQuery(q));
   r.pick = calc::NthPick(rec, q.rank);
   r.runner_up = calc::NthPick(rec, q.rank + 1);
   return r;
@@ -74,8 +77,10 @@ class FlowRenderer {
     std::string text = ctx_.T(n.text_key);
     if (r.offer) {
       const Gpu* g = ctx_.data->FindGpu(r.offer->gpu);
-      return text + "\n" + ctx_.TF("flow.rent_offer", {{"offer", r.offer->provider + " · " + (g ? g->name : r.offer->gpu)},
-                                                        {"price", ctx_.fmt->Usd(r.offer->usd_per_gpu_hour, true)}});
+      return text + "\n" +
+             ctx_.TF("flow.rent_offer",
+                     {{"offer", r.offer->provider + " · " + (g ? g->name : r.offer->gpu)},
+                      {"price", ctx_.fmt->Usd(r.offer->usd_per_gpu_hour, true)}});
     }
     if (!r.pick) return text + "\n" + ctx_.T("flow.none");
     std::string s = text + "\n" + ctx_.data->FindGpu(r.pick->gpu)->name + "\n" + r.constraints;
@@ -98,8 +103,10 @@ class FlowRenderer {
         LeafResult r = Result(n);
         fn.text = LeafLine(n, r);
         // Relative to the SVG file (<lang>/charts/): the GPU's row in the specification table.
-        if (r.pick) fn.href = "../gpus/#" + r.pick->gpu;
-        else if (r.offer) fn.href = "../gpus/" + r.offer->gpu + "/";
+        if (r.pick)
+          fn.href = "../gpus/#" + r.pick->gpu;
+        else if (r.offer)
+          fn.href = "../gpus/" + r.offer->gpu + "/";
       } else {
         fn.kind = charts::NodeKind::kText;
         fn.text = ctx_.T(n.text_key);
@@ -119,7 +126,8 @@ class FlowRenderer {
     if (n.kind == "question") {
       h += "<p class=\"q\">" + HtmlEscape(ctx_.T(n.text_key)) + "</p><ul>";
       for (const auto& a : n.answers)
-        h += "<li><span class=\"a\">" + HtmlEscape(ctx_.TF("flow.answer", {{"answer", ctx_.T(a.label_key)}})) + "</span> " +
+        h += "<li><span class=\"a\">" +
+             HtmlEscape(ctx_.TF("flow.answer", {{"answer", ctx_.T(a.label_key)}})) + "</span> " +
              Html(a.next, depth + 1) + "</li>";
       h += "</ul>";
     } else if (n.kind == "leaf") {
@@ -127,21 +135,26 @@ class FlowRenderer {
       h += "<strong>" + HtmlEscape(ctx_.T(n.text_key)) + "</strong>";
       if (r.offer) {
         const Gpu* g = ctx_.data->FindGpu(r.offer->gpu);
-        h += ": " + HtmlEscape(ctx_.TF("flow.rent_offer", {{"offer", r.offer->provider + " · " + (g ? g->name : r.offer->gpu)},
-                                                            {"price", ctx_.fmt->Usd(r.offer->usd_per_gpu_hour, true)}}));
+        h += ": " + HtmlEscape(ctx_.TF(
+                        "flow.rent_offer",
+                        {{"offer", r.offer->provider + " · " + (g ? g->name : r.offer->gpu)},
+                         {"price", ctx_.fmt->Usd(r.offer->usd_per_gpu_hour, true)}}));
       } else if (r.pick) {
-        h += " (" + HtmlEscape(r.constraints) + "): <a href=\"" + HtmlEscape(RowHref(r.pick->gpu, ctx_)) + "\">" +
+        h += " (" + HtmlEscape(r.constraints) + "): <a href=\"" +
+             HtmlEscape(RowHref(r.pick->gpu, ctx_)) + "\">" +
              HtmlEscape(ctx_.data->FindGpu(r.pick->gpu)->name) + "</a>";
         if (r.runner_up)
           h += ", " + HtmlEscape(ctx_.TF("flow.runner_up", {{"gpu", ""}})) + "<a href=\"" +
-               HtmlEscape(RowHref(r.runner_up->gpu, ctx_)) + "\">" + HtmlEscape(ctx_.data->FindGpu(r.runner_up->gpu)->name) + "</a>";
+               HtmlEscape(RowHref(r.runner_up->gpu, ctx_)) + "\">" +
+               HtmlEscape(ctx_.data->FindGpu(r.runner_up->gpu)->name) + "</a>";
       } else {
         h += ": " + HtmlEscape(ctx_.T("flow.none"));
       }
       if (!n.answers.empty()) {
         h += "<ul>";
         for (const auto& a : n.answers)
-          h += "<li><span class=\"a\">" + HtmlEscape(ctx_.TF("flow.answer", {{"answer", ctx_.T(a.label_key)}})) + "</span> " +
+          h += "<li><span class=\"a\">" +
+               HtmlEscape(ctx_.TF("flow.answer", {{"answer", ctx_.T(a.label_key)}})) + "</span> " +
                Html(a.next, depth + 1) + "</li>";
         h += "</ul>";
       }
@@ -177,11 +190,14 @@ void RegisterFlowchart(DirectiveRegistry* r) {
     charts::Style style = PageChartStyle("flowchart", ctx);
     style.width = 1100;
     auto rendered = charts::Render(spec, style);
-    for (const auto& p : rendered.layout.problems) ctx.diags->Error(ctx.data->flowchart->loc, "flowchart: " + p);
-    std::string text = "<nav class=\"flow\" aria-label=\"" + HtmlEscape(ctx.T("flow.text_version")) + "\"><details open><summary>" +
-                       HtmlEscape(ctx.T("flow.text_version")) + "</summary>" + fr.Html(ctx.data->flowchart->root, 0) +
-                       "</details></nav>";
-    return PublishChart("flowchart", rendered, spec.title, CaptionOr(c, spec.title), "", ctx) + text;
+    for (const auto& p : rendered.layout.problems)
+      ctx.diags->Error(ctx.data->flowchart->loc, "flowchart: " + p);
+    std::string text = "<nav class=\"flow\" aria-label=\"" +
+                       HtmlEscape(ctx.T("flow.text_version")) + "\"><details open><summary>" +
+                       HtmlEscape(ctx.T("flow.text_version")) + "</summary>" +
+                       fr.Html(ctx.data->flowchart->root, 0) + "</details></nav>";
+    return PublishChart("flowchart", rendered, spec.title, CaptionOr(c, spec.title), "", ctx) +
+           text;
   });
 }
 

@@ -30,17 +30,23 @@ std::string SpecList(const Gpu& g, const PageContext& ctx) {
   item("spec.memory", FormatSpec(g, "memory_gb", ctx) + " " + g.memory_type);
   item("spec.bandwidth", FormatSpec(g, "bandwidth_gbs", ctx));
   item("spec.l2", FormatSpec(g, "l2_mb", ctx));
-  item("spec.tensor_cores", ctx.T("tensor." + g.tensor_cores));
+  item("spec.tensor_cores", g.tensor_cores.empty() ? "—" : ctx.T("tensor." + g.tensor_cores));
   item("spec.fp16", FormatSpec(g, "fp16_tflops", ctx));
   item("spec.fp8", FormatSpec(g, "fp8_tflops", ctx));
   item("spec.int8", FormatSpec(g, "int8_tops", ctx));
   item("spec.tdp", FormatSpec(g, "tdp_w", ctx));
-  item("spec.form_factor", g.form_factor == "pcie" ? "PCIe " + std::to_string(g.pcie_gen) + (g.slots > 0 ? " · " + ctx.TF("unit.slots", {{"v", ctx.fmt->Number(g.slots, 1)}}) : "")
-                                                   : g.form_factor == "sxm" ? "SXM" : "OAM");
+  item("spec.form_factor",
+       g.form_factor == "pcie"
+           ? "PCIe " + std::to_string(g.pcie_gen) +
+                 (g.slots > 0 ? " · " + ctx.TF("unit.slots", {{"v", ctx.fmt->Number(g.slots, 1)}})
+                              : "")
+       : g.form_factor == "sxm" ? "SXM"
+                                : "OAM");
   item("spec.nvlink", FormatSpec(g, "nvlink_gbs", ctx));
   item("spec.launch_price", FormatSpec(g, "launch_price_usd", ctx));
   h += "</dl>";
-  std::string src = ctx.TF("spec.source", {{"source", g.prov.source}, {"date", ctx.fmt->Date(g.prov.as_of)}});
+  std::string src =
+      ctx.TF("spec.source", {{"source", g.prov.source}, {"date", ctx.fmt->Date(g.prov.as_of)}});
   if (g.prov.estimated) src += " " + ctx.T("spec.some_estimated");
   h += "<p class=\"table-note\">" + HtmlEscape(src) + "</p>";
   return h;
@@ -63,8 +69,10 @@ void RegisterGpuProfile(DirectiveRegistry* r) {
     // Performance and rank in each workload, by speed and by value.
     h += H2("performance", ctx.T("gpu.performance"));
     HtmlTable perf(ctx.T("gpu.performance.caption"));
-    perf.Columns({Cell::Text(ctx.T("col.workload")), Cell::Text(ctx.T("col.relative_perf_short"), true), Cell::Text(ctx.T("col.source")),
-                  Cell::Text(ctx.T("col.rank_speed"), true), Cell::Text(ctx.T("col.rank_value"), true)});
+    perf.Columns({Cell::Text(ctx.T("col.workload")),
+                  Cell::Text(ctx.T("col.relative_perf_short"), true),
+                  Cell::Text(ctx.T("col.source")), Cell::Text(ctx.T("col.rank_speed"), true),
+                  Cell::Text(ctx.T("col.rank_value"), true)});
     for (Workload w : kAllWorkloads) {
       auto v = ctx.computed->perf.Get(gid, w);
       if (!v) continue;
@@ -74,16 +82,25 @@ void RegisterGpuProfile(DirectiveRegistry* r) {
       auto by_speed = calc::Rank(*ctx.data, ctx.computed->perf, ctx.computed->prices, as, ro);
       ro.basis = calc::CostBasis::kOwnership;
       auto by_value = calc::Rank(*ctx.data, ctx.computed->perf, ctx.computed->prices, as, ro);
-      by_value.erase(std::remove_if(by_value.begin(), by_value.end(), [](const calc::RankEntry& e) { return !e.perf_per_kusd; }), by_value.end());
-      std::stable_sort(by_value.begin(), by_value.end(), [](const calc::RankEntry& x, const calc::RankEntry& y) { return *x.perf_per_kusd > *y.perf_per_kusd; });
+      by_value.erase(std::remove_if(by_value.begin(), by_value.end(),
+                                    [](const calc::RankEntry& e) { return !e.perf_per_kusd; }),
+                     by_value.end());
+      std::stable_sort(by_value.begin(), by_value.end(),
+                       [](const calc::RankEntry& x, const calc::RankEntry& y) {
+                         return *x.perf_per_kusd > *y.perf_per_kusd;
+                       });
       auto pos = [&](const std::vector<calc::RankEntry>& list) -> std::string {
         for (size_t i = 0; i < list.size(); ++i)
-          if (list[i].gpu == gid) return ctx.TF("gpu.rank_of", {{"n", ctx.fmt->Number(static_cast<double>(i + 1), 0)}, {"of", ctx.fmt->Number(static_cast<double>(list.size()), 0)}});
+          if (list[i].gpu == gid)
+            return ctx.TF("gpu.rank_of",
+                          {{"n", ctx.fmt->Number(static_cast<double>(i + 1), 0)},
+                           {"of", ctx.fmt->Number(static_cast<double>(list.size()), 0)}});
         return "—";
       };
-      perf.Row({Cell::Text(ctx.T(std::string("workload.") + WorkloadId(w))), Cell::Text(Times(v->relative, ctx), true),
-                Cell::Html(PerfTag(v->source == calc::PerfSource::kMeasured, ctx)), Cell::Text(pos(by_speed), true),
-                Cell::Text(pos(by_value), true)});
+      perf.Row({Cell::Text(ctx.T(std::string("workload.") + WorkloadId(w))),
+                Cell::Text(Times(v->relative, ctx), true),
+                Cell::Html(PerfTag(v->source == calc::PerfSource::kMeasured, ctx)),
+                Cell::Text(pos(by_speed), true), Cell::Text(pos(by_value), true)});
     }
     h += perf.Render();
 
@@ -93,11 +110,17 @@ void RegisterGpuProfile(DirectiveRegistry* r) {
     for (Condition cond : {Condition::kNew, Condition::kUsed}) {
       auto p = calc::CheapestCurrentPrice(ctx.computed->prices, gid, {cond});
       if (!p) continue;
-      prices += "<li>" + HtmlEscape(ctx.TF("gpu.current_price", {{"condition", ctx.T(std::string("condition.") + ConditionId(cond))},
-                                                                  {"price", ctx.fmt->Usd(p->usd)}, {"n", ctx.fmt->Number(p->count, 0)},
-                                                                  {"date", ctx.fmt->Date(p->newest_date)}})) + "</li>";
+      prices +=
+          "<li>" +
+          HtmlEscape(ctx.TF("gpu.current_price",
+                            {{"condition", ctx.T(std::string("condition.") + ConditionId(cond))},
+                             {"price", ctx.fmt->Usd(p->usd)},
+                             {"n", ctx.fmt->Number(p->count, 0)},
+                             {"date", ctx.fmt->Date(p->newest_date)}})) +
+          "</li>";
     }
-    h += prices.empty() ? "<p>" + HtmlEscape(ctx.T("gpu.no_price")) + "</p>" : "<ul>" + prices + "</ul>";
+    h += prices.empty() ? "<p>" + HtmlEscape(ctx.T("gpu.no_price")) + "</p>"
+                        : "<ul>" + prices + "</ul>";
     DirectiveCall chart;
     chart.name = "gpu-chart";
     chart.positional = {"price-history"};
@@ -108,17 +131,20 @@ void RegisterGpuProfile(DirectiveRegistry* r) {
     table.name = "gpu-prices";
     table.args = {{"gpu", gid}};
     table.loc = c.loc;
-    h += "<details class=\"chart-data\"><summary>" + HtmlEscape(ctx.T("gpu.price_observations")) + "</summary>" +
-         StandardDirectives().RunBlock(table, ctx) + "</details>";
+    h += "<details class=\"chart-data\"><summary>" + HtmlEscape(ctx.T("gpu.price_observations")) +
+         "</summary>" + StandardDirectives().RunBlock(table, ctx) + "</details>";
 
     // LLMs it holds alone, at 4-bit (Q4_K_M) and 16-bit, 8K context.
     h += H2("llms", ctx.T("gpu.llms"));
     HtmlTable llm(ctx.T("gpu.llms.caption"));
-    llm.Columns({Cell::Text(ctx.T("col.model")), Cell::Text("Q4_K_M", true), Cell::Text("BF16", true)});
+    llm.Columns(
+        {Cell::Text(ctx.T("col.model")), Cell::Text("Q4_K_M", true), Cell::Text("BF16", true)});
     int held = 0;
     std::vector<const LlmModel*> models;
     for (const auto& m : ctx.data->models) models.push_back(&m);
-    std::stable_sort(models.begin(), models.end(), [](const LlmModel* x, const LlmModel* y) { return x->params_b < y->params_b; });
+    std::stable_sort(models.begin(), models.end(), [](const LlmModel* x, const LlmModel* y) {
+      return x->params_b < y->params_b;
+    });
     for (const LlmModel* m : models) {
       std::vector<Cell> row = {Cell::Text(m->name)};
       bool any = false;
@@ -129,8 +155,10 @@ void RegisterGpuProfile(DirectiveRegistry* r) {
         auto mem = calc::EstimateMemory(*m, req, as);
         auto n = calc::SmallestGpuCount(g, *m, mem.total_bytes, as, 1);
         if (n) {
-          double tps = calc::DecodeTokensPerSecond(g, 1, calc::DecodeBytesPerStep(*m, req, mem, as), mem.batch, as);
-          row.push_back(Cell::Text(ctx.TF("unit.tokens_per_s", {{"v", ctx.fmt->Number(tps, tps < 10 ? 1 : 0)}}), true));
+          double tps = calc::DecodeTokensPerSecond(g, 1, calc::DecodeBytesPerStep(*m, req, mem, as),
+                                                   mem.batch, as);
+          row.push_back(Cell::Text(
+              ctx.TF("unit.tokens_per_s", {{"v", ctx.fmt->Number(tps, tps < 10 ? 1 : 0)}}), true));
           any = true;
         } else {
           row.push_back(Cell::Text("—", true));

@@ -6,8 +6,12 @@
 
 namespace gg {
 
-Cell Cell::Text(const std::string& text, bool num) { return Cell{HtmlEscape(text), num, ""}; }
-Cell Cell::Html(std::string html, bool num) { return Cell{std::move(html), num, ""}; }
+Cell Cell::Text(const std::string& text, bool num) {
+  return Cell{HtmlEscape(text), num, ""};
+}
+Cell Cell::Html(std::string html, bool num) {
+  return Cell{std::move(html), num, ""};
+}
 
 void HtmlTable::Row(std::vector<Cell> cells, const std::string& row_id) {
   rows_.emplace_back(row_id, std::move(cells));
@@ -50,9 +54,10 @@ std::string GpuLink(const Gpu& gpu, const PageContext& ctx) {
 }
 
 std::vector<std::string> SpecFieldIds() {
-  return {"memory_gb",   "bandwidth_gbs",    "l2_mb",       "fp16_tflops", "fp8_tflops",
-          "int8_tops",   "tdp_w",            "launch_price_usd", "launch_date", "nvlink_gbs",
-          "memory_type", "architecture",     "pcie_gen",    "slots"};
+  return {"memory_gb",   "bandwidth_gbs", "l2_mb",       "fp16_tflops",
+          "fp8_tflops",  "int8_tops",     "tdp_w",       "launch_price_usd",
+          "launch_date", "nvlink_gbs",    "memory_type", "architecture",
+          "pcie_gen",    "slots"};
 }
 
 std::string FormatSpec(const Gpu& g, const std::string& field, const PageContext& ctx) {
@@ -70,7 +75,8 @@ std::string FormatSpec(const Gpu& g, const std::string& field, const PageContext
   if (field == "nvlink_gbs") return g.nvlink_gbs > 0 ? f.WithUnit(g.nvlink_gbs, "GB/s", 0) : none;
   if (field == "memory_type") return g.memory_type;
   if (field == "architecture") return g.architecture;
-  if (field == "pcie_gen") return g.form_factor == "pcie" || g.pcie_gen > 0 ? "PCIe " + std::to_string(g.pcie_gen) : none;
+  if (field == "pcie_gen")
+    return g.form_factor == "pcie" || g.pcie_gen > 0 ? "PCIe " + std::to_string(g.pcie_gen) : none;
   if (field == "slots") return g.slots > 0 ? f.Number(g.slots, 1) : none;
   return none;
 }
@@ -94,7 +100,8 @@ std::string FormatAssumption(const Assumption& a, const PageContext& ctx) {
   if (u == "days") return ctx.TF("unit.days", {{"v", f.Number(a.number, 0)}});
   if (u == "tokens") return ctx.TF("unit.tokens", {{"v", f.Number(a.number, 0)}});
   if (u == "bits per weight") return ctx.TF("unit.bits_per_weight", {{"v", f.Number(a.number, 4)}});
-  if (u == "bytes per parameter") return ctx.TF("unit.bytes_per_param", {{"v", f.Number(a.number, 2)}});
+  if (u == "bytes per parameter")
+    return ctx.TF("unit.bytes_per_param", {{"v", f.Number(a.number, 2)}});
   return f.Number(a.number, 4);
 }
 

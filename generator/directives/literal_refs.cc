@@ -10,7 +10,8 @@ namespace {
 
 bool LiteralNumber(const DirectiveCall& call, PageContext& ctx, double* value, int* decimals) {
   if (call.positional.size() != 1) {
-    ctx.diags->Error(call.loc, "'gpu:" + call.name + "' takes one number, e.g. `gpu:" + call.name + " 24`");
+    ctx.diags->Error(call.loc,
+                     "'gpu:" + call.name + "' takes one number, e.g. `gpu:" + call.name + " 24`");
     return false;
   }
   const std::string& s = call.positional[0];

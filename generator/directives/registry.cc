@@ -154,9 +154,11 @@ std::string DirectiveRegistry::Run(const std::map<std::string, Entry>& table,
                                    const DirectiveCall& call, PageContext& ctx) const {
   auto it = table.find(call.name);
   if (it == table.end()) {
+    // Names as the author writes them: "gpu:assumption" for inline references.
+    const std::string prefix = what == "inline reference" ? "gpu:" : "";
     std::vector<std::string> names;
-    for (const auto& [n, e] : table) names.push_back(n);
-    std::string hint = DidYouMean(call.name, names);
+    for (const auto& [n, e] : table) names.push_back(prefix + n);
+    std::string hint = DidYouMean(prefix + call.name, names);
     if (hint.empty()) {
       std::string list;
       for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
@@ -176,13 +178,16 @@ std::string DirectiveRegistry::Run(const std::map<std::string, Entry>& table,
           if (p != "*") list += (list.empty() ? "" : ", ") + p;
         hint = list.empty() ? "it takes no arguments" : "it takes: " + list;
       }
-      ctx.diags->Error(call.loc, "unknown argument '" + k + "' for " + what + " '" + shown_name + "'", hint);
+      ctx.diags->Error(call.loc,
+                       "unknown argument '" + k + "' for " + what + " '" + shown_name + "'", hint);
       ok = false;
     }
   }
   if (!call.positional.empty() && std::find(params.begin(), params.end(), "*") == params.end()) {
-    ctx.diags->Error(call.loc, "unexpected word '" + call.positional.front() + "' in " + what + " '" +
-                                   shown_name + "'", "arguments are written key=value");
+    ctx.diags->Error(
+        call.loc,
+        "unexpected word '" + call.positional.front() + "' in " + what + " '" + shown_name + "'",
+        "arguments are written key=value");
     ok = false;
   }
   if (!ok) return {};

@@ -28,10 +28,10 @@ struct PageContext {
   const UiStrings* strings = nullptr;
   const Language* lang = nullptr;
   const Formatter* fmt = nullptr;
-  std::string to_root;                // relative prefix from this page to the site root
-  std::string chart_dir;              // site path of this language's charts ("en/charts/")
+  std::string to_root;                       // relative prefix from this page to the site root
+  std::string chart_dir;                     // site path of this language's charts ("en/charts/")
   std::vector<OutputFile>* files = nullptr;  // extra files the page needs (chart SVG/PNG)
-  std::string* og_image = nullptr;    // first chart PNG of the page, for link previews
+  std::string* og_image = nullptr;           // first chart PNG of the page, for link previews
   Diagnostics* diags = nullptr;
 
   // UI string in the page's language; reports an error (once per key) when no language has it.

@@ -14,8 +14,7 @@ class Formatter {
   // locale is an ICU locale id such as "en_US", "zh_Hans_CN", "fr_FR". An unknown locale
   // falls back to ICU's root locale (never fails). unit_names maps a unit symbol to the one
   // the language writes ("GB" -> "Go" in French); symbols not in it are written as given.
-  explicit Formatter(const std::string& locale,
-                     std::map<std::string, std::string> unit_names = {});
+  explicit Formatter(const std::string& locale, std::map<std::string, std::string> unit_names = {});
   ~Formatter();
   Formatter(const Formatter&) = delete;
   Formatter& operator=(const Formatter&) = delete;

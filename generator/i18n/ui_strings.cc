@@ -55,7 +55,8 @@ void UiStrings::Load(const std::string& root, const SiteConfig& site, Diagnostic
     }
     for (const auto& [key, text] : table) {
       if (!base.count(key))
-        diags->Warning(locs_[lang.code][key], "UI string '" + key + "' is not used in '" + default_ + "'",
+        diags->Warning(locs_[lang.code][key],
+                       "UI string '" + key + "' is not used in '" + default_ + "'",
                        DidYouMean(key, base_keys));
     }
   }

@@ -6,23 +6,31 @@ namespace gg {
 
 const char* SegmentId(Segment s) {
   switch (s) {
-    case Segment::kConsumer: return "consumer";
-    case Segment::kWorkstation: return "workstation";
-    case Segment::kDatacenter: return "datacenter";
+    case Segment::kConsumer:
+      return "consumer";
+    case Segment::kWorkstation:
+      return "workstation";
+    case Segment::kDatacenter:
+      return "datacenter";
   }
   return "";
 }
 
 const char* WorkloadId(Workload w) {
   switch (w) {
-    case Workload::kInference8: return "inference8";
-    case Workload::kInference16: return "inference16";
-    case Workload::kTraining16: return "training16";
+    case Workload::kInference8:
+      return "inference8";
+    case Workload::kInference16:
+      return "inference16";
+    case Workload::kTraining16:
+      return "training16";
   }
   return "";
 }
 
-const char* ConditionId(Condition c) { return c == Condition::kNew ? "new" : "used"; }
+const char* ConditionId(Condition c) {
+  return c == Condition::kNew ? "new" : "used";
+}
 
 std::optional<Segment> ParseSegment(const std::string& s) {
   for (Segment v : {Segment::kConsumer, Segment::kWorkstation, Segment::kDatacenter})
@@ -50,9 +58,15 @@ const T* FindById(const std::vector<T>& v, const std::string& id) {
 }
 }  // namespace
 
-const Gpu* Dataset::FindGpu(const std::string& id) const { return FindById(gpus, id); }
-const LlmModel* Dataset::FindModel(const std::string& id) const { return FindById(models, id); }
-const CloudOffer* Dataset::FindOffer(const std::string& id) const { return FindById(cloud, id); }
+const Gpu* Dataset::FindGpu(const std::string& id) const {
+  return FindById(gpus, id);
+}
+const LlmModel* Dataset::FindModel(const std::string& id) const {
+  return FindById(models, id);
+}
+const CloudOffer* Dataset::FindOffer(const std::string& id) const {
+  return FindById(cloud, id);
+}
 const Persona* Dataset::FindPersona(const std::string& id) const {
   return FindById(personas, id);
 }

@@ -24,9 +24,9 @@ enum class Segment { kConsumer, kWorkstation, kDatacenter };
 enum class Workload { kInference8, kInference16, kTraining16 };
 enum class Condition { kNew, kUsed };
 
-const char* SegmentId(Segment s);        // "consumer" …
-const char* WorkloadId(Workload w);      // "inference8" …
-const char* ConditionId(Condition c);    // "new" / "used"
+const char* SegmentId(Segment s);      // "consumer" …
+const char* WorkloadId(Workload w);    // "inference8" …
+const char* ConditionId(Condition c);  // "new" / "used"
 std::optional<Segment> ParseSegment(const std::string& s);
 std::optional<Workload> ParseWorkload(const std::string& s);
 std::optional<Condition> ParseCondition(const std::string& s);
@@ -45,7 +45,8 @@ struct Gpu {
   std::string memory_type;
   double bandwidth_gbs = 0;
   double l2_mb = 0;
-  std::string tensor_cores;  // none | volta | turing | ampere | ada | hopper | blackwell | rdna3 | rdna4 | cdna2 | cdna3
+  std::string tensor_cores;  // none | volta | turing | ampere | ada | hopper | blackwell | rdna3 |
+                             // rdna4 | cdna2 | cdna3
   double fp16_tflops = 0;
   std::optional<double> fp8_tflops;
   std::optional<double> int8_tops;
@@ -60,6 +61,7 @@ struct Gpu {
 
 struct Benchmark {
   SourceLoc loc;
+  SourceLoc gpu_loc, reference_loc;  // of the two ids, for cross-file errors
   std::string gpu;
   std::string reference;
   Workload workload = Workload::kTraining16;
@@ -70,6 +72,7 @@ struct Benchmark {
 
 struct PriceObservation {
   SourceLoc loc;
+  SourceLoc gpu_loc;
   std::string gpu;
   std::string date;
   Condition condition = Condition::kNew;
@@ -81,6 +84,7 @@ struct PriceObservation {
 
 struct CloudOffer {
   SourceLoc loc;
+  SourceLoc gpu_loc;
   std::string id;
   std::string provider;
   std::string gpu;
@@ -127,6 +131,7 @@ struct LlmModel {
 // A named constant; value is a number or (for ids such as baseline_gpu) a string.
 struct Assumption {
   SourceLoc loc;
+  SourceLoc value_loc;
   std::string id;
   double number = 0;
   std::string text;  // set instead of number for string values
@@ -160,7 +165,7 @@ struct FlowQuery {
   std::vector<Segment> segments;
   int count = 1;
   std::vector<std::string> vendors;  // allowed vendors; empty = any
-  int rank = 1;  // 1 = best pick, 2 = runner-up ("cheaper?" chains walk down)
+  int rank = 1;                      // 1 = best pick, 2 = runner-up ("cheaper?" chains walk down)
 };
 
 struct FlowNode {
@@ -209,6 +214,9 @@ struct Dataset {
   std::vector<Assumption> assumptions;
   std::vector<Persona> personas;
   std::optional<Flowchart> flowchart;
+  // Data files that could not be read or parsed at all. Checks and pages that depend on
+  // them are skipped, so that one broken file is reported once, not at every reference.
+  std::vector<std::string> unreadable;
 
   const Gpu* FindGpu(const std::string& id) const;
   const LlmModel* FindModel(const std::string& id) const;

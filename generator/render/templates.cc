@@ -13,7 +13,17 @@ void TemplateSet::Add(const std::string& name, const std::string& file, const st
                       Diagnostics* diags) {
   mus::mustache tmpl(text);
   if (!tmpl.is_valid()) {
-    diags->Error({file, 0, 0}, "template error: " + tmpl.error_message());
+    // kainjow ends its messages with "at N", N a byte offset: turn it into line:col.
+    std::string msg = tmpl.error_message();
+    int line = 0, col = 0;
+    size_t at = msg.rfind(" at ");
+    if (at != std::string::npos && at + 4 < msg.size() &&
+        msg.find_first_not_of("0123456789", at + 4) == std::string::npos) {
+      size_t offset = static_cast<size_t>(std::stoul(msg.substr(at + 4)));
+      LineColOf(text, offset, &line, &col);
+      msg = msg.substr(0, at);
+    }
+    diags->Error({file, line, col}, "template error: " + msg);
     return;
   }
   // Scan tags line by line for the escaping rule and the strings used.
@@ -23,16 +33,17 @@ void TemplateSet::Add(const std::string& name, const std::string& file, const st
   while (start <= text.size()) {
     size_t eol = text.find('\n', start);
     std::string ln = text.substr(start, eol == std::string::npos ? std::string::npos : eol - start);
-    for (auto it = std::sregex_iterator(ln.begin(), ln.end(), kTag); it != std::sregex_iterator(); ++it) {
+    for (auto it = std::sregex_iterator(ln.begin(), ln.end(), kTag); it != std::sregex_iterator();
+         ++it) {
       const auto& m = *it;
       int col = static_cast<int>(m.position(0)) + 1;
       std::string raw = m[1].str(), sigil = m[2].str(), tagname = m[3].str();
       if (!raw.empty() && !EndsWith(tagname, "_html")) {
-        diags->Error({file, line, col},
-                     "unescaped value '" + tagname + "' in a template",
+        diags->Error({file, line, col}, "unescaped value '" + tagname + "' in a template",
                      "use {{" + tagname + "}}; only names ending in _html may be unescaped");
       }
-      if (sigil.empty() && StartsWith(tagname, "t.")) used_.push_back({tagname.substr(2), {file, line, col}});
+      if (sigil.empty() && StartsWith(tagname, "t."))
+        used_.push_back({tagname.substr(2), {file, line, col}});
     }
     if (eol == std::string::npos) break;
     start = eol + 1;

@@ -27,8 +27,7 @@ class TemplateSet {
   bool Has(const std::string& name) const { return templates_.count(name) > 0; }
   // Renders template `name` ("page" for templates/page.html). Thread-safe: each call
   // copies the parsed template. Returns "" and reports when it is missing.
-  std::string Render(const std::string& name, const TemplateData& data,
-                     Diagnostics* diags) const;
+  std::string Render(const std::string& name, const TemplateData& data, Diagnostics* diags) const;
   // UI-string keys used as {{t.key}}, with where they are used.
   const std::vector<std::pair<std::string, SourceLoc>>& UsedStrings() const { return used_; }
 

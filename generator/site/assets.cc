@@ -19,7 +19,9 @@ AssetSet LoadAssets(const std::string& root, Diagnostics* diags) {
     bool text = EndsWith(rel, ".css") || EndsWith(rel, ".js") || EndsWith(rel, ".svg");
     if (!ReadInputFile(root, rel, &bytes, diags, text)) continue;
     std::string name = rel.substr(std::string("assets/").size());
-    if (text && (bytes.find("http://") != std::string::npos || bytes.find("https://") != std::string::npos) &&
+    if (text &&
+        (bytes.find("http://") != std::string::npos ||
+         bytes.find("https://") != std::string::npos) &&
         EndsWith(rel, ".css")) {
       diags->Error({rel, 0, 0}, "stylesheet refers to another host",
                    "pages load nothing from other hosts: keep every resource in assets/");

@@ -76,9 +76,10 @@ void CheckTranslations(const SiteConfig& site, const std::vector<PageSource>& pa
         continue;
       }
       if (p.fm.translation_of.empty()) {
-        diags->Warning(p.loc, "translation does not record which revision of " + it->second->file +
-                                  " it follows",
-                       "run 'gpuguide stamp " + p.file + "' once it is up to date");
+        diags->Warning(
+            p.loc,
+            "translation does not record which revision of " + it->second->file + " it follows",
+            "run 'gpuguide stamp " + p.file + "' once it is up to date");
       } else if (p.fm.translation_of != it->second->revision) {
         diags->Warning(p.translation_of_loc,
                        "stale: " + it->second->file + " changed since this translation",
@@ -87,9 +88,10 @@ void CheckTranslations(const SiteConfig& site, const std::vector<PageSource>& pa
     }
     for (const auto& [path, src] : source) {
       if (!have.count(path))
-        diags->Warning({"content/" + lang.code + "/" + (path.empty() ? "index" : path) + ".md", 0, 0},
-                       "missing translation of " + src->file,
-                       "the page is shown in '" + site.default_language + "' with a notice");
+        diags->Warning(
+            {"content/" + lang.code + "/" + (path.empty() ? "index" : path) + ".md", 0, 0},
+            "missing translation of " + src->file,
+            "the page is shown in '" + site.default_language + "' with a notice");
     }
   }
 }
@@ -111,15 +113,21 @@ bool BuildSite(const BuildOptions& options, Diagnostics* diags, BuildOutput* out
   AssetSet assets = LoadAssets(root, diags);
   timer.Mark("load");
 
-  // Validate across files.
-  ValidateDataset(data, diags);
-  ValidateFlowchartStrings(data, strings, diags);
+  // Content checks do not depend on the data: they run whatever state the data is in.
   auto keys = strings.Keys();
   for (const auto& [key, loc] : templates.UsedStrings()) {
     if (!strings.Has(key))
       diags->Error(loc, "unknown UI string '" + key + "'", DidYouMean(key, keys));
   }
   CheckTranslations(data.site, pages, diags);
+  // Validate across files — unless a data file could not be read at all: every reference
+  // into it would then be reported as unknown, burying the one real problem.
+  if (!data.unreadable.empty()) {
+    timer.Mark("validate");
+    return false;
+  }
+  ValidateDataset(data, diags);
+  ValidateFlowchartStrings(data, strings, diags);
   if (data.site.languages.empty()) return false;
   timer.Mark("validate");
 
@@ -133,8 +141,9 @@ bool BuildSite(const BuildOptions& options, Diagnostics* diags, BuildOutput* out
                         options.drafts, diags);
   std::vector<PageJob> jobs = renderer.PlanPages(pages);
   std::vector<PageResult> results(jobs.size());
-  int threads = options.jobs > 0 ? options.jobs
-                                 : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  int threads = options.jobs > 0
+                    ? options.jobs
+                    : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   RunParallel(static_cast<int>(jobs.size()), threads,
               [&](int i) { results[i] = renderer.RenderPage(jobs[i]); });
   timer.Mark("render");

@@ -14,9 +14,13 @@ namespace {
 const std::string kGpuList = "gpu-list";
 const std::string kGpuPagePrefix = "gpu:";
 
-TemplateData List() { return TemplateData{TemplateData::type::list}; }
+TemplateData List() {
+  return TemplateData{TemplateData::type::list};
+}
 
-std::string XmlEscape(const std::string& s) { return HtmlEscape(s); }
+std::string XmlEscape(const std::string& s) {
+  return HtmlEscape(s);
+}
 
 }  // namespace
 
@@ -154,9 +158,8 @@ TemplateData SiteRenderer::BaseData(const PageJob& job, const std::string& title
   }
   d.set("alternates", alternates);
   d.set("languages", languages);
-  d.set("x_default_href",
-        AbsoluteUrl(data_.site.base_url,
-                    data_.site.default_language + job.site_path.substr(lang.size())));
+  d.set("x_default_href", AbsoluteUrl(data_.site.base_url, data_.site.default_language +
+                                                               job.site_path.substr(lang.size())));
 
   TemplateData nav = List();
   for (const auto& item : nav_) {
@@ -252,7 +255,8 @@ PageResult SiteRenderer::RenderPage(const PageJob& job) const {
   if (job.source) {
     std::string src_href = ctx.to_root + PageSitePath(data_.site.default_language, job.path);
     page.set("source_href", src_href);
-    page.set("date", job.source->fm.date.empty() ? std::string() : ctx.fmt->Date(job.source->fm.date));
+    page.set("date",
+             job.source->fm.date.empty() ? std::string() : ctx.fmt->Date(job.source->fm.date));
   }
   // The table of contents as nested lists: sections, and their subsections inside them.
   std::string toc_html = "<ol>";
@@ -276,8 +280,11 @@ PageResult SiteRenderer::RenderPage(const PageJob& job) const {
   toc_html += "</ol>";
   page.set("toc_html", toc_html);
   page.set("has_toc", toc.size() >= 3);
-  page.set("og_image", og_image.empty() ? std::string()
-                                        : AbsoluteUrl(data_.site.base_url, og_image));
+  // kainjow treats an empty string as true in a section: pass false when there is no image.
+  if (og_image.empty())
+    page.set("og_image", false);
+  else
+    page.set("og_image", AbsoluteUrl(data_.site.base_url, og_image));
   std::string main_html = templates_.Render(template_name, page, diags_);
   page.set("main_html", main_html);
   result.html = templates_.Render("base", page, diags_);
@@ -349,8 +356,10 @@ std::vector<OutputFile> SiteRenderer::SiteFiles(const std::vector<PageJob>& jobs
         "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" "
         "xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n";
     for (const auto& j : jobs) {
-      xml += "  <url>\n    <loc>" + XmlEscape(AbsoluteUrl(data_.site.base_url, j.site_path)) + "</loc>\n";
-      if (j.source && !j.source->fm.date.empty()) xml += "    <lastmod>" + j.source->fm.date + "</lastmod>\n";
+      xml += "  <url>\n    <loc>" + XmlEscape(AbsoluteUrl(data_.site.base_url, j.site_path)) +
+             "</loc>\n";
+      if (j.source && !j.source->fm.date.empty())
+        xml += "    <lastmod>" + j.source->fm.date + "</lastmod>\n";
       for (const auto* alt : by_path[j.path]) {
         xml += "    <xhtml:link rel=\"alternate\" hreflang=\"" + alt->lang->code + "\" href=\"" +
                XmlEscape(AbsoluteUrl(data_.site.base_url, alt->site_path)) + "\"/>\n";

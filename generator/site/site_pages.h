@@ -23,13 +23,13 @@ namespace gg {
 
 struct PageJob {
   const Language* lang = nullptr;
-  std::string path;       // logical page path ("guide", "" for home, "gpus/rtx-4090")
-  std::string site_path;  // "fr/guide/"
+  std::string path;                    // logical page path ("guide", "" for home, "gpus/rtx-4090")
+  std::string site_path;               // "fr/guide/"
   const PageSource* source = nullptr;  // authored page (own or fallback); null for generated
-  bool fallback = false;  // shown in the default language
-  bool stale = false;     // translation behind its source
-  std::string generated;  // "gpu-list", "gpu:<id>" for generated pages
-  bool authored = false;  // counts towards word totals
+  bool fallback = false;               // shown in the default language
+  bool stale = false;                  // translation behind its source
+  std::string generated;               // "gpu-list", "gpu:<id>" for generated pages
+  bool authored = false;               // counts towards word totals
 };
 
 struct PageResult {

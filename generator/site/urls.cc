@@ -31,13 +31,17 @@ std::string BasePath(const std::string& base_url) {
   return slash == std::string::npos ? "/" : base_url.substr(slash);
 }
 
-std::string GpuListPath(const std::string& lang) { return lang + "/gpus/"; }
+std::string GpuListPath(const std::string& lang) {
+  return lang + "/gpus/";
+}
 
 std::string GpuPagePath(const std::string& lang, const std::string& id) {
   return lang + "/gpus/" + id + "/";
 }
 
-std::string ChartDir(const std::string& lang) { return lang + "/charts/"; }
+std::string ChartDir(const std::string& lang) {
+  return lang + "/charts/";
+}
 
 std::string ChartPath(const std::string& lang, const std::string& name, const std::string& ext) {
   return lang + "/charts/" + name + "." + ext;

@@ -18,10 +18,10 @@ std::string AbsoluteUrl(const std::string& base_url, const std::string& site_pat
 // depth (404.html).
 std::string BasePath(const std::string& base_url);
 
-std::string GpuListPath(const std::string& lang);                           // "en/gpus/"
-std::string GpuPagePath(const std::string& lang, const std::string& id);    // "en/gpus/x/"
-std::string ChartDir(const std::string& lang);                               // "en/charts/"
+std::string GpuListPath(const std::string& lang);                         // "en/gpus/"
+std::string GpuPagePath(const std::string& lang, const std::string& id);  // "en/gpus/x/"
+std::string ChartDir(const std::string& lang);                            // "en/charts/"
 std::string ChartPath(const std::string& lang, const std::string& name,
-                      const std::string& ext);                              // "en/charts/x.svg"
+                      const std::string& ext);  // "en/charts/x.svg"
 
 }  // namespace gg

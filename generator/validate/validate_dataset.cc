@@ -25,11 +25,11 @@ void CheckGpuRef(const Dataset& d, const std::vector<std::string>& ids, const st
 void ValidateDataset(const Dataset& d, Diagnostics* diags) {
   auto ids = GpuIds(d);
   for (const auto& b : d.benchmarks) {
-    CheckGpuRef(d, ids, b.gpu, b.loc, "gpu", diags);
-    CheckGpuRef(d, ids, b.reference, b.loc, "reference", diags);
+    CheckGpuRef(d, ids, b.gpu, b.gpu_loc, "gpu", diags);
+    CheckGpuRef(d, ids, b.reference, b.reference_loc, "reference", diags);
   }
-  for (const auto& p : d.prices) CheckGpuRef(d, ids, p.gpu, p.loc, "gpu", diags);
-  for (const auto& c : d.cloud) CheckGpuRef(d, ids, c.gpu, c.loc, "gpu", diags);
+  for (const auto& p : d.prices) CheckGpuRef(d, ids, p.gpu, p.gpu_loc, "gpu", diags);
+  for (const auto& c : d.cloud) CheckGpuRef(d, ids, c.gpu, c.gpu_loc, "gpu", diags);
 
   // Ids must be unique across the files whose ids share a namespace in URLs and directives.
   std::map<std::string, SourceLoc> seen;
@@ -46,18 +46,11 @@ void ValidateDataset(const Dataset& d, Diagnostics* diags) {
   for (const auto& p : d.prices) priced.insert(p.gpu);
   for (const auto& g : d.gpus)
     if (!priced.count(g.id))
-      diags->Warning(g.loc, "GPU '" + g.id + "' has no price observation; it is left out of value rankings");
+      diags->Warning(
+          g.loc, "GPU '" + g.id + "' has no price observation; it is left out of value rankings");
 
-  if (const Assumption* a = d.FindAssumption("baseline_gpu")) {
-    if (!a->is_text) diags->Error(a->loc, "baseline_gpu must be a GPU id (a string)");
-    else CheckGpuRef(d, ids, a->text, a->loc, "value", diags);
-  }
-  if (const Assumption* a = d.FindAssumption("cloud_reference_offer")) {
-    std::vector<std::string> offers;
-    for (const auto& c : d.cloud) offers.push_back(c.id);
-    if (a->is_text && !d.FindOffer(a->text))
-      diags->Error(a->loc, "unknown cloud offer '" + a->text + "'", DidYouMean(a->text, offers));
-  }
+  // baseline_gpu and cloud_reference_offer are checked where they are read
+  // (calc::ResolveAssumptions), once.
 
   if (d.flowchart) {
     const auto& fc = *d.flowchart;
@@ -69,7 +62,8 @@ void ValidateDataset(const Dataset& d, Diagnostics* diags) {
       return false;
     };
     if (!fc.root.empty() && !exists(fc.root))
-      diags->Error(fc.loc, "flowchart root '" + fc.root + "' is not a node", DidYouMean(fc.root, node_ids));
+      diags->Error(fc.loc, "flowchart root '" + fc.root + "' is not a node",
+                   DidYouMean(fc.root, node_ids));
     std::map<std::string, int> parents;
     for (const auto& n : fc.nodes)
       for (const auto& a : n.answers) {
@@ -82,7 +76,8 @@ void ValidateDataset(const Dataset& d, Diagnostics* diags) {
       if (n.id != fc.root && !parents.count(n.id))
         diags->Error(n.loc, "flowchart node '" + n.id + "' cannot be reached from the root");
       if (parents[n.id] > 1)
-        diags->Error(n.loc, "flowchart node '" + n.id + "' has several parents; the chart is a tree");
+        diags->Error(n.loc,
+                     "flowchart node '" + n.id + "' has several parents; the chart is a tree");
     }
   }
 }

@@ -32,8 +32,8 @@ bool WriteBytes(const fs::path& path, const std::string& bytes) {
 
 }  // namespace
 
-bool CommitSite(const std::string& out_dir, const std::vector<OutputFile>& plan,
-                CommitStats* stats, std::string* error) {
+bool CommitSite(const std::string& out_dir, const std::vector<OutputFile>& plan, CommitStats* stats,
+                std::string* error) {
   *stats = {};
   fs::path out = fs::absolute(out_dir).lexically_normal();
   if (out.filename().empty()) out = out.parent_path();
@@ -85,8 +85,8 @@ bool CommitSite(const std::string& out_dir, const std::vector<OutputFile>& plan,
     ++stats->written;
   }
   if (fs::is_directory(out, ec)) {
-    for (auto it = fs::recursive_directory_iterator(out, ec); it != fs::recursive_directory_iterator();
-         it.increment(ec)) {
+    for (auto it = fs::recursive_directory_iterator(out, ec);
+         it != fs::recursive_directory_iterator(); it.increment(ec)) {
       if (it->is_regular_file() && !planned.count(fs::relative(it->path(), out).generic_string()))
         ++stats->removed;
     }

@@ -25,7 +25,7 @@ struct CommitStats {
 
 // Returns false and sets *error when the plan could not be committed; the output folder is
 // then untouched. Paths must be unique, relative, without "..".
-bool CommitSite(const std::string& out_dir, const std::vector<OutputFile>& plan,
-                CommitStats* stats, std::string* error);
+bool CommitSite(const std::string& out_dir, const std::vector<OutputFile>& plan, CommitStats* stats,
+                std::string* error);
 
 }  // namespace gg

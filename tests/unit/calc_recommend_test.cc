@@ -201,7 +201,8 @@ TEST_CASE("Constraints from personas and flowchart queries", "[calc][recommend]"
 
 TEST_CASE("a vendor constraint excludes other vendors and says so", "[calc][recommend]") {
   gg::Dataset d;
-  for (auto [id, vendor, bw] : {std::tuple{"nv", "nvidia", 1000.0}, std::tuple{"amd", "amd", 2000.0}}) {
+  for (auto [id, vendor, bw] :
+       {std::tuple{"nv", "nvidia", 1000.0}, std::tuple{"amd", "amd", 2000.0}}) {
     gg::Gpu g;
     g.id = id;
     g.vendor = vendor;
@@ -216,7 +217,8 @@ TEST_CASE("a vendor constraint excludes other vendors and says so", "[calc][reco
   wp.values["nv"] = {1.0, gg::calc::PerfSource::kMeasured, 0, ""};
   wp.values["amd"] = {1.5, gg::calc::PerfSource::kEstimated, 0, "bandwidth"};
   perf.workloads = {wp};
-  gg::calc::Constraints any{gg::Workload::kTraining16, gg::calc::CostBasis::kNone, 0, std::nullopt, {}, {}, 1, {}};
+  gg::calc::Constraints any{
+      gg::Workload::kTraining16, gg::calc::CostBasis::kNone, 0, std::nullopt, {}, {}, 1, {}};
   gg::calc::Constraints cuda = any;
   cuda.vendors = {"nvidia"};
   gg::calc::Assumptions a;
