@@ -83,8 +83,10 @@ class FlowRenderer {
                       {"price", ctx_.fmt->Usd(r.offer->usd_per_gpu_hour, true)}});
     }
     if (!r.pick) return text + "\n" + ctx_.T("flow.none");
-    std::string s = text + "\n" + ctx_.data->FindGpu(r.pick->gpu)->name + "\n" + r.constraints;
-    return s;
+    std::string s = text + "\n" + ctx_.data->FindGpu(r.pick->gpu)->name;
+    if (r.runner_up)
+      s += "\n" + ctx_.TF("flow.runner_up", {{"gpu", ctx_.data->FindGpu(r.runner_up->gpu)->name}});
+    return s + "\n" + r.constraints;
   }
 
   charts::FlowchartSpec Spec() {
