@@ -13,12 +13,27 @@ charts::Style PageChartStyle(const std::string& slug, const PageContext& ctx) {
   return s;
 }
 
+charts::Style NarrowChartStyle(const std::string& slug) {
+  charts::Style s;
+  s.width = charts::Style::kMinWidth;
+  s.render_dark = true;
+  s.render_png = false;
+  s.id_prefix = slug + "-n-";
+  return s;
+}
+
 std::string PublishChart(const std::string& slug, const charts::RenderedChart& chart,
-                         const std::string& alt, const std::string& caption,
-                         const std::string& data_table_html, PageContext& ctx) {
+                         const charts::RenderedChart& narrow, const std::string& alt,
+                         const std::string& caption, const std::string& data_table_html,
+                         PageContext& ctx) {
   const std::string base = ctx.chart_dir + slug;
   ctx.files->push_back({base + ".svg", chart.svg});
   if (!chart.svg_dark.empty()) ctx.files->push_back({base + ".dark.svg", chart.svg_dark});
+  const bool has_narrow = !narrow.svg.empty();
+  if (has_narrow) {
+    ctx.files->push_back({base + ".narrow.svg", narrow.svg});
+    if (!narrow.svg_dark.empty()) ctx.files->push_back({base + ".narrow.dark.svg", narrow.svg_dark});
+  }
   if (!chart.png.empty()) {
     ctx.files->push_back({base + ".png", chart.png});
     if (ctx.og_image && ctx.og_image->empty()) *ctx.og_image = base + ".png";
@@ -26,6 +41,18 @@ std::string PublishChart(const std::string& slug, const charts::RenderedChart& c
   const std::string href = HtmlEscape(ctx.Href(base + ".svg"));
   std::string h = "<figure class=\"chart\" id=\"chart-" + HtmlEscape(slug) + "\">";
   h += "<a href=\"" + href + "\"><picture>";
+  auto size = [](const charts::RenderedChart& c) {
+    return " width=\"" + std::to_string(static_cast<int>(c.width)) + "\" height=\"" +
+           std::to_string(static_cast<int>(c.height)) + "\"";
+  };
+  if (has_narrow) {
+    const char* phone = "(max-width: 560px)";
+    if (!narrow.svg_dark.empty())
+      h += "<source srcset=\"" + HtmlEscape(ctx.Href(base + ".narrow.dark.svg")) + "\" media=\"" + phone +
+           " and (prefers-color-scheme: dark)\"" + size(narrow) + ">";
+    h += "<source srcset=\"" + HtmlEscape(ctx.Href(base + ".narrow.svg")) + "\" media=\"" + phone + "\"" +
+         size(narrow) + ">";
+  }
   if (!chart.svg_dark.empty())
     h += "<source srcset=\"" + HtmlEscape(ctx.Href(base + ".dark.svg")) +
          "\" media=\"(prefers-color-scheme: dark)\">";

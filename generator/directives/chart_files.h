@@ -10,11 +10,17 @@
 
 namespace gg {
 
-// slug names the files: <lang>/charts/<slug>.svg, <slug>.dark.svg, <slug>.png.
+// slug names the files: <lang>/charts/<slug>.svg, <slug>.dark.svg, <slug>.png, and for the
+// phone layout <slug>.narrow.svg / <slug>.narrow.dark.svg (when `narrow` has an SVG).
 // alt is the image's text alternative; data_table_html the accessible table (may be "").
 std::string PublishChart(const std::string& slug, const charts::RenderedChart& chart,
-                         const std::string& alt, const std::string& caption,
-                         const std::string& data_table_html, PageContext& ctx);
+                         const charts::RenderedChart& narrow, const std::string& alt,
+                         const std::string& caption, const std::string& data_table_html,
+                         PageContext& ctx);
+
+// The same chart laid out for a phone (360 px wide, no PNG). Phones get this variant
+// instead of the desktop one scaled down to unreadable text.
+charts::Style NarrowChartStyle(const std::string& slug);
 
 // The chart style for pages: 760 px wide, light + dark SVG, ids prefixed. A PNG at 2x is
 // rendered only for the first chart of a page that wants a link-preview image (og:image):

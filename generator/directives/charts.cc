@@ -136,7 +136,8 @@ std::string BarsChart(const DirectiveCall& c, PageContext& ctx, bool per_dollar)
   std::string slug = per_dollar ? "perf-per-dollar-" + basis_id : "perf";
   if (!segs.empty()) slug += std::string("-") + SegmentId(segs[0]);
   auto r = charts::Render(spec, PageChartStyle(slug, ctx));
-  return PublishChart(slug, r, spec.title + ". " + spec.description, CaptionOr(c, spec.title),
+  auto rn = charts::Render(spec, NarrowChartStyle(slug));
+  return PublishChart(slug, r, rn, spec.title + ". " + spec.description, CaptionOr(c, spec.title),
                       table.Render(), ctx);
 }
 
@@ -172,7 +173,8 @@ std::string ScatterChart(const DirectiveCall& c, PageContext& ctx) {
   }
   std::string slug = std::string("scatter-") + WorkloadId(w) + "-" + basis_id;
   auto r = charts::Render(spec, PageChartStyle(slug, ctx));
-  return PublishChart(slug, r, spec.title + ". " + spec.description, CaptionOr(c, spec.title),
+  auto rn = charts::Render(spec, NarrowChartStyle(slug));
+  return PublishChart(slug, r, rn, spec.title + ". " + spec.description, CaptionOr(c, spec.title),
                       table.Render(), ctx);
 }
 
@@ -246,7 +248,8 @@ std::string FitMatrixChart(const DirectiveCall& c, PageContext& ctx) {
   std::string slug =
       std::string("fit-matrix-") + calc::PrecisionId(prec) + "-" + std::to_string(context);
   auto r = charts::Render(spec, PageChartStyle(slug, ctx));
-  return PublishChart(slug, r, spec.title + ". " + spec.description, CaptionOr(c, spec.title),
+  auto rn = charts::Render(spec, NarrowChartStyle(slug));
+  return PublishChart(slug, r, rn, spec.title + ". " + spec.description, CaptionOr(c, spec.title),
                       table.Render(), ctx);
 }
 
@@ -310,7 +313,8 @@ std::string MemoryBreakdownChart(const DirectiveCall& c, PageContext& ctx) {
   }
   std::string slug = "memory-" + m.id;
   auto r = charts::Render(spec, PageChartStyle(slug, ctx));
-  return PublishChart(slug, r, spec.title + ". " + spec.description, CaptionOr(c, spec.title),
+  auto rn = charts::Render(spec, NarrowChartStyle(slug));
+  return PublishChart(slug, r, rn, spec.title + ". " + spec.description, CaptionOr(c, spec.title),
                       table.Render(), ctx);
 }
 
@@ -336,7 +340,8 @@ std::string PriceHistoryChart(const DirectiveCall& c, PageContext& ctx) {
   if (spec.series.empty()) return "<p>" + HtmlEscape(ctx.T("gpu.no_price")) + "</p>";
   std::string slug = "prices-" + gid;
   auto r = charts::Render(spec, PageChartStyle(slug, ctx));
-  return PublishChart(slug, r, spec.title + ". " + spec.description, CaptionOr(c, spec.title), "",
+  auto rn = charts::Render(spec, NarrowChartStyle(slug));
+  return PublishChart(slug, r, rn, spec.title + ". " + spec.description, CaptionOr(c, spec.title), "",
                       ctx);
 }
 
@@ -399,7 +404,8 @@ std::string OwnVsCloudChart(const DirectiveCall& c, PageContext& ctx) {
              Cell::Text(be ? FormatDuration(*be, ctx) : ctx.T("breakeven.never"), true)});
   std::string slug = "own-vs-cloud-" + gid + "-" + oid;
   auto r = charts::Render(spec, PageChartStyle(slug, ctx));
-  return PublishChart(slug, r, spec.title + ". " + spec.description, CaptionOr(c, spec.title),
+  auto rn = charts::Render(spec, NarrowChartStyle(slug));
+  return PublishChart(slug, r, rn, spec.title + ". " + spec.description, CaptionOr(c, spec.title),
                       table.Render(), ctx);
 }
 

@@ -192,13 +192,16 @@ void RegisterFlowchart(DirectiveRegistry* r) {
     charts::Style style = PageChartStyle("flowchart", ctx);
     style.width = 1100;
     auto rendered = charts::Render(spec, style);
+    // The flowchart has its nested-list version right below; on a phone the wide figure is
+    // opened full size from its link rather than redrawn narrow.
+    charts::RenderedChart no_narrow;
     for (const auto& p : rendered.layout.problems)
       ctx.diags->Error(ctx.data->flowchart->loc, "flowchart: " + p);
     std::string text = "<nav class=\"flow\" aria-label=\"" +
                        HtmlEscape(ctx.T("flow.text_version")) + "\"><details open><summary>" +
                        HtmlEscape(ctx.T("flow.text_version")) + "</summary>" +
                        fr.Html(ctx.data->flowchart->root, 0) + "</details></nav>";
-    return PublishChart("flowchart", rendered, spec.title, CaptionOr(c, spec.title), "", ctx) +
+    return PublishChart("flowchart", rendered, no_narrow, spec.title, CaptionOr(c, spec.title), "", ctx) +
            text;
   });
 }
