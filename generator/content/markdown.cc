@@ -113,7 +113,7 @@ void ReplaceAll(std::string* s, const std::string& from, const std::string& to) 
 
 MarkdownResult RenderMarkdown(const std::string& body, const std::string& file, int first_line,
                               const DirectiveHook& block_hook, const DirectiveHook& inline_hook,
-                              Diagnostics* diags) {
+                              Diagnostics* diags, const std::string& table_label) {
   std::call_once(g_extensions_once, [] { cmark_gfm_core_extensions_ensure_registered(); });
   const int options = CMARK_OPT_DEFAULT;
   cmark_parser* parser = cmark_parser_new(options);
@@ -272,7 +272,9 @@ MarkdownResult RenderMarkdown(const std::string& body, const std::string& file, 
     ReplaceAll(&html, "<th align=\"" + al + "\">", "<th scope=\"col\" class=\"al-" + al + "\">");
     ReplaceAll(&html, "<td align=\"" + al + "\">", "<td class=\"al-" + al + "\">");
   }
-  ReplaceAll(&html, "<table>", "<div class=\"table-scroll\"><table>");
+  ReplaceAll(&html, "<table>",
+             "<div class=\"table-scroll\" role=\"region\" tabindex=\"0\" aria-label=\"" +
+                 HtmlEscape(table_label) + "\"><table>");
   ReplaceAll(&html, "</table>\n", "</table></div>\n");
 
   std::vector<TocEntry> toc;

@@ -46,8 +46,10 @@ using DirectiveHook = std::function<std::string(const DirectiveCall&)>;
 
 // Renders body, whose first line is line `first_line` of `file` (for diagnostics).
 // Safe to call from several threads at once.
+// table_label names the sideways-scrolling wrapper of author tables for screen readers
+// (in the page's language).
 MarkdownResult RenderMarkdown(const std::string& body, const std::string& file, int first_line,
                               const DirectiveHook& block_hook, const DirectiveHook& inline_hook,
-                              Diagnostics* diags);
+                              Diagnostics* diags, const std::string& table_label = "Table");
 
 }  // namespace gg

@@ -1,6 +1,9 @@
 #include "directives/calc_args.h"
 
+#include <algorithm>
+
 #include "base/suggest.h"
+#include "directives/computed.h"
 
 namespace gg {
 
@@ -46,6 +49,26 @@ std::string CardsLabel(int count, const std::string& gpu_name, const PageContext
 
 std::string Times(double value, const PageContext& ctx) {
   return ctx.fmt->Number(value, 2, 2) + "×";
+}
+
+std::optional<OwnedDesktop> DesktopWith(const Gpu& gpu, Args& args, const PageContext& ctx) {
+  auto price = calc::CheapestCurrentPrice(ctx.computed->prices, gpu.id, {});
+  if (!price) {
+    args.Fail("GPU '" + gpu.id + "' has no current price");
+    return std::nullopt;
+  }
+  const auto& as = ctx.computed->assumptions;
+  return OwnedDesktop{price->usd + as.desktop_system_cost_usd, gpu.tdp_w + as.desktop_system_watts};
+}
+
+void SortByValue(std::vector<calc::RankEntry>* entries) {
+  entries->erase(std::remove_if(entries->begin(), entries->end(),
+                                [](const calc::RankEntry& e) { return !e.perf_per_kusd; }),
+                 entries->end());
+  std::stable_sort(entries->begin(), entries->end(),
+                   [](const calc::RankEntry& x, const calc::RankEntry& y) {
+                     return *x.perf_per_kusd > *y.perf_per_kusd;
+                   });
 }
 
 std::string CostBasisArg(Args& args, const std::string& fallback) {

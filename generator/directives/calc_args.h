@@ -5,7 +5,10 @@
 #include <string>
 #include <vector>
 
+#include <optional>
+
 #include "calc/memory.h"
+#include "calc/ranking.h"
 #include "directives/registry.h"
 
 namespace gg {
@@ -23,5 +26,17 @@ std::string CardsLabel(int count, const std::string& gpu_name, const PageContext
 std::string Times(double value, const PageContext& ctx);
 // Cost basis from cost=none|gpu|ownership.
 std::string CostBasisArg(Args& args, const std::string& fallback);
+
+// A desktop built around one card, as the own-vs-cloud comparisons price it: the card at its
+// cheapest current price plus the rest of the system, drawing the card's and the system's
+// power. Reports through args and returns nullopt when the card has no current price.
+struct OwnedDesktop {
+  double cost_usd = 0;
+  double watts = 0;
+};
+std::optional<OwnedDesktop> DesktopWith(const Gpu& gpu, Args& args, const PageContext& ctx);
+
+// Keeps the entries that have a performance per dollar, best first (stable for ties).
+void SortByValue(std::vector<calc::RankEntry>* entries);
 
 }  // namespace gg

@@ -182,13 +182,9 @@ void RegisterCalcRefs(DirectiveRegistry* r) {
                  }
                  if (!a.ok()) return {};
                  const Gpu& g = *ctx.data->FindGpu(gid);
-                 auto price = calc::CheapestCurrentPrice(ctx.computed->prices, gid, {});
-                 if (!price) {
-                   a.Fail("GPU '" + gid + "' has no current price");
-                   return {};
-                 }
-                 double desktop = price->usd + as.desktop_system_cost_usd;
-                 double watts = g.tdp_w + as.desktop_system_watts;
+                 auto owned = DesktopWith(g, a, ctx);
+                 if (!owned) return {};
+                 const double desktop = owned->cost_usd, watts = owned->watts;
                  auto days = calc::BreakEvenDays(desktop, watts, offer->usd_per_gpu_hour, util,
                                                  as.electricity_usd_per_kwh);
                  if (!days) return HtmlEscape(ctx.T("breakeven.never"));

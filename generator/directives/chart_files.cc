@@ -32,7 +32,8 @@ std::string PublishChart(const std::string& slug, const charts::RenderedChart& c
   const bool has_narrow = !narrow.svg.empty();
   if (has_narrow) {
     ctx.files->push_back({base + ".narrow.svg", narrow.svg});
-    if (!narrow.svg_dark.empty()) ctx.files->push_back({base + ".narrow.dark.svg", narrow.svg_dark});
+    if (!narrow.svg_dark.empty())
+      ctx.files->push_back({base + ".narrow.dark.svg", narrow.svg_dark});
   }
   if (!chart.png.empty()) {
     ctx.files->push_back({base + ".png", chart.png});
@@ -48,10 +49,10 @@ std::string PublishChart(const std::string& slug, const charts::RenderedChart& c
   if (has_narrow) {
     const char* phone = "(max-width: 560px)";
     if (!narrow.svg_dark.empty())
-      h += "<source srcset=\"" + HtmlEscape(ctx.Href(base + ".narrow.dark.svg")) + "\" media=\"" + phone +
-           " and (prefers-color-scheme: dark)\"" + size(narrow) + ">";
-    h += "<source srcset=\"" + HtmlEscape(ctx.Href(base + ".narrow.svg")) + "\" media=\"" + phone + "\"" +
-         size(narrow) + ">";
+      h += "<source srcset=\"" + HtmlEscape(ctx.Href(base + ".narrow.dark.svg")) + "\" media=\"" +
+           phone + " and (prefers-color-scheme: dark)\"" + size(narrow) + ">";
+    h += "<source srcset=\"" + HtmlEscape(ctx.Href(base + ".narrow.svg")) + "\" media=\"" + phone +
+         "\"" + size(narrow) + ">";
   }
   if (!chart.svg_dark.empty())
     h += "<source srcset=\"" + HtmlEscape(ctx.Href(base + ".dark.svg")) +

@@ -78,13 +78,7 @@ std::string BarsChart(const DirectiveCall& c, PageContext& ctx, bool per_dollar)
   // Order by the 16-bit training column (the guide's main workload).
   auto order = Ranked(ctx, Workload::kTraining16, basis, segs);
   if (per_dollar) {
-    order.erase(std::remove_if(order.begin(), order.end(),
-                               [](const calc::RankEntry& e) { return !e.perf_per_kusd; }),
-                order.end());
-    std::stable_sort(order.begin(), order.end(),
-                     [](const calc::RankEntry& x, const calc::RankEntry& y) {
-                       return *x.perf_per_kusd > *y.perf_per_kusd;
-                     });
+    SortByValue(&order);
   }
   if (static_cast<int>(order.size()) > limit) order.resize(static_cast<size_t>(limit));
   std::map<std::pair<std::string, int>, calc::RankEntry> by;
@@ -341,8 +335,8 @@ std::string PriceHistoryChart(const DirectiveCall& c, PageContext& ctx) {
   std::string slug = "prices-" + gid;
   auto r = charts::Render(spec, PageChartStyle(slug, ctx));
   auto rn = charts::Render(spec, NarrowChartStyle(slug));
-  return PublishChart(slug, r, rn, spec.title + ". " + spec.description, CaptionOr(c, spec.title), "",
-                      ctx);
+  return PublishChart(slug, r, rn, spec.title + ". " + spec.description, CaptionOr(c, spec.title),
+                      "", ctx);
 }
 
 std::string OwnVsCloudChart(const DirectiveCall& c, PageContext& ctx) {
@@ -359,13 +353,9 @@ std::string OwnVsCloudChart(const DirectiveCall& c, PageContext& ctx) {
   }
   if (!a.ok()) return {};
   const Gpu& g = *ctx.data->FindGpu(gid);
-  auto price = calc::CheapestCurrentPrice(ctx.computed->prices, gid, {});
-  if (!price) {
-    a.Fail("GPU '" + gid + "' has no current price");
-    return {};
-  }
-  double desktop = price->usd + as.desktop_system_cost_usd;
-  double watts = g.tdp_w + as.desktop_system_watts;
+  auto owned = DesktopWith(g, a, ctx);
+  if (!owned) return {};
+  const double desktop = owned->cost_usd, watts = owned->watts;
   double elec_day =
       calc::ElectricityUsdPerYear(watts, util, as.electricity_usd_per_kwh) / calc::kDaysPerYear;
   double cloud_day = offer->usd_per_gpu_hour * 24 * util;

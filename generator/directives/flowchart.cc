@@ -201,7 +201,8 @@ void RegisterFlowchart(DirectiveRegistry* r) {
                        HtmlEscape(ctx.T("flow.text_version")) + "\"><details open><summary>" +
                        HtmlEscape(ctx.T("flow.text_version")) + "</summary>" +
                        fr.Html(ctx.data->flowchart->root, 0) + "</details></nav>";
-    return PublishChart("flowchart", rendered, no_narrow, spec.title, CaptionOr(c, spec.title), "", ctx) +
+    return PublishChart("flowchart", rendered, no_narrow, spec.title, CaptionOr(c, spec.title), "",
+                        ctx) +
            text;
   });
 }

@@ -82,13 +82,7 @@ void RegisterGpuProfile(DirectiveRegistry* r) {
       auto by_speed = calc::Rank(*ctx.data, ctx.computed->perf, ctx.computed->prices, as, ro);
       ro.basis = calc::CostBasis::kOwnership;
       auto by_value = calc::Rank(*ctx.data, ctx.computed->perf, ctx.computed->prices, as, ro);
-      by_value.erase(std::remove_if(by_value.begin(), by_value.end(),
-                                    [](const calc::RankEntry& e) { return !e.perf_per_kusd; }),
-                     by_value.end());
-      std::stable_sort(by_value.begin(), by_value.end(),
-                       [](const calc::RankEntry& x, const calc::RankEntry& y) {
-                         return *x.perf_per_kusd > *y.perf_per_kusd;
-                       });
+      SortByValue(&by_value);
       auto pos = [&](const std::vector<calc::RankEntry>& list) -> std::string {
         for (size_t i = 0; i < list.size(); ++i)
           if (list[i].gpu == gid)

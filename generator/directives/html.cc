@@ -26,7 +26,10 @@ std::string Classes(const Cell& c) {
 }  // namespace
 
 std::string HtmlTable::Render() const {
-  std::string h = "<div class=\"table-scroll\"><table class=\"data\">";
+  // The wrapper scrolls sideways on a phone: keyboard users must be able to reach it, and
+  // screen readers announce it by its caption.
+  std::string h = "<div class=\"table-scroll\" role=\"region\" tabindex=\"0\" aria-label=\"" +
+                  HtmlEscape(caption_) + "\"><table class=\"data\">";
   if (!caption_.empty()) h += "<caption>" + HtmlEscape(caption_) + "</caption>";
   h += "<thead><tr>";
   for (const auto& c : headers_) h += "<th scope=\"col\"" + Classes(c) + ">" + c.html + "</th>";

@@ -70,13 +70,7 @@ std::string RankTable(const DirectiveCall& c, PageContext& ctx, bool value) {
                        return x.perf.relative > y.perf.relative;
                      });
   } else {
-    ranked.erase(std::remove_if(ranked.begin(), ranked.end(),
-                                [](const calc::RankEntry& e) { return !e.perf_per_kusd; }),
-                 ranked.end());
-    std::stable_sort(ranked.begin(), ranked.end(),
-                     [](const calc::RankEntry& x, const calc::RankEntry& y) {
-                       return *x.perf_per_kusd > *y.perf_per_kusd;
-                     });
+    SortByValue(&ranked);
   }
   std::string basis = value ? std::string(calc::CostBasisId(opt.basis)) : "none";
   std::string caption = CaptionOr(c, ctx.TF(value ? "table.value.caption" : "table.rank.caption",
@@ -255,13 +249,7 @@ void RegisterTables(DirectiveRegistry* r) {
         opt.workload = w;
         opt.basis = calc::CostBasis::kOwnership;
         auto ranked = calc::Rank(*ctx.data, ctx.computed->perf, ctx.computed->prices, as, opt);
-        ranked.erase(std::remove_if(ranked.begin(), ranked.end(),
-                                    [](const calc::RankEntry& e) { return !e.perf_per_kusd; }),
-                     ranked.end());
-        std::stable_sort(ranked.begin(), ranked.end(),
-                         [](const calc::RankEntry& x, const calc::RankEntry& y) {
-                           return *x.perf_per_kusd > *y.perf_per_kusd;
-                         });
+        SortByValue(&ranked);
         HtmlTable t(CaptionOr(
             c, ctx.TF("table.tco.caption", {{"years", ctx.fmt->Number(as.ownership_years, 1)}})));
         t.Columns(
@@ -321,13 +309,9 @@ void RegisterTables(DirectiveRegistry* r) {
         double util = a.Number("utilisation", as.utilisation, 0.001, 1.0);
         if (!a.ok()) return {};
         const Gpu& g = *ctx.data->FindGpu(gid);
-        auto price = calc::CheapestCurrentPrice(ctx.computed->prices, gid, {});
-        if (!price) {
-          a.Fail("GPU '" + gid + "' has no current price");
-          return {};
-        }
-        double desktop = price->usd + as.desktop_system_cost_usd;
-        double watts = g.tdp_w + as.desktop_system_watts;
+        auto owned = DesktopWith(g, a, ctx);
+        if (!owned) return {};
+        const double desktop = owned->cost_usd, watts = owned->watts;
         HtmlTable t(
             CaptionOr(c, ctx.TF("table.breakeven.caption", {{"gpu", g.name},
                                                             {"cost", ctx.fmt->Usd(desktop)},

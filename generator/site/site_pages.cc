@@ -218,7 +218,7 @@ PageResult SiteRenderer::RenderPage(const PageJob& job) const {
     auto block = [&](const DirectiveCall& call) { return registry_.RunBlock(call, ctx); };
     auto inline_ref = [&](const DirectiveCall& call) { return registry_.RunInline(call, ctx); };
     MarkdownResult md = RenderMarkdown(job.source->body, job.source->file, job.source->body_line,
-                                       block, inline_ref, sink);
+                                       block, inline_ref, sink, strings_.Get(lang, "table.scrollable"));
     ctx.diags = diags_;
     content_html = md.html;
     toc = md.toc;
