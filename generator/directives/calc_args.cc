@@ -47,6 +47,11 @@ std::string CardsLabel(int count, const std::string& gpu_name, const PageContext
   return ctx.fmt->Number(count, 0) + "\u00A0×\u00A0" + gpu_name;
 }
 
+std::string BillionParams(double billions, int frac, const PageContext& ctx) {
+  return ctx.TF(billions < 2 ? "unit.billion_params_lt2" : "unit.billion_params",
+                {{"v", ctx.fmt->Number(billions, frac)}});
+}
+
 std::string Times(double value, const PageContext& ctx) {
   return ctx.fmt->Number(value, 2, 2) + "×";
 }

@@ -22,6 +22,9 @@ calc::MemoryRequest ParseMemoryRequest(Args& args, bool need_context);
 bool ParsePrecisionArg(Args& args, const std::string& id, calc::Precision* out);
 // Localised "1 card" / "N cards" label for a configuration.
 std::string CardsLabel(int count, const std::string& gpu_name, const PageContext& ctx);
+// A parameter count in billions, in the page's language ("70.6 B", « 70,6 milliards »,
+// « 1,8 milliard »: French takes the singular below 2). frac: fraction digits.
+std::string BillionParams(double billions, int frac, const PageContext& ctx);
 // Localised "1.23×".
 std::string Times(double value, const PageContext& ctx);
 // Cost basis from cost=none|gpu|ownership.

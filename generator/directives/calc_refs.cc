@@ -139,8 +139,7 @@ void RegisterCalcRefs(DirectiveRegistry* r) {
                  if (!a.ok()) return {};
                  const LlmModel& m = *ctx.data->FindModel(mid);
                  double b = active ? m.active_params_b : m.params_b;
-                 return HtmlEscape(
-                     ctx.TF("unit.billion_params", {{"v", ctx.fmt->Number(b, b < 10 ? 1 : 0)}}));
+                 return HtmlEscape(BillionParams(b, b < 10 ? 1 : 0, ctx));
                });
 
   r->AddInline("tokens", With({"gpu"}, MemoryParams()),

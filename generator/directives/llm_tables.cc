@@ -59,12 +59,8 @@ void RegisterLlmTables(DirectiveRegistry* r) {
             name += " · MoE " + std::to_string(m->experts->active) + "/" +
                     std::to_string(m->experts->total);
           t.Row({Cell::Text(name),
-                 Cell::Text(ctx.TF("unit.billion_params",
-                                   {{"v", ctx.fmt->Number(m->params_b, m->params_b < 10 ? 2 : 1)}}),
-                            true),
-                 Cell::Text(ctx.TF("unit.billion_params",
-                                   {{"v", ctx.fmt->Number(m->active_params_b,
-                                                          m->active_params_b < 10 ? 2 : 1)}}),
+                 Cell::Text(BillionParams(m->params_b, m->params_b < 10 ? 2 : 1, ctx), true),
+                 Cell::Text(BillionParams(m->active_params_b, m->active_params_b < 10 ? 2 : 1, ctx),
                             true),
                  Cell::Text(ctx.fmt->Number(m->layers, 0), true), Cell::Text(heads, true),
                  Cell::Text(ctx.fmt->WithUnit(kv / 1024.0, "KiB", 0), true),
