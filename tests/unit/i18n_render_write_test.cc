@@ -5,6 +5,8 @@
 #include <fstream>
 #include <thread>
 
+#include <unistd.h>
+
 #include "base/files.h"
 #include "i18n/format.h"
 #include "i18n/ui_strings.h"
@@ -95,7 +97,8 @@ std::string Slurp(const fs::path& p) {
 }  // namespace
 
 TEST_CASE("the site is replaced atomically and unchanged files keep their time", "[write]") {
-  fs::path dir = fs::temp_directory_path() / "gg-commit-test";
+  // Per process: two test runs at once must not share a folder.
+  fs::path dir = fs::temp_directory_path() / ("gg-commit-test-" + std::to_string(getpid()));
   fs::remove_all(dir);
   fs::create_directories(dir);
   fs::path out = dir / "site";

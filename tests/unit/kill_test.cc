@@ -39,7 +39,7 @@ int Build(const fs::path& root, const fs::path& out) {
 }  // namespace
 
 TEST_CASE("a build killed at any moment leaves the old site or the new one, whole", "[write][slow]") {
-  fs::path tmp = fs::temp_directory_path() / "gg-kill-test";
+  fs::path tmp = fs::temp_directory_path() / ("gg-kill-test-" + std::to_string(getpid()));
   fs::remove_all(tmp);
   fs::path root = tmp / "root";
   fs::create_directories(root);
