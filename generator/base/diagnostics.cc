@@ -37,18 +37,23 @@ void Diagnostics::Merge(const Diagnostics& other) {
 }
 
 bool Diagnostics::HasErrors() const {
-  return ErrorCount() > 0;
+  std::lock_guard<std::mutex> lock(mu_);
+  return std::any_of(items_.begin(), items_.end(),
+                     [](const Diagnostic& d) { return d.severity == Severity::kError; });
 }
 
+// Counts are of distinct diagnostics, as printed (Sorted drops exact duplicates).
 int Diagnostics::ErrorCount() const {
+  return CountOf(Severity::kError);
+}
+int Diagnostics::WarningCount() const {
+  return CountOf(Severity::kWarning);
+}
+
+int Diagnostics::CountOf(Severity severity) const {
   auto all = Sorted();
   return static_cast<int>(std::count_if(
-      all.begin(), all.end(), [](const Diagnostic& d) { return d.severity == Severity::kError; }));
-}
-
-int Diagnostics::WarningCount() const {
-  auto all = Sorted();
-  return static_cast<int>(all.size()) - ErrorCount();
+      all.begin(), all.end(), [&](const Diagnostic& d) { return d.severity == severity; }));
 }
 
 std::vector<Diagnostic> Diagnostics::Sorted() const {

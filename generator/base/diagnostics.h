@@ -45,6 +45,8 @@ class Diagnostics {
   std::string Render() const;
 
  private:
+  int CountOf(Severity severity) const;
+
   mutable std::mutex mu_;
   std::vector<Diagnostic> items_;
 };

@@ -102,22 +102,6 @@ std::string Sha256Hex(std::string_view bytes) {
   return out;
 }
 
-bool IsIsoDate(std::string_view s) {
-  if (s.size() != 10 || s[4] != '-' || s[7] != '-') return false;
-  for (int i : {0, 1, 2, 3, 5, 6, 8, 9})
-    if (s[i] < '0' || s[i] > '9') return false;
-  auto num = [&](size_t at, size_t len) {
-    int v = 0;
-    for (size_t i = at; i < at + len; ++i) v = v * 10 + (s[i] - '0');
-    return v;
-  };
-  int y = num(0, 4), m = num(5, 2), d = num(8, 2);
-  if (m < 1 || m > 12 || d < 1) return false;
-  static const int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-  bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-  return d <= kDays[m - 1] + (m == 2 && leap ? 1 : 0);
-}
-
 bool StartsWith(std::string_view s, std::string_view prefix) {
   return s.substr(0, prefix.size()) == prefix;
 }

@@ -23,9 +23,6 @@ std::string Slugify(std::string_view text);
 // Lowercase hex SHA-256 of the bytes (GLib's implementation).
 std::string Sha256Hex(std::string_view bytes);
 
-// True for YYYY-MM-DD naming a real day (2024-02-29 yes, 2023-02-29 and 2026-11-31 no).
-bool IsIsoDate(std::string_view s);
-
 bool StartsWith(std::string_view s, std::string_view prefix);
 bool EndsWith(std::string_view s, std::string_view suffix);
 std::string Trim(std::string_view s);

@@ -1,21 +1,9 @@
-// ISO calendar dates as day numbers, so that price windows can be computed without a time
-// zone, a locale or the wall clock.
+// The calendar functions calc uses, from base/dates.h.
 #pragma once
 
-#include <cstdint>
-#include <optional>
-#include <string_view>
+#include "base/dates.h"
 
 namespace gg::calc {
-
-// Days from 1970-01-01 to the proleptic Gregorian date y-m-d (negative before 1970).
-// Howard Hinnant's days_from_civil algorithm. Month 1..12 and day 1..31 are expected; other
-// values give an unspecified (but defined, non-crashing) result: call ParseIsoDate first.
-int64_t DaysFromCivil(int64_t y, int m, int d);
-
-// Parses exactly "YYYY-MM-DD" (four-digit year, month 01..12, a day that exists in that
-// month, leap years included) into days since 1970-01-01. Anything else (other lengths,
-// time parts, "2026-02-30") gives nullopt.
-std::optional<int64_t> ParseIsoDate(std::string_view text);
-
+using gg::DaysFromCivil;
+using gg::ParseIsoDate;
 }  // namespace gg::calc

@@ -1,5 +1,7 @@
 #include "charts/scale.h"
 
+#include "base/dates.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -123,13 +125,7 @@ double Scale::Invert(double px) const {
 
 // Howard Hinnant's algorithms (public domain), http://howardhinnant.github.io/date_algorithms.html
 int DaysFromCivil(CivilDate d) {
-  int y = d.year - (d.month <= 2 ? 1 : 0);
-  int era = (y >= 0 ? y : y - 399) / 400;
-  int yoe = y - era * 400;
-  int mp = (d.month + 9) % 12;
-  int doy = (153 * mp + 2) / 5 + d.day - 1;
-  int doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-  return era * 146097 + doe - 719468;
+  return static_cast<int>(gg::DaysFromCivil(d.year, d.month, d.day));
 }
 
 CivilDate CivilFromDays(int z) {
@@ -146,21 +142,9 @@ CivilDate CivilFromDays(int z) {
 }
 
 std::optional<int> ParseIsoDate(std::string_view iso) {
-  if (iso.size() != 10 || iso[4] != '-' || iso[7] != '-') return std::nullopt;
-  auto num = [&](size_t pos, size_t len) -> int {
-    int v = 0;
-    for (size_t i = pos; i < pos + len; ++i) {
-      if (iso[i] < '0' || iso[i] > '9') return -1;
-      v = v * 10 + (iso[i] - '0');
-    }
-    return v;
-  };
-  CivilDate d{num(0, 4), num(5, 2), num(8, 2)};
-  if (d.year < 0 || d.month < 1 || d.month > 12 || d.day < 1 || d.day > 31) return std::nullopt;
-  int days = DaysFromCivil(d);
-  CivilDate back = CivilFromDays(days);
-  if (back.year != d.year || back.month != d.month || back.day != d.day) return std::nullopt;
-  return days;
+  auto days = gg::ParseIsoDate(iso);
+  if (!days) return std::nullopt;
+  return static_cast<int>(*days);
 }
 
 std::string FormatIsoDate(int days) {

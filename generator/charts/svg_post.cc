@@ -1,5 +1,7 @@
 #include "charts/svg_post.h"
 
+#include "base/text.h"
+
 #include <cstdio>
 #include <cstdlib>
 #include <iterator>
@@ -28,49 +30,47 @@ std::string Num(double v) {
   return s;
 }
 
-}  // namespace
-
-std::string XmlEscape(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&#39;";
-        break;
-      default:
-        out += c;
-    }
+// Finds, from a position, the earliest of a few needles. Each needle's next position is
+// searched again only once the scan has passed it: a rare needle would otherwise be searched
+// to the end of the document at every match, making the pass quadratic.
+template <size_t N>
+class EarliestOf {
+ public:
+  EarliestOf(std::string_view text, const std::string_view (&needles)[N])
+      : text_(text), needles_(needles) {
+    for (size_t k = 0; k < N; ++k) next_[k] = text_.find(needles_[k]);
   }
-  return out;
-}
+  // Position of the earliest needle at or after `from` (npos when none) and its length.
+  size_t Find(size_t from, size_t* length) {
+    size_t best = std::string_view::npos;
+    for (size_t k = 0; k < N; ++k) {
+      if (next_[k] != std::string_view::npos && next_[k] < from)
+        next_[k] = text_.find(needles_[k], from);
+      if (next_[k] < best) {
+        best = next_[k];
+        *length = needles_[k].size();
+      }
+    }
+    return best;
+  }
+
+ private:
+  std::string_view text_;
+  const std::string_view (&needles_)[N];
+  size_t next_[N];
+};
+
+}  // namespace
 
 std::string CompactSvgNumbers(std::string_view svg, int decimals) {
   static constexpr std::string_view kOpeners[] = {" d=\"", " x=\"", " y=\""};
   std::string out;
   out.reserve(svg.size());
   size_t i = 0;
-  // Cached next position per opener (see CanonicalizeSvgIds): keeps the pass linear.
-  size_t next[std::size(kOpeners)];
-  for (size_t k = 0; k < std::size(kOpeners); ++k) next[k] = svg.find(kOpeners[k]);
+  EarliestOf openers(svg, kOpeners);
   while (i < svg.size()) {
-    size_t best = std::string_view::npos, best_len = 0;
-    for (size_t k = 0; k < std::size(kOpeners); ++k) {
-      if (next[k] != std::string_view::npos && next[k] < i) next[k] = svg.find(kOpeners[k], i);
-      if (next[k] < best) best = next[k], best_len = kOpeners[k].size();
-    }
+    size_t best_len = 0;
+    size_t best = openers.Find(i, &best_len);
     if (best == std::string_view::npos) {
       out.append(svg.substr(i));
       break;
@@ -120,19 +120,10 @@ std::string CanonicalizeSvgIds(std::string_view svg, std::string_view prefix) {
   std::string out;
   out.reserve(svg.size() + svg.size() / 16);
   size_t i = 0;
-  // Next position of each opener, searched again only once the scan has passed it: a rare
-  // opener would otherwise be searched to the end of the document at every match.
-  size_t next[std::size(kOpeners)];
-  for (size_t k = 0; k < std::size(kOpeners); ++k) next[k] = svg.find(kOpeners[k]);
+  EarliestOf openers(svg, kOpeners);
   while (i < svg.size()) {
-    size_t best = std::string_view::npos, best_len = 0;
-    for (size_t k = 0; k < std::size(kOpeners); ++k) {
-      if (next[k] != std::string_view::npos && next[k] < i) next[k] = svg.find(kOpeners[k], i);
-      if (next[k] < best) {
-        best = next[k];
-        best_len = kOpeners[k].size();
-      }
-    }
+    size_t best_len = 0;
+    size_t best = openers.Find(i, &best_len);
     if (best == std::string_view::npos) {
       out.append(svg.substr(i));
       break;
@@ -183,12 +174,12 @@ std::string AddSvgAccessibility(std::string_view svg, std::string_view prefix,
   out.reserve(svg.size() + title.size() + description.size() + 200);
   out.append(svg.substr(0, close));
   out += " role=\"";
-  out += XmlEscape(role);
-  out += "\" aria-labelledby=\"" + XmlEscape(title_id) + "\"";
-  if (!description.empty()) out += " aria-describedby=\"" + XmlEscape(desc_id) + "\"";
-  out += ">\n<title id=\"" + XmlEscape(title_id) + "\">" + XmlEscape(title) + "</title>";
+  out += HtmlEscape(role);
+  out += "\" aria-labelledby=\"" + HtmlEscape(title_id) + "\"";
+  if (!description.empty()) out += " aria-describedby=\"" + HtmlEscape(desc_id) + "\"";
+  out += ">\n<title id=\"" + HtmlEscape(title_id) + "\">" + HtmlEscape(title) + "</title>";
   if (!description.empty()) {
-    out += "\n<desc id=\"" + XmlEscape(desc_id) + "\">" + XmlEscape(description) + "</desc>";
+    out += "\n<desc id=\"" + HtmlEscape(desc_id) + "\">" + HtmlEscape(description) + "</desc>";
   }
   out.append(svg.substr(close + 1));
   return out;
@@ -199,7 +190,7 @@ std::string AppendSvgLinks(std::string_view svg, const std::vector<SvgLink>& lin
   if (end == std::string_view::npos || links.empty()) return std::string(svg);
   std::string out(svg.substr(0, end));
   for (const SvgLink& l : links) {
-    out += "<a xlink:href=\"" + XmlEscape(l.href) + "\" aria-label=\"" + XmlEscape(l.label) +
+    out += "<a xlink:href=\"" + HtmlEscape(l.href) + "\" aria-label=\"" + HtmlEscape(l.label) +
            "\"><rect x=\"" + Num(l.x) + "\" y=\"" + Num(l.y) + "\" width=\"" + Num(l.w) +
            "\" height=\"" + Num(l.h) +
            "\" style=\"fill:rgb(0%,0%,0%);fill-opacity:0;stroke:none;\"/></a>\n";

@@ -39,7 +39,4 @@ std::string AppendSvgLinks(std::string_view svg, const std::vector<SvgLink>& lin
 // for no visible gain. Other attributes are left alone.
 std::string CompactSvgNumbers(std::string_view svg, int decimals = 2);
 
-// Escapes & < > " ' for XML text and attribute values.
-std::string XmlEscape(std::string_view text);
-
 }  // namespace gg::charts

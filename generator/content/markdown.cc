@@ -93,6 +93,15 @@ int CountWords(const std::string& text) {
   return words;
 }
 
+// Puts generated HTML where node n was (a custom block or inline node, rendered verbatim),
+// and frees n.
+void ReplaceWithHtml(cmark_node* n, const std::string& html, bool block) {
+  cmark_node* repl = cmark_node_new(block ? CMARK_NODE_CUSTOM_BLOCK : CMARK_NODE_CUSTOM_INLINE);
+  cmark_node_set_on_enter(repl, html.c_str());
+  cmark_node_insert_before(n, repl);
+  cmark_node_free(n);
+}
+
 int LineOf(cmark_node* n) {
   for (cmark_node* p = n; p; p = cmark_node_parent(p)) {
     int l = cmark_node_get_start_line(p);
@@ -198,11 +207,7 @@ MarkdownResult RenderMarkdown(const std::string& body, const std::string& file, 
     bool block = cmark_node_get_type(n) == CMARK_NODE_HTML_BLOCK;
     diags->Warning(loc_of(n), "raw HTML is not rendered; it is shown as text",
                    "write Markdown or use a gpu- directive");
-    cmark_node* repl = cmark_node_new(block ? CMARK_NODE_CUSTOM_BLOCK : CMARK_NODE_CUSTOM_INLINE);
-    std::string html = block ? "<p>" + HtmlEscape(Trim(text)) + "</p>\n" : HtmlEscape(text);
-    cmark_node_set_on_enter(repl, html.c_str());
-    cmark_node_insert_before(n, repl);
-    cmark_node_free(n);
+    ReplaceWithHtml(n, block ? "<p>" + HtmlEscape(Trim(text)) + "</p>\n" : HtmlEscape(text), block);
   }
 
   for (cmark_node* n : blocks) {
@@ -215,10 +220,7 @@ MarkdownResult RenderMarkdown(const std::string& body, const std::string& file, 
       call.body = Trim(lit ? lit : "");
       html = block_hook ? block_hook(call) : std::string();
     }
-    cmark_node* repl = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK);
-    cmark_node_set_on_enter(repl, (html + "\n").c_str());
-    cmark_node_insert_before(n, repl);
-    cmark_node_free(n);
+    ReplaceWithHtml(n, html + "\n", true);
   }
 
   for (cmark_node* n : inlines) {
@@ -229,10 +231,7 @@ MarkdownResult RenderMarkdown(const std::string& body, const std::string& file, 
     // "gpu:price gpu=x" -> name "price"
     if (ParseDirectiveLine(text.substr(4), loc, &call, diags))
       html = inline_hook ? inline_hook(call) : std::string();
-    cmark_node* repl = cmark_node_new(CMARK_NODE_CUSTOM_INLINE);
-    cmark_node_set_on_enter(repl, html.c_str());
-    cmark_node_insert_before(n, repl);
-    cmark_node_free(n);
+    ReplaceWithHtml(n, html, false);
   }
 
   char* raw = cmark_render_html(doc, options, cmark_parser_get_syntax_extensions(parser));

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "base/dates.h"
 #include "base/files.h"
 #include "base/suggest.h"
 #include "base/text.h"
@@ -14,13 +15,7 @@ std::string SourceRevision(const std::string& file_bytes) {
   return Sha256Hex(file_bytes).substr(0, 12);
 }
 
-namespace {
-
-bool IsoDate(const std::string& s) {
-  return IsIsoDate(s);
-}
-
-}  // namespace
+namespace {}  // namespace
 
 bool ParsePageSource(const std::string& file, const std::string& text, PageSource* out,
                      Diagnostics* diags) {
@@ -109,7 +104,7 @@ bool ParsePageSource(const std::string& file, const std::string& text, PageSourc
       else if (key == "order")
         out->fm.order = it->second.as<int>();
       else if (key == "date") {
-        if (!IsoDate(v)) {
+        if (!IsIsoDate(v)) {
           diags->Error(vat, "front matter 'date' must be YYYY-MM-DD, not '" + v + "'");
           ok = false;
         }

@@ -7,10 +7,6 @@
 
 namespace gg {
 
-bool IsIsoDate(const std::string& s) {
-  return gg::IsIsoDate(std::string_view(s));
-}
-
 ObjectReader::ObjectReader(const JsonDoc& doc, std::string pointer, std::string what,
                            Diagnostics* diags)
     : doc_(doc), pointer_(std::move(pointer)), what_(std::move(what)), diags_(diags) {

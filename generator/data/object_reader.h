@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "base/dates.h"
 #include "base/diagnostics.h"
 #include "data/json_doc.h"
 #include "model/model.h"
@@ -61,9 +62,6 @@ class ObjectReader {
   bool is_object_ = false;
   std::vector<std::string> read_;
 };
-
-// True for YYYY-MM-DD with a month 1-12 and a day valid in that month.
-bool IsIsoDate(const std::string& s);
 
 // Returns the array at doc.root[key] (reporting when missing / not an array) and the pointer
 // prefix of its items; empty when unusable.

@@ -52,6 +52,10 @@ std::string BillionParams(double billions, int frac, const PageContext& ctx) {
                 {{"v", ctx.fmt->Number(billions, frac)}});
 }
 
+std::string WorkloadName(Workload w, const PageContext& ctx) {
+  return ctx.T(std::string("workload.") + WorkloadId(w));
+}
+
 std::string Times(double value, const PageContext& ctx) {
   return ctx.fmt->Number(value, 2, 2) + "×";
 }

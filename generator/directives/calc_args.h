@@ -25,6 +25,8 @@ std::string CardsLabel(int count, const std::string& gpu_name, const PageContext
 // A parameter count in billions, in the page's language ("70.6 B", « 70,6 milliards »,
 // « 1,8 milliard »: French takes the singular below 2). frac: fraction digits.
 std::string BillionParams(double billions, int frac, const PageContext& ctx);
+// The workload's name in the page's language ("16-bit training").
+std::string WorkloadName(Workload w, const PageContext& ctx);
 // Localised "1.23×".
 std::string Times(double value, const PageContext& ctx);
 // Cost basis from cost=none|gpu|ownership.

@@ -63,14 +63,7 @@ void RegisterCalcRefs(DirectiveRegistry* r) {
                  opt.workload = a.WorkloadArg();
                  opt.basis = *calc::ParseCostBasis(CostBasisArg(a, "none"));
                  int n = a.Integer("n", 1, 1, 100);
-                 if (auto s = a.Get("segment")) {
-                   auto seg = ParseSegment(*s);
-                   if (!seg)
-                     a.Fail("unknown segment '" + *s + "'",
-                            DidYouMean(*s, {"consumer", "workstation", "datacenter"}));
-                   else
-                     opt.segments.push_back(*seg);
-                 }
+                 opt.segments = a.SegmentFilter();
                  if (!a.ok()) return {};
                  auto ranked = calc::Rank(*ctx.data, ctx.computed->perf, ctx.computed->prices,
                                           ctx.computed->assumptions, opt);
@@ -84,20 +77,14 @@ void RegisterCalcRefs(DirectiveRegistry* r) {
   r->AddInline(
       "pick", {"persona", "n"}, [](const DirectiveCall& c, PageContext& ctx) -> std::string {
         Args a(c, ctx.diags);
-        std::string pid = a.Required("persona");
+        const Persona* p = a.PersonaRef("persona", *ctx.data);
         int n = a.Integer("n", 1, 1, 100);
-        const Persona* p = ctx.data->FindPersona(pid);
-        if (!p && a.ok()) {
-          std::vector<std::string> ids;
-          for (const auto& x : ctx.data->personas) ids.push_back(x.id);
-          a.Fail("unknown persona '" + pid + "'", DidYouMean(pid, ids));
-        }
         if (!a.ok()) return {};
         auto rec = calc::Recommend(*ctx.data, ctx.computed->perf, ctx.computed->prices,
                                    ctx.computed->assumptions, calc::ConstraintsFromPersona(*p));
         auto pick = calc::NthPick(rec, n);
         if (!pick) {
-          a.Fail("persona '" + pid + "' has fewer than " + std::to_string(n) + " picks");
+          a.Fail("persona '" + p->id + "' has fewer than " + std::to_string(n) + " picks");
           return {};
         }
         return GpuLink(*ctx.data->FindGpu(pick->gpu), ctx);
@@ -170,15 +157,9 @@ void RegisterCalcRefs(DirectiveRegistry* r) {
                [](const DirectiveCall& c, PageContext& ctx) -> std::string {
                  Args a(c, ctx.diags);
                  std::string gid = a.GpuId("gpu", *ctx.data);
-                 std::string oid = a.Required("cloud");
+                 const CloudOffer* offer = a.OfferRef("cloud", *ctx.data);
                  const auto& as = ctx.computed->assumptions;
                  double util = a.Number("utilisation", as.utilisation, 0.001, 1.0);
-                 const CloudOffer* offer = ctx.data->FindOffer(oid);
-                 if (!offer && !oid.empty()) {
-                   std::vector<std::string> ids;
-                   for (const auto& o : ctx.data->cloud) ids.push_back(o.id);
-                   a.Fail("unknown cloud offer '" + oid + "'", DidYouMean(oid, ids));
-                 }
                  if (!a.ok()) return {};
                  const Gpu& g = *ctx.data->FindGpu(gid);
                  auto owned = DesktopWith(g, a, ctx);

@@ -31,10 +31,6 @@ const std::vector<std::string> kKinds = {"perf",        "perf-per-dollar",  "sca
                                          "fit-matrix",  "memory-breakdown", "price-history",
                                          "own-vs-cloud"};
 
-std::string WorkloadName(Workload w, const PageContext& ctx) {
-  return ctx.T(std::string("workload.") + WorkloadId(w));
-}
-
 charts::NumberFormat Num(const PageContext& ctx, int frac) {
   const Formatter* f = ctx.fmt;
   return [f, frac](double v) { return f->Number(v, frac); };
@@ -43,18 +39,6 @@ charts::NumberFormat Num(const PageContext& ctx, int frac) {
 charts::NumberFormat Money(const PageContext& ctx) {
   const Formatter* f = ctx.fmt;
   return [f](double v) { return f->Usd(v); };
-}
-
-std::vector<Segment> Segments(Args& a) {
-  std::vector<Segment> out;
-  if (auto s = a.Get("segment")) {
-    if (auto seg = ParseSegment(*s))
-      out.push_back(*seg);
-    else
-      a.Fail("unknown segment '" + *s + "'",
-             DidYouMean(*s, {"consumer", "workstation", "datacenter"}));
-  }
-  return out;
 }
 
 std::vector<calc::RankEntry> Ranked(const PageContext& ctx, Workload w, calc::CostBasis basis,
@@ -71,7 +55,7 @@ std::vector<calc::RankEntry> Ranked(const PageContext& ctx, Workload w, calc::Co
 std::string BarsChart(const DirectiveCall& c, PageContext& ctx, bool per_dollar) {
   Args a(c, ctx.diags);
   std::string basis_id = per_dollar ? a.Choice("cost", {"gpu", "ownership"}) : "none";
-  auto segs = Segments(a);
+  auto segs = a.SegmentFilter();
   int limit = a.Integer("limit", 24, 2, 60);
   if (!a.ok()) return {};
   calc::CostBasis basis = *calc::ParseCostBasis(basis_id);
@@ -139,7 +123,7 @@ std::string ScatterChart(const DirectiveCall& c, PageContext& ctx) {
   Args a(c, ctx.diags);
   Workload w = a.WorkloadArg();
   std::string basis_id = a.Choice("cost", {"gpu", "ownership"}, "gpu");
-  auto segs = Segments(a);
+  auto segs = a.SegmentFilter();
   if (!a.ok()) return {};
   auto ranked = Ranked(ctx, w, *calc::ParseCostBasis(basis_id), segs);
   charts::ScatterSpec spec;
@@ -343,14 +327,8 @@ std::string OwnVsCloudChart(const DirectiveCall& c, PageContext& ctx) {
   Args a(c, ctx.diags);
   std::string gid = a.GpuId("gpu", *ctx.data);
   const auto& as = ctx.computed->assumptions;
-  std::string oid = a.Or("cloud", as.cloud_reference_offer);
+  const CloudOffer* offer = a.OfferRef("cloud", *ctx.data, as.cloud_reference_offer);
   double util = a.Number("utilisation", as.utilisation, 0.001, 1.0);
-  const CloudOffer* offer = ctx.data->FindOffer(oid);
-  if (!offer && a.ok()) {
-    std::vector<std::string> ids;
-    for (const auto& o : ctx.data->cloud) ids.push_back(o.id);
-    a.Fail("unknown cloud offer '" + oid + "'", DidYouMean(oid, ids));
-  }
   if (!a.ok()) return {};
   const Gpu& g = *ctx.data->FindGpu(gid);
   auto owned = DesktopWith(g, a, ctx);
@@ -392,7 +370,7 @@ std::string OwnVsCloudChart(const DirectiveCall& c, PageContext& ctx) {
              Cell::Text(ctx.fmt->Usd(cloud_day, true), true)});
   table.Row({Cell::Text(ctx.T("col.breakeven")),
              Cell::Text(be ? FormatDuration(*be, ctx) : ctx.T("breakeven.never"), true)});
-  std::string slug = "own-vs-cloud-" + gid + "-" + oid;
+  std::string slug = "own-vs-cloud-" + gid + "-" + offer->id;
   auto r = charts::Render(spec, PageChartStyle(slug, ctx));
   auto rn = charts::Render(spec, NarrowChartStyle(slug));
   return PublishChart(slug, r, rn, spec.title + ". " + spec.description, CaptionOr(c, spec.title),

@@ -197,12 +197,7 @@ void RegisterLlmTables(DirectiveRegistry* r) {
         calc::MemoryRequest req = ParseMemoryRequest(a, true);
         int limit = a.Integer("limit", 20, 1, 1000);
         calc::FitOptions fo;
-        if (auto s = a.Get("segment")) {
-          if (auto seg = ParseSegment(*s))
-            fo.segments.push_back(*seg);
-          else
-            a.Fail("unknown segment '" + *s + "'");
-        }
+        fo.segments = a.SegmentFilter();
         if (!a.ok()) return {};
         const LlmModel& m = *ctx.data->FindModel(mid);
         const auto& as = ctx.computed->assumptions;

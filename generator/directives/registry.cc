@@ -102,31 +102,49 @@ std::vector<std::string> Args::List(const std::string& key) {
   return out;
 }
 
+template <typename T>
+const T* Args::Named(const std::string& value, const std::vector<T>& entries, const char* what) {
+  std::vector<std::string> ids;
+  for (const auto& e : entries) {
+    if (e.id == value) return &e;
+    ids.push_back(e.id);
+  }
+  Fail(std::string("unknown ") + what + " '" + value + "'", DidYouMean(value, ids));
+  return nullptr;
+}
+
 std::string Args::GpuId(const std::string& key, const Dataset& data, bool required) {
   auto v = Get(key);
   if (!v) {
     if (required) Fail("'" + call_.name + "' needs " + key + "=…");
     return {};
   }
-  if (!data.FindGpu(*v)) {
-    std::vector<std::string> ids;
-    for (const auto& g : data.gpus) ids.push_back(g.id);
-    Fail("unknown GPU '" + *v + "'", DidYouMean(*v, ids));
-    return {};
-  }
-  return *v;
+  return Named(*v, data.gpus, "GPU") ? *v : std::string();
 }
 
 std::string Args::ModelId(const std::string& key, const Dataset& data) {
   std::string v = Required(key);
   if (v.empty()) return v;
-  if (!data.FindModel(v)) {
-    std::vector<std::string> ids;
-    for (const auto& m : data.models) ids.push_back(m.id);
-    Fail("unknown model '" + v + "'", DidYouMean(v, ids));
-    return {};
-  }
-  return v;
+  return Named(v, data.models, "model") ? v : std::string();
+}
+
+const Persona* Args::PersonaRef(const std::string& key, const Dataset& data) {
+  std::string v = Required(key);
+  return v.empty() ? nullptr : Named(v, data.personas, "persona");
+}
+
+const CloudOffer* Args::OfferRef(const std::string& key, const Dataset& data,
+                                 const std::string& fallback) {
+  std::string v = fallback.empty() ? Required(key) : Or(key, fallback);
+  return v.empty() ? nullptr : Named(v, data.cloud, "cloud offer");
+}
+
+std::vector<Segment> Args::SegmentFilter(const std::string& key) {
+  auto v = Get(key);
+  if (!v) return {};
+  if (auto seg = ParseSegment(*v)) return {*seg};
+  Fail("unknown segment '" + *v + "'", DidYouMean(*v, {"consumer", "workstation", "datacenter"}));
+  return {};
 }
 
 Workload Args::WorkloadArg(const std::string& key) {

@@ -60,11 +60,23 @@ class Args {
   // Ids that must exist: reports "unknown GPU 'x'; did you mean 'y'?".
   std::string GpuId(const std::string& key, const Dataset& data, bool required = true);
   std::string ModelId(const std::string& key, const Dataset& data);
+  // The entry named by key (or by `fallback` when key is absent and fallback is not empty);
+  // nullptr after reporting a missing or unknown id.
+  const Persona* PersonaRef(const std::string& key, const Dataset& data);
+  const CloudOffer* OfferRef(const std::string& key, const Dataset& data,
+                             const std::string& fallback = "");
+  // segment=S as a filter of one segment; empty (all segments) when absent.
+  std::vector<Segment> SegmentFilter(const std::string& key = "segment");
   Workload WorkloadArg(const std::string& key = "workload");
   void Fail(const std::string& message, const std::string& hint = "");
   const DirectiveCall& call() const { return call_; }
 
  private:
+  // The id `value` must be one of the entries' ids: reports "unknown <what> '…'; did you
+  // mean …?" and returns nullptr otherwise.
+  template <typename T>
+  const T* Named(const std::string& value, const std::vector<T>& entries, const char* what);
+
   const DirectiveCall& call_;
   Diagnostics* diags_;
   bool ok_ = true;

@@ -16,19 +16,6 @@
 namespace gg {
 namespace {
 
-std::vector<Segment> SegmentArg(Args& a) {
-  std::vector<Segment> out;
-  if (auto s = a.Get("segment")) {
-    auto seg = ParseSegment(*s);
-    if (!seg)
-      a.Fail("unknown segment '" + *s + "'",
-             DidYouMean(*s, {"consumer", "workstation", "datacenter"}));
-    else
-      out.push_back(*seg);
-  }
-  return out;
-}
-
 // Renting another GPU is a fair alternative to owning this one when it is about as fast
 // (within 1.5x either way for 16-bit training), or the same card.
 bool ComparableForRent(const Gpu& rented, const Gpu& owned, const PageContext& ctx) {
@@ -38,10 +25,6 @@ bool ComparableForRent(const Gpu& rented, const Gpu& owned, const PageContext& c
   if (!a || !b || b->relative <= 0) return false;
   double ratio = a->relative / b->relative;
   return ratio >= 1 / 1.5 && ratio <= 1.5;
-}
-
-std::string WorkloadName(Workload w, const PageContext& ctx) {
-  return ctx.T(std::string("workload.") + WorkloadId(w));
 }
 
 std::string PriceCell(const std::optional<calc::BasisCost>& cost, const PageContext& ctx) {
@@ -58,7 +41,7 @@ std::string RankTable(const DirectiveCall& c, PageContext& ctx, bool value) {
   opt.workload = a.WorkloadArg();
   opt.basis =
       value ? *calc::ParseCostBasis(a.Choice("cost", {"gpu", "ownership"})) : calc::CostBasis::kGpu;
-  opt.segments = SegmentArg(a);
+  opt.segments = a.SegmentFilter();
   int limit = a.Integer("limit", 1000, 1, 1000);
   if (!a.ok()) return {};
   auto ranked = calc::Rank(*ctx.data, ctx.computed->perf, ctx.computed->prices,
@@ -120,14 +103,9 @@ void RegisterTables(DirectiveRegistry* r) {
       "gpu-recommend", {"persona"}, [](const DirectiveCall& c, PageContext& ctx) -> std::string {
         Args a(c, ctx.diags);
         std::vector<const Persona*> personas;
-        if (auto pid = a.Get("persona")) {
-          const Persona* p = ctx.data->FindPersona(*pid);
-          if (!p) {
-            std::vector<std::string> ids;
-            for (const auto& x : ctx.data->personas) ids.push_back(x.id);
-            a.Fail("unknown persona '" + *pid + "'", DidYouMean(*pid, ids));
-            return {};
-          }
+        if (a.Get("persona")) {
+          const Persona* p = a.PersonaRef("persona", *ctx.data);
+          if (!p) return {};
           personas.push_back(p);
         } else {
           for (const auto& p : ctx.data->personas) personas.push_back(&p);
@@ -200,7 +178,7 @@ void RegisterTables(DirectiveRegistry* r) {
       "gpu-specs", {"segment", "links"},
       [](const DirectiveCall& c, PageContext& ctx) -> std::string {
         Args a(c, ctx.diags);
-        auto segs = SegmentArg(a);
+        auto segs = a.SegmentFilter();
         a.Choice("links", {"yes", "no"}, "yes");
         if (!a.ok()) return {};
         HtmlTable t(CaptionOr(c, ctx.T("table.specs.caption")));

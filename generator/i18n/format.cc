@@ -1,5 +1,7 @@
 #include "i18n/format.h"
 
+#include "base/dates.h"
+
 #include <unicode/calendar.h>
 #include <unicode/datefmt.h>
 #include <unicode/numberformatter.h>
@@ -30,16 +32,6 @@ std::string Run(const nf::LocalizedNumberFormatter& f, double value) {
   auto formatted = f.formatDouble(value, status);
   if (U_FAILURE(status)) return std::to_string(value);
   return ToUtf8(formatted.toString(status));
-}
-
-// Days since 1970-01-01 for a proleptic Gregorian date (H. Hinnant's algorithm).
-long long DaysFromCivil(int y, int m, int d) {
-  y -= m <= 2;
-  const long long era = (y >= 0 ? y : y - 399) / 400;
-  const long long yoe = y - era * 400;
-  const long long doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-  const long long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-  return era * 146097 + doe - 719468;
 }
 
 }  // namespace
@@ -76,11 +68,9 @@ std::string Formatter::Percent(double fraction, int max_frac) const {
 }
 
 std::string Formatter::Date(const std::string& iso) const {
-  if (iso.size() != 10) return iso;
-  int y = std::atoi(iso.substr(0, 4).c_str()), m = std::atoi(iso.substr(5, 2).c_str()),
-      d = std::atoi(iso.substr(8, 2).c_str());
-  if (m < 1 || m > 12 || d < 1 || d > 31) return iso;
-  UDate when = static_cast<UDate>(DaysFromCivil(y, m, d)) * 86400000.0;
+  auto days = ParseIsoDate(iso);
+  if (!days) return iso;
+  UDate when = static_cast<UDate>(*days) * 86400000.0;
   std::unique_ptr<icu::DateFormat> df(
       icu::DateFormat::createDateInstance(icu::DateFormat::kLong, impl_->locale));
   if (!df) return iso;

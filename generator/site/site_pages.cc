@@ -18,10 +18,6 @@ TemplateData List() {
   return TemplateData{TemplateData::type::list};
 }
 
-std::string XmlEscape(const std::string& s) {
-  return HtmlEscape(s);
-}
-
 }  // namespace
 
 SiteRenderer::SiteRenderer(const Dataset& data, const Computed& computed, const UiStrings& strings,
@@ -41,6 +37,11 @@ SiteRenderer::SiteRenderer(const Dataset& data, const Computed& computed, const 
     for (const auto& key : strings_.Keys())
       if (StartsWith(key, "unitsym.")) units[key.substr(8)] = strings_.Get(l.code, key);
     formatters_[l.code] = std::make_unique<Formatter>(l.locale, units);
+    // The {{t.…}} tree of the language, keys it lacks filled from the default language
+    // (warned about at load). Built once here, shared by every page of the language.
+    std::map<std::string, std::string> merged = strings_.Table(data_.site.default_language);
+    for (const auto& [k, v] : strings_.Table(l.code)) merged[k] = v;
+    strings_data_.emplace(l.code, StringsData(merged));
   }
 }
 
@@ -130,15 +131,7 @@ TemplateData SiteRenderer::BaseData(const PageJob& job, const std::string& title
   d.set("css_href", css == assets_.published.end() ? std::string() : to_root + css->second);
   auto icon = assets_.published.find("favicon.svg");
   d.set("icon_href", icon == assets_.published.end() ? std::string() : to_root + icon->second);
-  d.set("t", StringsData(strings_.Table(lang)));
-  // Fill keys missing in this language from the default one (warned about at load).
-  TemplateData t = StringsData(strings_.Table(data_.site.default_language));
-  if (lang != data_.site.default_language) {
-    std::map<std::string, std::string> merged = strings_.Table(data_.site.default_language);
-    for (const auto& [k, v] : strings_.Table(lang)) merged[k] = v;
-    t = StringsData(merged);
-  }
-  d.set("t", t);
+  d.set("t", strings_data_.at(lang));
 
   TemplateData alternates = List();
   TemplateData languages = List();
@@ -217,8 +210,9 @@ PageResult SiteRenderer::RenderPage(const PageJob& job) const {
     ctx.diags = sink;
     auto block = [&](const DirectiveCall& call) { return registry_.RunBlock(call, ctx); };
     auto inline_ref = [&](const DirectiveCall& call) { return registry_.RunInline(call, ctx); };
-    MarkdownResult md = RenderMarkdown(job.source->body, job.source->file, job.source->body_line,
-                                       block, inline_ref, sink, strings_.Get(lang, "table.scrollable"));
+    MarkdownResult md =
+        RenderMarkdown(job.source->body, job.source->file, job.source->body_line, block, inline_ref,
+                       sink, strings_.Get(lang, "table.scrollable"));
     ctx.diags = diags_;
     content_html = md.html;
     toc = md.toc;
@@ -324,7 +318,7 @@ std::vector<OutputFile> SiteRenderer::SiteFiles(const std::vector<PageJob>& jobs
     d.set("css_href", css == assets_.published.end() ? std::string() : css->second);
     auto icon = assets_.published.find("favicon.svg");
     d.set("icon_href", icon == assets_.published.end() ? std::string() : icon->second);
-    d.set("t", StringsData(strings_.Table(def)));
+    d.set("t", strings_data_.at(def));
     files.push_back({"index.html", templates_.Render("chooser", d, diags_)});
 
     // 404: served at any depth, so its links are absolute paths from the base URL.
@@ -356,16 +350,16 @@ std::vector<OutputFile> SiteRenderer::SiteFiles(const std::vector<PageJob>& jobs
         "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" "
         "xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n";
     for (const auto& j : jobs) {
-      xml += "  <url>\n    <loc>" + XmlEscape(AbsoluteUrl(data_.site.base_url, j.site_path)) +
+      xml += "  <url>\n    <loc>" + HtmlEscape(AbsoluteUrl(data_.site.base_url, j.site_path)) +
              "</loc>\n";
       if (j.source && !j.source->fm.date.empty())
         xml += "    <lastmod>" + j.source->fm.date + "</lastmod>\n";
       for (const auto* alt : by_path[j.path]) {
         xml += "    <xhtml:link rel=\"alternate\" hreflang=\"" + alt->lang->code + "\" href=\"" +
-               XmlEscape(AbsoluteUrl(data_.site.base_url, alt->site_path)) + "\"/>\n";
+               HtmlEscape(AbsoluteUrl(data_.site.base_url, alt->site_path)) + "\"/>\n";
       }
       xml += "    <xhtml:link rel=\"alternate\" hreflang=\"x-default\" href=\"" +
-             XmlEscape(AbsoluteUrl(data_.site.base_url, PageSitePath(def, j.path))) + "\"/>\n";
+             HtmlEscape(AbsoluteUrl(data_.site.base_url, PageSitePath(def, j.path))) + "\"/>\n";
       xml += "  </url>\n";
     }
     xml += "</urlset>\n";

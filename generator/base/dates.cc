@@ -1,6 +1,6 @@
-#include "calc/dates.h"
+#include "base/dates.h"
 
-namespace gg::calc {
+namespace gg {
 
 int64_t DaysFromCivil(int64_t y, int m, int d) {
   y -= m <= 2 ? 1 : 0;
@@ -42,4 +42,4 @@ std::optional<int64_t> ParseIsoDate(std::string_view text) {
   return DaysFromCivil(y, m, d);
 }
 
-}  // namespace gg::calc
+}  // namespace gg
