@@ -2,43 +2,37 @@
 
 #include <algorithm>
 
-#include "base/suggest.h"
+#include "base/text.h"
 #include "directives/computed.h"
 
 namespace gg {
 
-std::vector<std::string> MemoryParams() {
-  return {"model", "precision", "context", "batch", "kv", "mode", "checkpointing"};
+std::vector<ArgSpec> MemoryArgs(std::vector<ArgSpec> extra) {
+  std::vector<ArgSpec> args = {
+      Arg::Id("model", ArgType::kModel).Required(),
+      Arg::Precision("precision"),
+      Arg::Integer("context", 1, 10'000'000),
+      Arg::Integer("batch", 1, 4096),
+      Arg::Precision("kv"),
+      Arg::Choice("mode", {"inference", "full", "lora", "qlora"}).Default("inference"),
+      Arg::YesNo("checkpointing").Default("no")};
+  args.insert(args.end(), extra.begin(), extra.end());
+  return args;
 }
 
-bool ParsePrecisionArg(Args& args, const std::string& id, calc::Precision* out) {
-  auto p = calc::ParsePrecision(id);
-  if (!p) {
-    args.Fail("unknown precision '" + id + "'", DidYouMean(id, calc::PrecisionIds()));
-    return false;
-  }
-  *out = *p;
-  return true;
-}
-
-calc::MemoryRequest ParseMemoryRequest(Args& args, bool need_context) {
+calc::MemoryRequest ParseMemoryRequest(const Args& args, bool need_context) {
   calc::MemoryRequest req;
-  std::string mode = args.Or("mode", "inference");
-  auto m = calc::ParseMemoryMode(mode);
-  if (!m) {
-    args.Fail("unknown mode '" + mode + "'",
-              DidYouMean(mode, {"inference", "full", "lora", "qlora"}));
-  } else {
-    req.mode = *m;
-  }
-  std::string precision = req.mode == calc::MemoryMode::kInference ? args.Required("precision")
-                                                                   : args.Or("precision", "bf16");
-  if (!precision.empty()) ParsePrecisionArg(args, precision, &req.precision);
-  if (auto kv = args.Get("kv")) ParsePrecisionArg(args, *kv, &req.kv_precision);
-  if (need_context || args.Get("context"))
-    req.context = args.Integer("context", 4096, 1, 10'000'000);
-  if (args.Get("batch")) req.batch = args.Integer("batch", 1, 1, 4096);
-  req.gradient_checkpointing = args.Choice("checkpointing", {"yes", "no"}, "no") == "yes";
+  req.mode = *calc::ParseMemoryMode(args.Text("mode"));
+  if (args.Has("precision"))
+    req.precision = *calc::ParsePrecision(args.Text("precision"));
+  else if (req.mode == calc::MemoryMode::kInference)
+    args.Fail("'" + args.spec().ShownName() + "' needs precision=…");
+  else
+    req.precision = calc::Precision::kBf16;
+  if (args.Has("kv")) req.kv_precision = *calc::ParsePrecision(args.Text("kv"));
+  if (need_context || args.Has("context")) req.context = args.Int("context", 4096);
+  if (args.Has("batch")) req.batch = args.Int("batch", 1);
+  req.gradient_checkpointing = args.Yes("checkpointing");
   return req;
 }
 
@@ -60,7 +54,7 @@ std::string Times(double value, const PageContext& ctx) {
   return ctx.fmt->Number(value, 2, 2) + "×";
 }
 
-std::optional<OwnedDesktop> DesktopWith(const Gpu& gpu, Args& args, const PageContext& ctx) {
+std::optional<OwnedDesktop> DesktopWith(const Gpu& gpu, const Args& args, const PageContext& ctx) {
   auto price = calc::CheapestCurrentPrice(ctx.computed->prices, gpu.id, {});
   if (!price) {
     args.Fail("GPU '" + gpu.id + "' has no current price");
@@ -80,8 +74,18 @@ void SortByValue(std::vector<calc::RankEntry>* entries) {
                    });
 }
 
-std::string CostBasisArg(Args& args, const std::string& fallback) {
-  return args.Choice("cost", {"none", "gpu", "ownership"}, fallback);
+std::string PriceCell(const std::optional<calc::BasisCost>& cost, const PageContext& ctx) {
+  if (!cost) return "—";
+  std::string s = HtmlEscape(ctx.fmt->Usd(cost->usd));
+  if (cost->price.condition == Condition::kUsed)
+    s += " <span class=\"tag\">" + HtmlEscape(ctx.T("condition.used")) + "</span>";
+  return s;
+}
+
+std::string ContextLabel(int64_t tokens, const PageContext& ctx) {
+  if (tokens >= 1024 && tokens % 1024 == 0)
+    return ctx.TF("unit.k_tokens", {{"v", ctx.fmt->Number(static_cast<double>(tokens / 1024), 0)}});
+  return ctx.TF("unit.tokens", {{"v", ctx.fmt->Number(static_cast<double>(tokens), 0)}});
 }
 
 }  // namespace gg

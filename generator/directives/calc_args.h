@@ -7,19 +7,19 @@
 
 #include <optional>
 
+#include "calc/cost.h"
 #include "calc/memory.h"
 #include "calc/ranking.h"
-#include "directives/registry.h"
+#include "directives/directive.h"
 
 namespace gg {
 
-// The parameter names ParseMemoryRequest reads (for registration).
-std::vector<std::string> MemoryParams();
-// Reads precision= (required unless mode is full/qlora), context=, batch=, kv=, mode=,
-// checkpointing=yes. Reports through args.
-calc::MemoryRequest ParseMemoryRequest(Args& args, bool need_context);
-// Parses one precision id with a did-you-mean.
-bool ParsePrecisionArg(Args& args, const std::string& id, calc::Precision* out);
+// The arguments ParseMemoryRequest reads: model=, precision=, context=, batch=, kv=, mode=,
+// checkpointing=. `extra` are appended.
+std::vector<ArgSpec> MemoryArgs(std::vector<ArgSpec> extra = {});
+// The memory request from validated MemoryArgs: precision= is required for inference (reported
+// through args), bf16 otherwise; context= defaults to 4096 when need_context.
+calc::MemoryRequest ParseMemoryRequest(const Args& args, bool need_context);
 // Localised "1 card" / "N cards" label for a configuration.
 std::string CardsLabel(int count, const std::string& gpu_name, const PageContext& ctx);
 // A parameter count in billions, in the page's language ("70.6 B", « 70,6 milliards »,
@@ -29,8 +29,10 @@ std::string BillionParams(double billions, int frac, const PageContext& ctx);
 std::string WorkloadName(Workload w, const PageContext& ctx);
 // Localised "1.23×".
 std::string Times(double value, const PageContext& ctx);
-// Cost basis from cost=none|gpu|ownership.
-std::string CostBasisArg(Args& args, const std::string& fallback);
+// "—", or the price with a "used" tag when the cheapest card is used.
+std::string PriceCell(const std::optional<calc::BasisCost>& cost, const PageContext& ctx);
+// "8k tokens" / "8,192 tokens" in the page's language.
+std::string ContextLabel(int64_t tokens, const PageContext& ctx);
 
 // A desktop built around one card, as the own-vs-cloud comparisons price it: the card at its
 // cheapest current price plus the rest of the system, drawing the card's and the system's
@@ -39,7 +41,7 @@ struct OwnedDesktop {
   double cost_usd = 0;
   double watts = 0;
 };
-std::optional<OwnedDesktop> DesktopWith(const Gpu& gpu, Args& args, const PageContext& ctx);
+std::optional<OwnedDesktop> DesktopWith(const Gpu& gpu, const Args& args, const PageContext& ctx);
 
 // Keeps the entries that have a performance per dollar, best first (stable for ties).
 void SortByValue(std::vector<calc::RankEntry>* entries);

@@ -6,7 +6,8 @@
 #include <string>
 
 #include "charts/common.h"
-#include "directives/registry.h"
+#include "content/markdown.h"
+#include "directives/page_context.h"
 
 namespace gg {
 

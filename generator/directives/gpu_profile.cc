@@ -8,8 +8,9 @@
 #include "calc/ranking.h"
 #include "directives/calc_args.h"
 #include "directives/computed.h"
+#include "directives/directive.h"
 #include "directives/html.h"
-#include "directives/standard.h"
+#include "directives/registry.h"
 
 namespace gg {
 namespace {
@@ -54,130 +55,152 @@ std::string SpecList(const Gpu& g, const PageContext& ctx) {
 
 }  // namespace
 
-void RegisterGpuProfile(DirectiveRegistry* r) {
-  r->AddBlock("gpu-profile", {"gpu"}, [](const DirectiveCall& c, PageContext& ctx) -> std::string {
-    Args a(c, ctx.diags);
-    std::string gid = a.GpuId("gpu", *ctx.data);
-    if (!a.ok()) return {};
-    const Gpu& g = *ctx.data->FindGpu(gid);
-    const auto& as = ctx.computed->assumptions;
-    std::string h;
+namespace {
 
-    h += H2("specs", ctx.T("gpu.specs"));
-    h += SpecList(g, ctx);
+// Performance and rank in each workload, by speed and by value.
+std::string PerformanceSection(const Gpu& g, PageContext& ctx) {
+  const std::string& gid = g.id;
+  const auto& as = ctx.computed->assumptions;
+  std::string h;
+  h += H2("performance", ctx.T("gpu.performance"));
+  HtmlTable perf(ctx.T("gpu.performance.caption"));
+  perf.Columns({Cell::Text(ctx.T("col.workload")),
+                Cell::Text(ctx.T("col.relative_perf_short"), true), Cell::Text(ctx.T("col.source")),
+                Cell::Text(ctx.T("col.rank_speed"), true),
+                Cell::Text(ctx.T("col.rank_value"), true)});
+  for (Workload w : kAllWorkloads) {
+    auto v = ctx.computed->perf.Get(gid, w);
+    if (!v) continue;
+    calc::RankOptions ro;
+    ro.workload = w;
+    ro.basis = calc::CostBasis::kNone;
+    auto by_speed = calc::Rank(*ctx.data, ctx.computed->perf, ctx.computed->prices, as, ro);
+    ro.basis = calc::CostBasis::kOwnership;
+    auto by_value = calc::Rank(*ctx.data, ctx.computed->perf, ctx.computed->prices, as, ro);
+    SortByValue(&by_value);
+    auto pos = [&](const std::vector<calc::RankEntry>& list) -> std::string {
+      for (size_t i = 0; i < list.size(); ++i)
+        if (list[i].gpu == gid)
+          return ctx.TF("gpu.rank_of",
+                        {{"n", ctx.fmt->Number(static_cast<double>(i + 1), 0)},
+                         {"of", ctx.fmt->Number(static_cast<double>(list.size()), 0)}});
+      return "—";
+    };
+    perf.Row({Cell::Text(ctx.T(std::string("workload.") + WorkloadId(w))),
+              Cell::Text(Times(v->relative, ctx), true),
+              Cell::Html(PerfTag(v->source == calc::PerfSource::kMeasured, ctx)),
+              Cell::Text(pos(by_speed), true), Cell::Text(pos(by_value), true)});
+  }
+  h += perf.Render();
+  return h;
+}
 
-    // Performance and rank in each workload, by speed and by value.
-    h += H2("performance", ctx.T("gpu.performance"));
-    HtmlTable perf(ctx.T("gpu.performance.caption"));
-    perf.Columns({Cell::Text(ctx.T("col.workload")),
-                  Cell::Text(ctx.T("col.relative_perf_short"), true),
-                  Cell::Text(ctx.T("col.source")), Cell::Text(ctx.T("col.rank_speed"), true),
-                  Cell::Text(ctx.T("col.rank_value"), true)});
-    for (Workload w : kAllWorkloads) {
-      auto v = ctx.computed->perf.Get(gid, w);
-      if (!v) continue;
-      calc::RankOptions ro;
-      ro.workload = w;
-      ro.basis = calc::CostBasis::kNone;
-      auto by_speed = calc::Rank(*ctx.data, ctx.computed->perf, ctx.computed->prices, as, ro);
-      ro.basis = calc::CostBasis::kOwnership;
-      auto by_value = calc::Rank(*ctx.data, ctx.computed->perf, ctx.computed->prices, as, ro);
-      SortByValue(&by_value);
-      auto pos = [&](const std::vector<calc::RankEntry>& list) -> std::string {
-        for (size_t i = 0; i < list.size(); ++i)
-          if (list[i].gpu == gid)
-            return ctx.TF("gpu.rank_of",
-                          {{"n", ctx.fmt->Number(static_cast<double>(i + 1), 0)},
-                           {"of", ctx.fmt->Number(static_cast<double>(list.size()), 0)}});
-        return "—";
-      };
-      perf.Row({Cell::Text(ctx.T(std::string("workload.") + WorkloadId(w))),
-                Cell::Text(Times(v->relative, ctx), true),
-                Cell::Html(PerfTag(v->source == calc::PerfSource::kMeasured, ctx)),
-                Cell::Text(pos(by_speed), true), Cell::Text(pos(by_value), true)});
-    }
-    h += perf.Render();
+// Current prices, the price history chart and every observation.
+std::string PriceSection(const Gpu& g, const Args& a, PageContext& ctx) {
+  const std::string& gid = g.id;
+  std::string h;
+  h += H2("prices", ctx.T("gpu.prices"));
+  std::string prices;
+  for (Condition cond : {Condition::kNew, Condition::kUsed}) {
+    auto p = calc::CheapestCurrentPrice(ctx.computed->prices, gid, {cond});
+    if (!p) continue;
+    prices +=
+        "<li>" +
+        HtmlEscape(ctx.TF("gpu.current_price",
+                          {{"condition", ctx.T(std::string("condition.") + ConditionId(cond))},
+                           {"price", ctx.fmt->Usd(p->usd)},
+                           {"n", ctx.fmt->Number(p->count, 0)},
+                           {"date", ctx.fmt->Date(p->newest_date)}})) +
+        "</li>";
+  }
+  h += prices.empty() ? "<p>" + HtmlEscape(ctx.T("gpu.no_price")) + "</p>"
+                      : "<ul>" + prices + "</ul>";
+  DirectiveCall chart;
+  chart.name = "gpu-chart";
+  chart.positional = {"price-history"};
+  chart.args = {{"gpu", gid}};
+  chart.loc = a.call().loc;
+  h += StandardDirectives().RunBlock(chart, ctx);
+  DirectiveCall table;
+  table.name = "gpu-prices";
+  table.args = {{"gpu", gid}};
+  table.loc = a.call().loc;
+  h += "<details class=\"chart-data\"><summary>" + HtmlEscape(ctx.T("gpu.price_observations")) +
+       "</summary>" + StandardDirectives().RunBlock(table, ctx) + "</details>";
+  return h;
+}
 
-    // Prices.
-    h += H2("prices", ctx.T("gpu.prices"));
-    std::string prices;
-    for (Condition cond : {Condition::kNew, Condition::kUsed}) {
-      auto p = calc::CheapestCurrentPrice(ctx.computed->prices, gid, {cond});
-      if (!p) continue;
-      prices +=
-          "<li>" +
-          HtmlEscape(ctx.TF("gpu.current_price",
-                            {{"condition", ctx.T(std::string("condition.") + ConditionId(cond))},
-                             {"price", ctx.fmt->Usd(p->usd)},
-                             {"n", ctx.fmt->Number(p->count, 0)},
-                             {"date", ctx.fmt->Date(p->newest_date)}})) +
-          "</li>";
-    }
-    h += prices.empty() ? "<p>" + HtmlEscape(ctx.T("gpu.no_price")) + "</p>"
-                        : "<ul>" + prices + "</ul>";
-    DirectiveCall chart;
-    chart.name = "gpu-chart";
-    chart.positional = {"price-history"};
-    chart.args = {{"gpu", gid}};
-    chart.loc = c.loc;
-    h += StandardDirectives().RunBlock(chart, ctx);
-    DirectiveCall table;
-    table.name = "gpu-prices";
-    table.args = {{"gpu", gid}};
-    table.loc = c.loc;
-    h += "<details class=\"chart-data\"><summary>" + HtmlEscape(ctx.T("gpu.price_observations")) +
-         "</summary>" + StandardDirectives().RunBlock(table, ctx) + "</details>";
-
-    // LLMs it holds alone, at 4-bit (Q4_K_M) and 16-bit, 8K context.
-    h += H2("llms", ctx.T("gpu.llms"));
-    HtmlTable llm(ctx.T("gpu.llms.caption"));
-    llm.Columns(
-        {Cell::Text(ctx.T("col.model")), Cell::Text("Q4_K_M", true), Cell::Text("BF16", true)});
-    int held = 0;
-    std::vector<const LlmModel*> models;
-    for (const auto& m : ctx.data->models) models.push_back(&m);
-    std::stable_sort(models.begin(), models.end(), [](const LlmModel* x, const LlmModel* y) {
-      return x->params_b < y->params_b;
-    });
-    for (const LlmModel* m : models) {
-      std::vector<Cell> row = {Cell::Text(m->name)};
-      bool any = false;
-      for (calc::Precision p : {calc::Precision::kQ4_K_M, calc::Precision::kBf16}) {
-        calc::MemoryRequest req;
-        req.precision = p;
-        req.context = 8192;
-        auto mem = calc::EstimateMemory(*m, req, as);
-        auto n = calc::SmallestGpuCount(g, *m, mem.total_bytes, as, 1);
-        if (n) {
-          double tps = calc::DecodeTokensPerSecond(g, 1, calc::DecodeBytesPerStep(*m, req, mem, as),
-                                                   mem.batch, as);
-          row.push_back(Cell::Text(
-              ctx.TF("unit.tokens_per_s", {{"v", ctx.fmt->Number(tps, tps < 10 ? 1 : 0)}}), true));
-          any = true;
-        } else {
-          row.push_back(Cell::Text("—", true));
-        }
-      }
-      if (any) {
-        llm.Row(row);
-        ++held;
+// LLMs it holds alone, at 4-bit (Q4_K_M) and 16-bit, 8K context.
+std::string LlmSection(const Gpu& g, PageContext& ctx) {
+  const auto& as = ctx.computed->assumptions;
+  std::string h;
+  h += H2("llms", ctx.T("gpu.llms"));
+  HtmlTable llm(ctx.T("gpu.llms.caption"));
+  llm.Columns(
+      {Cell::Text(ctx.T("col.model")), Cell::Text("Q4_K_M", true), Cell::Text("BF16", true)});
+  int held = 0;
+  std::vector<const LlmModel*> models;
+  for (const auto& m : ctx.data->models) models.push_back(&m);
+  std::stable_sort(models.begin(), models.end(),
+                   [](const LlmModel* x, const LlmModel* y) { return x->params_b < y->params_b; });
+  for (const LlmModel* m : models) {
+    std::vector<Cell> row = {Cell::Text(m->name)};
+    bool any = false;
+    for (calc::Precision p : {calc::Precision::kQ4_K_M, calc::Precision::kBf16}) {
+      calc::MemoryRequest req;
+      req.precision = p;
+      req.context = 8192;
+      auto mem = calc::EstimateMemory(*m, req, as);
+      auto n = calc::SmallestGpuCount(g, *m, mem.total_bytes, as, 1);
+      if (n) {
+        double tps = calc::DecodeTokensPerSecond(g, 1, calc::DecodeBytesPerStep(*m, req, mem, as),
+                                                 mem.batch, as);
+        row.push_back(Cell::Text(
+            ctx.TF("unit.tokens_per_s", {{"v", ctx.fmt->Number(tps, tps < 10 ? 1 : 0)}}), true));
+        any = true;
+      } else {
+        row.push_back(Cell::Text("—", true));
       }
     }
-    h += held ? llm.Render() : "<p>" + HtmlEscape(ctx.T("gpu.llms.none")) + "</p>";
-
-    // Cloud offers for this card.
-    bool offered = false;
-    for (const auto& o : ctx.data->cloud) offered = offered || o.gpu == gid;
-    if (offered) {
-      h += H2("cloud", ctx.T("gpu.cloud"));
-      DirectiveCall cloud;
-      cloud.name = "gpu-cloud";
-      cloud.args = {{"gpu", gid}};
-      cloud.loc = c.loc;
-      h += StandardDirectives().RunBlock(cloud, ctx);
+    if (any) {
+      llm.Row(row);
+      ++held;
     }
-    return h;
-  });
+  }
+  h += held ? llm.Render() : "<p>" + HtmlEscape(ctx.T("gpu.llms.none")) + "</p>";
+  return h;
+}
+
+// Cloud offers for this card.
+std::string CloudSection(const Gpu& g, const Args& a, PageContext& ctx) {
+  const std::string& gid = g.id;
+  std::string h;
+  bool offered = false;
+  for (const auto& o : ctx.data->cloud) offered = offered || o.gpu == gid;
+  if (offered) {
+    h += H2("cloud", ctx.T("gpu.cloud"));
+    DirectiveCall cloud;
+    cloud.name = "gpu-cloud";
+    cloud.args = {{"gpu", gid}};
+    cloud.loc = a.call().loc;
+    h += StandardDirectives().RunBlock(cloud, ctx);
+  }
+  return h;
+}
+
+std::string Render(const Args& a, PageContext& ctx) {
+  const Gpu& g = *a.GpuOf("gpu");
+  return H2("specs", ctx.T("gpu.specs")) + SpecList(g, ctx) + PerformanceSection(g, ctx) +
+         PriceSection(g, a, ctx) + LlmSection(g, ctx) + CloudSection(g, a, ctx);
+}
+
+}  // namespace
+
+DirectiveSpec GpuProfileDirective() {
+  DirectiveSpec d = DirectiveSpec::Block("gpu-profile", Render);
+  d.args = {Arg::Id("gpu", ArgType::kGpu).Required()};
+  d.reads = {"gpus", "prices", "cloud", "models", "perf", "current-prices", "assumptions"};
+  return d;
 }
 
 }  // namespace gg

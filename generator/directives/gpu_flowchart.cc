@@ -11,8 +11,8 @@
 #include "directives/calc_args.h"
 #include "directives/chart_files.h"
 #include "directives/computed.h"
+#include "directives/directive.h"
 #include "directives/html.h"
-#include "directives/standard.h"
 
 namespace gg {
 namespace {
@@ -181,30 +181,38 @@ class FlowRenderer {
 
 }  // namespace
 
-void RegisterFlowchart(DirectiveRegistry* r) {
-  r->AddBlock("gpu-flowchart", {}, [](const DirectiveCall& c, PageContext& ctx) -> std::string {
-    if (!ctx.data->flowchart) {
-      ctx.diags->Error(c.loc, "gpu-flowchart needs data/flowchart.json");
-      return {};
-    }
-    FlowRenderer fr(*ctx.data->flowchart, ctx);
-    charts::FlowchartSpec spec = fr.Spec();
-    charts::Style style = PageChartStyle("flowchart", ctx);
-    style.width = 1100;
-    auto rendered = charts::Render(spec, style);
-    // The flowchart has its nested-list version right below; on a phone the wide figure is
-    // opened full size from its link rather than redrawn narrow.
-    charts::RenderedChart no_narrow;
-    for (const auto& p : rendered.layout.problems)
-      ctx.diags->Error(ctx.data->flowchart->loc, "flowchart: " + p);
-    std::string text = "<nav class=\"flow\" aria-label=\"" +
-                       HtmlEscape(ctx.T("flow.text_version")) + "\"><details open><summary>" +
-                       HtmlEscape(ctx.T("flow.text_version")) + "</summary>" +
-                       fr.Html(ctx.data->flowchart->root, 0) + "</details></nav>";
-    return PublishChart("flowchart", rendered, no_narrow, spec.title, CaptionOr(c, spec.title), "",
-                        ctx) +
-           text;
-  });
+namespace {
+
+std::string Render(const Args& a, PageContext& ctx) {
+  const DirectiveCall& c = a.call();
+  if (!ctx.data->flowchart) {
+    ctx.diags->Error(c.loc, "gpu-flowchart needs data/flowchart.json");
+    return {};
+  }
+  FlowRenderer fr(*ctx.data->flowchart, ctx);
+  charts::FlowchartSpec spec = fr.Spec();
+  charts::Style style = PageChartStyle("flowchart", ctx);
+  style.width = 1100;
+  auto rendered = charts::Render(spec, style);
+  // The flowchart has its nested-list version right below; on a phone the wide figure is
+  // opened full size from its link rather than redrawn narrow.
+  charts::RenderedChart no_narrow;
+  for (const auto& p : rendered.layout.problems)
+    ctx.diags->Error(ctx.data->flowchart->loc, "flowchart: " + p);
+  std::string text = "<nav class=\"flow\" aria-label=\"" + HtmlEscape(ctx.T("flow.text_version")) +
+                     "\"><details open><summary>" + HtmlEscape(ctx.T("flow.text_version")) +
+                     "</summary>" + fr.Html(ctx.data->flowchart->root, 0) + "</details></nav>";
+  return PublishChart("flowchart", rendered, no_narrow, spec.title, CaptionOr(c, spec.title), "",
+                      ctx) +
+         text;
+}
+
+}  // namespace
+
+DirectiveSpec GpuFlowchartDirective() {
+  DirectiveSpec d = DirectiveSpec::Block("gpu-flowchart", Render);
+  d.reads = {"flowchart", "gpus", "cloud", "perf", "current-prices", "assumptions"};
+  return d;
 }
 
 }  // namespace gg

@@ -1,0 +1,49 @@
+// gpu-chart price-history gpu=ID: a card's observed new and used prices over time.
+#include "base/text.h"
+#include "charts/date_lines.h"
+#include "directives/calc_args.h"
+#include "directives/chart_files.h"
+#include "directives/chart_helpers.h"
+#include "directives/computed.h"
+#include "directives/directive.h"
+#include "directives/html.h"
+
+namespace gg {
+namespace {
+
+std::string PriceHistoryChart(const Args& a, PageContext& ctx) {
+  const std::string& gid = a.Text("gpu");
+  const Gpu& g = *a.GpuOf("gpu");
+  charts::DateLinesSpec spec;
+  spec.title = ctx.TF("chart.prices.title", {{"gpu", g.name}});
+  spec.description = ctx.T("chart.prices.desc");
+  spec.value_axis_title = ctx.T("chart.prices.axis");
+  spec.format = Money(ctx);
+  const Formatter* f = ctx.fmt;
+  spec.date_format = [f](const std::string& iso, charts::DateUnit) { return f->Date(iso); };
+  for (Condition cond : {Condition::kNew, Condition::kUsed}) {
+    charts::DateSeries s;
+    s.name = ctx.T(std::string("condition.") + ConditionId(cond));
+    for (const auto& p : ctx.data->prices)
+      if (p.gpu == gid && p.condition == cond) s.points.push_back({p.date, p.price});
+    if (!s.points.empty()) spec.series.push_back(s);
+  }
+  if (spec.series.empty()) return "<p>" + HtmlEscape(ctx.T("gpu.no_price")) + "</p>";
+  std::string slug = "prices-" + gid;
+  auto r = charts::Render(spec, PageChartStyle(slug, ctx));
+  auto rn = charts::Render(spec, NarrowChartStyle(slug));
+  return PublishChart(slug, r, rn, spec.title + ". " + spec.description,
+                      CaptionOr(a.call(), spec.title), "", ctx);
+}
+
+}  // namespace
+
+DirectiveSpec ChartPriceHistoryDirective() {
+  DirectiveSpec d = DirectiveSpec::Block("gpu-chart", PriceHistoryChart);
+  d.variant = "price-history";
+  d.args = {Arg::Id("gpu", ArgType::kGpu).Required()};
+  d.reads = {"gpus", "prices"};
+  return d;
+}
+
+}  // namespace gg

@@ -1,0 +1,34 @@
+// gpu-assumptions: every assumption with its value, source and date.
+#include "base/text.h"
+#include "directives/calc_args.h"
+#include "directives/computed.h"
+#include "directives/directive.h"
+#include "directives/html.h"
+
+namespace gg {
+namespace {
+
+std::string Render(const Args& a, PageContext& ctx) {
+  HtmlTable t(CaptionOr(a.call(), ctx.T("table.assumptions.caption")));
+  t.Columns({Cell::Text(ctx.T("col.assumption")), Cell::Text(ctx.T("col.value"), true),
+             Cell::Text(ctx.T("col.source")), Cell::Text(ctx.T("col.as_of"))});
+  for (const auto& as : ctx.data->assumptions) {
+    std::string src =
+        as.prov.source + (as.prov.estimated ? " (" + ctx.T("perf.estimated") + ")" : "");
+    t.Row({Cell::Html("<code>" + HtmlEscape(as.id) + "</code>"),
+           Cell::Text(FormatAssumption(as, ctx), true), Cell::Text(src),
+           Cell::Text(ctx.fmt->Date(as.prov.as_of))});
+  }
+  return t.Render();
+}
+
+}  // namespace
+
+DirectiveSpec GpuAssumptionsDirective() {
+  DirectiveSpec d = DirectiveSpec::Block("gpu-assumptions", Render);
+
+  d.reads = {"assumptions"};
+  return d;
+}
+
+}  // namespace gg

@@ -1,0 +1,59 @@
+// gpu-fit model=ID precision=P [context=N] [limit=N] [segment=S]: the configurations that hold a
+// model, cheapest first.
+#include "base/text.h"
+#include "calc/fit.h"
+#include "calc/memory.h"
+#include "directives/calc_args.h"
+#include "directives/computed.h"
+#include "directives/directive.h"
+#include "directives/html.h"
+
+namespace gg {
+namespace {
+
+std::string Render(const Args& a, PageContext& ctx) {
+  calc::MemoryRequest req = ParseMemoryRequest(a, true);
+  if (!a.ok()) return {};
+  int limit = a.Int("limit");
+  calc::FitOptions fo;
+  fo.segments = a.SegmentFilter();
+  const LlmModel& m = *a.ModelOf("model");
+  const auto& as = ctx.computed->assumptions;
+  auto fit = calc::FitModel(*ctx.data, m, req, ctx.computed->prices, as, fo);
+  HtmlTable t(CaptionOr(a.call(), ctx.TF("table.fit.caption",
+                                         {{"model", m.name},
+                                          {"precision", calc::PrecisionId(req.precision)},
+                                          {"context", ContextLabel(*req.context, ctx)},
+                                          {"total", ctx.fmt->Gigabytes(fit.memory.total_bytes)}})));
+  t.Columns({Cell::Text(ctx.T("col.gpu")), Cell::Text(ctx.T("col.cards"), true),
+             Cell::Text(ctx.T("col.per_gpu"), true), Cell::Text(ctx.T("col.config_price"), true),
+             Cell::Text(ctx.T("col.tokens_per_s"), true), Cell::Text(ctx.T("col.segment"))});
+  int shown = 0;
+  for (const auto& cfg : fit.configs) {
+    if (!cfg.price_usd) continue;
+    if (shown++ >= limit) break;
+    const Gpu& g = *ctx.data->FindGpu(cfg.gpu);
+    t.Row({Cell::Html(GpuLink(g, ctx)), Cell::Text(ctx.fmt->Number(cfg.count, 0), true),
+           Cell::Text(ctx.fmt->Gigabytes(cfg.per_gpu_bytes), true),
+           Cell::Text(ctx.fmt->Usd(*cfg.price_usd), true),
+           Cell::Text(cfg.tokens_per_s
+                          ? ctx.fmt->Number(*cfg.tokens_per_s, *cfg.tokens_per_s < 10 ? 1 : 0)
+                          : "—",
+                      true),
+           Cell::Text(ctx.T(std::string("segment.") + SegmentId(cfg.segment)))});
+  }
+  t.Note(ctx.TF("table.fit.note", {{"ctxgb", ctx.fmt->Number(as.cuda_context_gb, 2)},
+                                   {"eff", ctx.fmt->Percent(as.decode_bandwidth_efficiency, 0)}}));
+  return t.Render();
+}
+
+}  // namespace
+
+DirectiveSpec GpuFitDirective() {
+  DirectiveSpec d = DirectiveSpec::Block("gpu-fit", Render);
+  d.args = MemoryArgs({Arg::Integer("limit", 1, 1000).Default("20"), Arg::Segment()});
+  d.reads = {"gpus", "models", "current-prices", "assumptions"};
+  return d;
+}
+
+}  // namespace gg

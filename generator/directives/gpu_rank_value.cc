@@ -1,0 +1,91 @@
+// gpu-rank workload=W [segment=S] [limit=N]: cards by relative speed (price shown).
+// gpu-value workload=W cost=gpu|ownership [segment=S] [limit=N]: cards by performance per $1,000.
+// One table, two orders: the family shares its layout.
+#include <algorithm>
+
+#include "base/text.h"
+#include "calc/cost.h"
+#include "calc/ranking.h"
+#include "directives/calc_args.h"
+#include "directives/computed.h"
+#include "directives/directive.h"
+#include "directives/html.h"
+
+namespace gg {
+namespace {
+
+std::vector<Cell> Header(bool value, const std::string& basis, PageContext& ctx) {
+  const Gpu* baseline = ctx.data->FindGpu(ctx.computed->perf.baseline);
+  // The first column is the GPU (row header); rank number goes second for screen readers.
+  std::vector<Cell> head = {
+      Cell::Text(ctx.T("col.gpu")), Cell::Text("#", true),
+      Cell::Text(ctx.TF("col.relative_perf", {{"baseline", baseline ? baseline->name : ""}}), true),
+      Cell::Text(ctx.T("col.source"))};
+  head.push_back(Cell::Text(ctx.T(value ? "col.cost_" + basis : "col.price"), true));
+  if (value) head.push_back(Cell::Text(ctx.T("col.perf_per_kusd"), true));
+  head.push_back(Cell::Text(ctx.T("col.memory"), true));
+  return head;
+}
+
+std::string RankTable(const Args& a, PageContext& ctx, bool value) {
+  calc::RankOptions opt;
+  opt.workload = a.WorkloadOf();
+  opt.basis = value ? *calc::ParseCostBasis(a.Text("cost")) : calc::CostBasis::kGpu;
+  opt.segments = a.SegmentFilter();
+  int limit = a.Int("limit");
+  auto ranked = calc::Rank(*ctx.data, ctx.computed->perf, ctx.computed->prices,
+                           ctx.computed->assumptions, opt);
+  if (!value) {
+    // The card price is shown, but the ranking is by speed.
+    std::stable_sort(ranked.begin(), ranked.end(),
+                     [](const calc::RankEntry& x, const calc::RankEntry& y) {
+                       return x.perf.relative > y.perf.relative;
+                     });
+  } else {
+    SortByValue(&ranked);
+  }
+  std::string basis = value ? std::string(calc::CostBasisId(opt.basis)) : "none";
+  std::string caption =
+      CaptionOr(a.call(), ctx.TF(value ? "table.value.caption" : "table.rank.caption",
+                                 {{"workload", WorkloadName(opt.workload, ctx)},
+                                  {"basis", value ? ctx.T("basis." + basis) : ""}}));
+  HtmlTable t(caption);
+  t.Columns(Header(value, basis, ctx));
+  int shown = 0;
+  for (const auto& e : ranked) {
+    if (shown++ >= limit) break;
+    const Gpu& g = *ctx.data->FindGpu(e.gpu);
+    std::vector<Cell> row = {
+        Cell::Html(GpuLink(g, ctx)), Cell::Text(ctx.fmt->Number(shown, 0), true),
+        Cell::Text(Times(e.perf.relative, ctx), true),
+        Cell::Html(PerfTag(e.perf.source == calc::PerfSource::kMeasured, ctx))};
+    row.push_back(Cell::Html(PriceCell(e.cost, ctx), true));
+    if (value) row.push_back(Cell::Text(ctx.fmt->Number(*e.perf_per_kusd, 2, 2), true));
+    row.push_back(Cell::Text(ctx.fmt->WithUnit(g.memory_gb, "GB", 0), true));
+    t.Row(row);
+  }
+  t.Note(ctx.T(value ? "table.value.note" : "table.rank.note"));
+  return t.Render();
+}
+
+}  // namespace
+
+DirectiveSpec GpuRankDirective() {
+  DirectiveSpec d = DirectiveSpec::Block(
+      "gpu-rank", [](const Args& a, PageContext& ctx) { return RankTable(a, ctx, false); });
+  d.args = {Arg::Workload().Required(), Arg::Segment(),
+            Arg::Integer("limit", 1, 1000).Default("1000")};
+  d.reads = {"gpus", "perf", "current-prices", "assumptions"};
+  return d;
+}
+
+DirectiveSpec GpuValueDirective() {
+  DirectiveSpec d = DirectiveSpec::Block(
+      "gpu-value", [](const Args& a, PageContext& ctx) { return RankTable(a, ctx, true); });
+  d.args = {Arg::Workload().Required(), Arg::Choice("cost", {"gpu", "ownership"}).Required(),
+            Arg::Segment(), Arg::Integer("limit", 1, 1000).Default("1000")};
+  d.reads = {"gpus", "perf", "current-prices", "assumptions"};
+  return d;
+}
+
+}  // namespace gg

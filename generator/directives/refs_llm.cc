@@ -1,0 +1,92 @@
+// Inline references for LLMs: `gpu:vram` (memory a model needs), `gpu:fit` (the cheapest
+// configuration that holds it), `gpu:params` (its parameter count), `gpu:tokens` (decode speed
+// on a card).
+#include "base/text.h"
+#include "calc/fit.h"
+#include "calc/memory.h"
+#include "directives/calc_args.h"
+#include "directives/computed.h"
+#include "directives/directive.h"
+#include "directives/html.h"
+
+namespace gg {
+namespace {
+
+std::string Fit(const Args& a, PageContext& ctx) {
+  calc::MemoryRequest req = ParseMemoryRequest(a, false);
+  if (!a.ok()) return {};
+  const LlmModel& m = *a.ModelOf("model");
+  auto fit = calc::FitModel(*ctx.data, m, req, ctx.computed->prices, ctx.computed->assumptions, {});
+  if (!fit.cheapest) {
+    a.Fail("no priced configuration holds model '" + m.id + "'");
+    return {};
+  }
+  const Gpu& g = *ctx.data->FindGpu(fit.cheapest->gpu);
+  std::string label =
+      fit.cheapest->count == 1
+          ? GpuLink(g, ctx)
+          : HtmlEscape(ctx.fmt->Number(fit.cheapest->count, 0)) + "\u00A0×\u00A0" + GpuLink(g, ctx);
+  return label + " (" + HtmlEscape(ctx.fmt->Usd(*fit.cheapest->price_usd)) + ")";
+}
+
+std::string Tokens(const Args& a, PageContext& ctx) {
+  calc::MemoryRequest req = ParseMemoryRequest(a, false);
+  if (!a.ok()) return {};
+  const LlmModel& m = *a.ModelOf("model");
+  const Gpu& g = *a.GpuOf("gpu");
+  const auto& as = ctx.computed->assumptions;
+  auto mem = calc::EstimateMemory(m, req, as);
+  auto n = calc::SmallestGpuCount(g, m, mem.total_bytes, as, 64);
+  if (!n) {
+    a.Fail("model '" + m.id + "' does not fit on any number of " + g.id);
+    return {};
+  }
+  double bytes = calc::DecodeBytesPerStep(m, req, mem, as);
+  double tps = calc::DecodeTokensPerSecond(g, *n, bytes, mem.batch, as);
+  // Only the number: the sentence around it names the unit in its own words.
+  std::string v = ctx.fmt->Number(tps, tps < 10 ? 1 : 0);
+  if (*n > 1) v += " " + ctx.TF("unit.on_n_cards", {{"n", ctx.fmt->Number(*n, 0)}});
+  return HtmlEscape(v);
+}
+
+}  // namespace
+
+DirectiveSpec VramDirective() {
+  DirectiveSpec d = DirectiveSpec::Inline("vram", [](const Args& a, PageContext& ctx) {
+    calc::MemoryRequest req = ParseMemoryRequest(a, false);
+    if (!a.ok()) return std::string();
+    auto mem = calc::EstimateMemory(*a.ModelOf("model"), req, ctx.computed->assumptions);
+    return HtmlEscape(ctx.fmt->Gigabytes(mem.total_bytes));
+  });
+  d.args = MemoryArgs();
+  d.reads = {"models", "assumptions"};
+  return d;
+}
+
+DirectiveSpec FitDirective() {
+  DirectiveSpec d = DirectiveSpec::Inline("fit", Fit);
+  d.args = MemoryArgs();
+  d.reads = {"gpus", "models", "current-prices", "assumptions"};
+  return d;
+}
+
+DirectiveSpec ParamsDirective() {
+  DirectiveSpec d = DirectiveSpec::Inline("params", [](const Args& a, PageContext& ctx) {
+    const LlmModel& m = *a.ModelOf("model");
+    double b = a.Yes("active") ? m.active_params_b : m.params_b;
+    return HtmlEscape(BillionParams(b, b < 10 ? 1 : 0, ctx));
+  });
+  d.args = {Arg::Id("model", ArgType::kModel).Required(),
+            Arg::Choice("active", {"true", "false"}).Default("false")};
+  d.reads = {"models"};
+  return d;
+}
+
+DirectiveSpec TokensDirective() {
+  DirectiveSpec d = DirectiveSpec::Inline("tokens", Tokens);
+  d.args = MemoryArgs({Arg::Id("gpu", ArgType::kGpu).Required()});
+  d.reads = {"gpus", "models", "assumptions"};
+  return d;
+}
+
+}  // namespace gg

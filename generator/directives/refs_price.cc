@@ -1,0 +1,35 @@
+// `gpu:price gpu=ID condition=new|used|any`: the cheapest current price of a card.
+#include "base/text.h"
+#include "calc/prices.h"
+#include "directives/computed.h"
+#include "directives/directive.h"
+
+namespace gg {
+namespace {
+
+std::string Render(const Args& a, PageContext& ctx) {
+  const std::string& id = a.Text("gpu");
+  const std::string& cond = a.Text("condition");
+  std::vector<Condition> allowed;
+  if (cond != "any") allowed.push_back(*ParseCondition(cond));
+  auto p = calc::CheapestCurrentPrice(ctx.computed->prices, id, allowed);
+  if (!p) {
+    a.Fail("GPU '" + id + "' has no current " + (cond == "any" ? std::string("") : cond + " ") +
+               "price",
+           "add an observation to data/prices.json or ask for another condition");
+    return {};
+  }
+  return HtmlEscape(ctx.fmt->Usd(p->usd));
+}
+
+}  // namespace
+
+DirectiveSpec PriceDirective() {
+  DirectiveSpec d = DirectiveSpec::Inline("price", Render);
+  d.args = {Arg::Id("gpu", ArgType::kGpu).Required(),
+            Arg::Choice("condition", {"new", "used", "any"}).Default("any")};
+  d.reads = {"current-prices"};
+  return d;
+}
+
+}  // namespace gg
