@@ -19,6 +19,7 @@
 #include "calc/performance.h"
 #include "calc/prices.h"
 #include "calc/ranking.h"
+#include "cli/command_line.h"
 
 namespace gg {
 
@@ -65,47 +66,19 @@ struct Options {
   }
 };
 
-// Parses "--name value", "--name=value" and "--flag". False with *error set on an unknown
-// option, a missing value, a value given to a flag or a stray argument.
+// Parses "--name value", "--name=value" and "--flag" with the shared command-line parser
+// (cli/command_line.h). False with *error set on an unknown option, a missing value, a value
+// given to a flag or a stray argument.
 bool ParseOptions(const std::vector<std::string>& args, const std::string& command,
                   const std::vector<OptionSpec>& specs, Options* out, std::string* error) {
-  std::vector<std::string> names;
-  for (const OptionSpec& s : specs) names.push_back("--" + s.name);
-  for (size_t i = 1; i < args.size(); ++i) {
-    const std::string& arg = args[i];
-    if (arg.rfind("--", 0) != 0) {
-      *error = "unexpected argument '" + arg + "' for 'calc " + command + "'";
-      return false;
-    }
-    const size_t eq = arg.find('=');
-    const std::string name = arg.substr(2, eq == std::string::npos ? std::string::npos : eq - 2);
-    const OptionSpec* spec = nullptr;
-    for (const OptionSpec& s : specs)
-      if (s.name == name) spec = &s;
-    if (spec == nullptr) {
-      const std::string shown = "--" + name;
-      std::string hint = DidYouMean(shown, names);
-      *error = "unknown option '" + shown + "' for 'calc " + command + "'" +
-               (hint.empty() ? "" : "; " + hint);
-      return false;
-    }
-    if (!spec->takes_value) {
-      if (eq != std::string::npos) {
-        *error = "option --" + name + " takes no value";
-        return false;
-      }
-      out->flags.insert(name);
-      continue;
-    }
-    if (eq != std::string::npos) {
-      out->values[name].push_back(arg.substr(eq + 1));
-    } else if (i + 1 < args.size()) {
-      out->values[name].push_back(args[++i]);
-    } else {
-      *error = "option --" + name + " needs a value";
-      return false;
-    }
-  }
+  CommandDecl decl;
+  decl.name = "calc " + command;
+  for (const OptionSpec& s : specs)
+    decl.options.push_back({"--" + s.name, s.takes_value ? "VALUE" : "", "", true});
+  ParsedArgs parsed;
+  if (!ParseCommandLine(decl, args, 1, &parsed, error)) return false;
+  for (auto& [name, values] : parsed.values) out->values[name.substr(2)] = values;
+  for (const auto& name : parsed.switches) out->flags.insert(name.substr(2));
   return true;
 }
 
@@ -531,6 +504,12 @@ int RunRank(const Options& o, const Dataset& data, std::ostream& out, std::ostre
 
 int RunCalcCommand(const std::vector<std::string>& args, const Dataset& data, std::ostream& out,
                    std::ostream& err) {
+  return RunCalcCommand(
+      args, [&data](const std::string&, Dataset* d) { return *d = data, true; }, out, err);
+}
+
+int RunCalcCommand(const std::vector<std::string>& args, const DatasetLoader& load,
+                   std::ostream& out, std::ostream& err) {
   if (args.empty()) {
     err << "error: 'calc' needs a command\n" << kUsage;
     return 2;
@@ -563,12 +542,15 @@ int RunCalcCommand(const std::vector<std::string>& args, const Dataset& data, st
         << "\n";
     return 2;
   }
+  specs.push_back({"root", true});
   Options options;
   std::string error;
   if (!ParseOptions(args, command, specs, &options, &error)) {
     err << "error: " << error << "\n";
     return 2;
   }
+  Dataset data;
+  if (!load(options.Last("root") ? *options.Last("root") : ".", &data)) return 1;
   if (command == "vram") return RunVram(options, data, out, err);
   if (command == "fit") return RunFit(options, data, out, err);
   if (command == "breakeven") return RunBreakeven(options, out, err);

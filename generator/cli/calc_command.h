@@ -2,6 +2,7 @@
 // figure of the guide by hand or from scripts (--json).
 #pragma once
 
+#include <functional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -18,6 +19,7 @@ namespace gg {
 //             --electricity USD_PER_KWH [--json]
 //   rank      --workload W [--cost none|gpu|ownership] [--segment S]… [--condition C]…
 //             [--count N] [--json]
+//   --root DIR  the project whose data/ to use (every subcommand)
 //   --help    (also after a subcommand)
 // Results go to `out` (JSON with --json, a table otherwise). Errors go to `err` as
 // "error: …" lines. Returns 0 on success, 1 when the data's assumptions are unusable (their
@@ -25,5 +27,10 @@ namespace gg {
 // (with "did you mean"), a missing option, a malformed number.
 int RunCalcCommand(const std::vector<std::string>& args, const Dataset& data, std::ostream& out,
                    std::ostream& err);
+// The same, loading the data from --root DIR (default ".") once the command line is valid;
+// `load` prints the data's problems and returns false when the data is unusable (exit 1).
+using DatasetLoader = std::function<bool(const std::string& root, Dataset* out)>;
+int RunCalcCommand(const std::vector<std::string>& args, const DatasetLoader& load,
+                   std::ostream& out, std::ostream& err);
 
 }  // namespace gg

@@ -13,6 +13,7 @@
 #include "base/suggest.h"
 #include "base/text.h"
 #include "cli/calc_command.h"
+#include "cli/command_line.h"
 #include "cli/diff_command.h"
 #include "cli/serve_command.h"
 #include "content/page_source.h"
@@ -25,92 +26,86 @@ namespace {
 
 constexpr const char* kVersion = "gpuguide 0.1.0";
 
-const char* kUsage =
-    "usage: gpuguide <command> [options]\n"
-    "\n"
-    "commands:\n"
-    "  build   build the site into ROOT/site (or --out), replacing it only on success\n"
-    "  check   load, validate and render everything in memory; write nothing\n"
-    "  stamp   record that a translation is up to date with its source page\n"
-    "  calc    run one calculation: vram, fit, breakeven, rank\n"
-    "  serve   build, then serve the site on 127.0.0.1 for reading it locally\n"
-    "  diff    show what changed between two builds (for reviewing a data change)\n"
-    "\n"
-    "gpuguide <command> --help shows the command's options; gpuguide --version the version.\n";
+const OptionDecl kRoot = {"--root", "DIR", "project folder (default: the current folder)"};
+const OptionDecl kJobs = {"--jobs", "N",
+                          "render with N threads (default: one per core); output is identical"};
+const OptionDecl kDrafts = {"--drafts", "", "also publish pages marked draft: true"};
 
-const char* kBuildHelp =
-    "usage: gpuguide build [--root DIR] [--out DIR] [--jobs N] [--drafts] [--verbose]\n"
-    "  --root DIR   project folder (default: the current folder)\n"
-    "  --out DIR    output folder (default: ROOT/site); replaced atomically on success\n"
-    "  --jobs N     render with N threads (default: one per core); output is identical\n"
-    "  --drafts     also publish pages marked draft: true\n"
-    "  --verbose    print the time of each phase and each file written\n";
+const CommandDecl kBuild = {
+    "build",
+    "build the site into ROOT/site (or --out), replacing it only on success",
+    {kRoot,
+     {"--out", "DIR", "output folder (default: ROOT/site); replaced atomically on success"},
+     kJobs,
+     kDrafts,
+     {"--verbose", "", "print the time of each phase and each file written"}},
+    "",
+    ""};
 
-const char* kCheckHelp =
-    "usage: gpuguide check [--root DIR] [--jobs N] [--drafts]\n"
-    "  Loads and validates every input and renders every page in memory. Writes nothing.\n"
-    "  Prints every problem as file:line:col; exits 1 if any is an error.\n";
+const CommandDecl kCheck = {
+    "check",
+    "load, validate and render everything in memory; write nothing",
+    {kRoot, kJobs, kDrafts},
+    "",
+    "  Prints every problem as file:line:col; exits 1 if any is an error.\n"};
 
-const char* kStampHelp =
-    "usage: gpuguide stamp [--root DIR] [--print] FILE...\n"
+const CommandDecl kStamp = {
+    "stamp",
+    "record that a translation is up to date with its source page",
+    {kRoot, {"--print", "", "only print the revision"}},
+    "FILE...",
     "  FILE is a translation such as content/fr/guide.md. Sets its front matter\n"
     "  'translation_of' to the current revision of the default-language page, so that\n"
-    "  'check' stops reporting it stale. --print only prints the revision.\n";
+    "  'check' stops reporting it stale.\n"};
 
-struct Flags {
-  std::map<std::string, std::string> values;
-  std::vector<std::string> positional;
-};
+const CommandDecl kServe = {
+    "serve",
+    "build, then serve the site on 127.0.0.1 for reading it locally",
+    {kRoot,
+     {"--out", "DIR", "output folder (default: ROOT/site), built and then served"},
+     {"--port", "N", "port on 127.0.0.1 (default 8008)"},
+     kJobs,
+     kDrafts},
+    "",
+    "  Listens on the loopback interface only.\n"};
 
-// Parses --flag VALUE / --flag=VALUE / --switch. Unknown flags -> error with did-you-mean.
-bool ParseFlags(const std::vector<std::string>& args, size_t start,
-                const std::vector<std::string>& with_value,
-                const std::vector<std::string>& switches, Flags* flags, std::ostream& err) {
-  std::vector<std::string> all = with_value;
-  all.insert(all.end(), switches.begin(), switches.end());
-  for (size_t i = start; i < args.size(); ++i) {
-    std::string a = args[i];
-    if (!StartsWith(a, "--")) {
-      flags->positional.push_back(a);
-      continue;
-    }
-    std::string value;
-    bool has_inline = false;
-    size_t eq = a.find('=');
-    if (eq != std::string::npos) {
-      value = a.substr(eq + 1);
-      a = a.substr(0, eq);
-      has_inline = true;
-    }
-    if (std::find(switches.begin(), switches.end(), a) != switches.end()) {
-      flags->values[a] = "1";
-    } else if (std::find(with_value.begin(), with_value.end(), a) != with_value.end()) {
-      if (!has_inline) {
-        if (i + 1 >= args.size()) {
-          err << "gpuguide: error: " << a << " needs a value\n";
-          return false;
-        }
-        value = args[++i];
-      }
-      flags->values[a] = value;
-    } else {
-      std::string hint = DidYouMean(a, all);
-      err << "gpuguide: error: unknown option '" << a << "'" << (hint.empty() ? "" : "; " + hint)
-          << "\n";
-      return false;
-    }
-  }
-  return true;
+const CommandDecl kCalc = {"calc", "run one calculation: vram, fit, breakeven, rank", {}, "", ""};
+const CommandDecl kDiff = {
+    "diff", "show what changed between two builds (for reviewing a data change)", {}, "", ""};
+
+const std::vector<CommandDecl>& Commands() {
+  static const std::vector<CommandDecl> commands = {kBuild, kCheck, kStamp, kCalc, kServe, kDiff};
+  return commands;
 }
 
-bool ParseJobs(const Flags& f, int* jobs, std::ostream& err) {
-  auto it = f.values.find("--jobs");
-  if (it == f.values.end()) return true;
-  char* end = nullptr;
-  long n = std::strtol(it->second.c_str(), &end, 10);
-  if (it->second.empty() || *end || n < 1 || n > 256) {
-    err << "gpuguide: error: --jobs takes a whole number from 1 to 256, not '" << it->second
-        << "'\n";
+std::string Usage() {
+  return CommandList(
+      "gpuguide", Commands(),
+      "gpuguide <command> --help shows the command's options; gpuguide --version the version.\n");
+}
+
+// Parses the command's arguments; on a bad command line prints the error and the command's
+// help and returns 2; on --help prints the help and returns 0; else returns -1.
+int ParseOrExit(const CommandDecl& decl, const std::vector<std::string>& args, ParsedArgs* f,
+                std::ostream& out, std::ostream& err) {
+  std::string error;
+  if (!ParseCommandLine(decl, args, 1, f, &error)) {
+    err << "gpuguide: error: " << error << "\n" << CommandHelp(decl);
+    return 2;
+  }
+  if (f->Has("--help")) {
+    out << CommandHelp(decl);
+    return 0;
+  }
+  return -1;
+}
+
+bool ParseJobs(const ParsedArgs& f, int* jobs, std::ostream& err) {
+  const std::string* v = f.Last("--jobs");
+  if (!v) return true;
+  long n = 0;
+  if (!ParseIntOption(*v, 1, 256, &n)) {
+    err << "gpuguide: error: --jobs takes a whole number from 1 to 256, not '" << *v << "'\n";
     return false;
   }
   *jobs = static_cast<int>(n);
@@ -121,38 +116,31 @@ void PrintDiagnostics(const Diagnostics& d, std::ostream& err) {
   err << d.Render();
 }
 
-std::string RootOf(const Flags& f) {
-  auto it = f.values.find("--root");
-  return it == f.values.end() ? "." : it->second;
-}
-
 int Build(const std::vector<std::string>& args, std::ostream& out, std::ostream& err, bool tty,
           bool write) {
-  Flags f;
-  std::vector<std::string> with_value = {"--root", "--jobs"};
-  if (write) with_value.push_back("--out");
-  if (!ParseFlags(args, 1, with_value, {"--drafts", "--verbose", "--help"}, &f, err)) {
-    err << (write ? kBuildHelp : kCheckHelp);
-    return 2;
-  }
-  if (f.values.count("--help")) {
-    out << (write ? kBuildHelp : kCheckHelp);
-    return 0;
-  }
-  if (!f.positional.empty()) {
-    err << "gpuguide: error: unexpected argument '" << f.positional[0] << "'\n"
-        << (write ? kBuildHelp : kCheckHelp);
-    return 2;
-  }
-  BuildOptions opt;
-  opt.root = RootOf(f);
-  opt.drafts = f.values.count("--drafts") > 0;
-  if (!ParseJobs(f, &opt.jobs, err)) return 2;
+  const CommandDecl& decl = write ? kBuild : kCheck;
+  ParsedArgs f;
+  if (int code = ParseOrExit(decl, args, &f, out, err); code >= 0) return code;
+  BuildRequest req;
+  req.options.root = f.Or("--root", ".");
+  req.options.drafts = f.Has("--drafts");
+  if (!ParseJobs(f, &req.options.jobs, err)) return 2;
+  req.write = write;
+  req.out_dir = f.Or("--out", req.options.root + "/site");
+  req.verbose = f.Has("--verbose");
+  req.tty = tty;
+  return RunBuild(req, out, err);
+}
+
+}  // namespace
+
+int RunBuild(const BuildRequest& req, std::ostream&, std::ostream& err) {
+  const BuildOptions& opt = req.options;
+  const bool write = req.write, verbose = req.verbose;
   if (!std::filesystem::is_directory(opt.root)) {
     err << "gpuguide: error: --root '" << opt.root << "' is not a folder\n";
     return 2;
   }
-  bool verbose = f.values.count("--verbose") > 0;
   auto start = std::chrono::steady_clock::now();
   Diagnostics diags;
   BuildOutput result;
@@ -170,7 +158,7 @@ int Build(const std::vector<std::string>& args, std::ostream& out, std::ostream&
   }
   CommitStats stats;
   if (write) {
-    std::string out_dir = f.values.count("--out") ? f.values["--out"] : opt.root + "/site";
+    const std::string& out_dir = req.out_dir;
     std::string error;
     auto t0 = std::chrono::steady_clock::now();
     if (!CommitSite(out_dir, result.files, &stats, &error)) {
@@ -189,7 +177,7 @@ int Build(const std::vector<std::string>& args, std::ostream& out, std::ostream&
     for (const auto& [lang, words] : result.words)
       err << "  words[" << lang << "] " << words << "\n";
   }
-  if (tty || verbose) {
+  if (req.tty || verbose) {
     std::ostringstream line;
     line << "gpuguide: " << result.pages << " pages, " << result.files.size() << " files";
     if (write)
@@ -202,21 +190,16 @@ int Build(const std::vector<std::string>& args, std::ostream& out, std::ostream&
   return 0;
 }
 
+namespace {
+
 int Stamp(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  Flags f;
-  if (!ParseFlags(args, 1, {"--root"}, {"--print", "--help"}, &f, err)) {
-    err << kStampHelp;
-    return 2;
-  }
-  if (f.values.count("--help")) {
-    out << kStampHelp;
-    return 0;
-  }
+  ParsedArgs f;
+  if (int code = ParseOrExit(kStamp, args, &f, out, err); code >= 0) return code;
   if (f.positional.empty()) {
-    err << "gpuguide: error: stamp needs a translation file\n" << kStampHelp;
+    err << "gpuguide: error: stamp needs a translation file\n" << CommandHelp(kStamp);
     return 2;
   }
-  std::string root = RootOf(f);
+  std::string root = f.Or("--root", ".");
   Diagnostics diags;
   SiteConfig site;
   std::string site_text;
@@ -248,7 +231,7 @@ int Stamp(const std::vector<std::string>& args, std::ostream& out, std::ostream&
       continue;
     }
     std::string rev = SourceRevision(src_text);
-    if (f.values.count("--print")) {
+    if (f.Has("--print")) {
       out << rel << ": translation_of: " << rev << "\n";
       continue;
     }
@@ -287,37 +270,25 @@ int Stamp(const std::vector<std::string>& args, std::ostream& out, std::ostream&
 
 int Calc(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   std::vector<std::string> rest(args.begin() + 1, args.end());
-  std::string root = ".";
-  for (size_t i = 0; i + 1 < rest.size(); ++i) {
-    if (rest[i] == "--root") {
-      root = rest[i + 1];
-      rest.erase(rest.begin() + static_cast<long>(i), rest.begin() + static_cast<long>(i) + 2);
-      break;
-    }
-  }
-  bool help = rest.empty() || rest[0] == "--help";
-  Dataset data;
-  if (!help) {
+  auto load = [&err](const std::string& root, Dataset* data) {
     Diagnostics diags;
-    data = LoadDataset(root, &diags);
-    if (diags.HasErrors()) {
-      PrintDiagnostics(diags, err);
-      return 1;
-    }
-  }
-  return RunCalcCommand(rest, data, out, err);
+    *data = LoadDataset(root, &diags);
+    PrintDiagnostics(diags, err);
+    return !diags.HasErrors();
+  };
+  return RunCalcCommand(rest, load, out, err);
 }
 
 }  // namespace
 
 int RunCli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err, bool tty) {
   if (args.empty()) {
-    err << kUsage;
+    err << Usage();
     return 2;
   }
   const std::string& cmd = args[0];
   if (cmd == "--help" || cmd == "-h" || cmd == "help") {
-    out << kUsage;
+    out << Usage();
     return 0;
   }
   if (cmd == "--version") {
@@ -328,12 +299,14 @@ int RunCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
   if (cmd == "check") return Build(args, out, err, tty, false);
   if (cmd == "stamp") return Stamp(args, out, err);
   if (cmd == "calc") return Calc(args, out, err);
-  if (cmd == "serve") return RunServeCommand(args, out, err);
+  if (cmd == "serve") return RunServeCommand(kServe, args, out, err);
   if (cmd == "diff") return RunDiffCommand(args, out, err);
-  std::string hint = DidYouMean(cmd, {"build", "check", "stamp", "calc", "serve", "diff"});
+  std::vector<std::string> names;
+  for (const CommandDecl& c : Commands()) names.push_back(c.name);
+  std::string hint = DidYouMean(cmd, names);
   err << "gpuguide: error: unknown command '" << cmd << "'" << (hint.empty() ? "" : "; " + hint)
       << "\n"
-      << kUsage;
+      << Usage();
   return 2;
 }
 

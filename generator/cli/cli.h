@@ -7,10 +7,25 @@
 #include <string>
 #include <vector>
 
+#include "site/build.h"
+
 namespace gg {
 
 // args excludes the program name. out/err receive normal output and diagnostics.
 // `is_tty` turns on the one-line summary at the end of a build.
 int RunCli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err, bool is_tty);
+
+// What `build`, `check` and `serve` ask of the pipeline, once their command line is parsed.
+struct BuildRequest {
+  BuildOptions options;
+  bool write = true;     // false: check only
+  std::string out_dir;   // where the site is committed (write only)
+  bool verbose = false;  // phase timings and word counts
+  bool tty = false;      // the one-line summary
+};
+
+// Runs the pipeline (site/build.h) and, when req.write, commits the site to req.out_dir
+// (write/commit_site.h). Prints diagnostics to err. Exit code as for RunCli.
+int RunBuild(const BuildRequest& req, std::ostream& out, std::ostream& err);
 
 }  // namespace gg

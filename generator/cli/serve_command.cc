@@ -7,37 +7,44 @@
 
 #include "base/files.h"
 #include "cli/cli.h"
+#include "cli/command_line.h"
 
 namespace gg {
 
-int RunServeCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  std::vector<std::string> build_args = {"build"};
-  int port = 8008;
-  std::string root = ".";
-  for (size_t i = 1; i < args.size(); ++i) {
-    if (args[i] == "--help") {
-      out << "usage: gpuguide serve [--root DIR] [--port N] [--jobs N] [--drafts]\n"
-             "  Builds ROOT/site, then serves it on http://127.0.0.1:PORT/ (default 8008).\n"
-             "  Listens on the loopback interface only.\n";
-      return 0;
-    }
-    if (args[i] == "--port" && i + 1 < args.size()) {
-      char* end = nullptr;
-      long p = std::strtol(args[i + 1].c_str(), &end, 10);
-      if (*end || p < 1 || p > 65535) {
-        err << "gpuguide: error: --port takes a number from 1 to 65535\n";
-        return 2;
-      }
-      port = static_cast<int>(p);
-      ++i;
-      continue;
-    }
-    if (args[i] == "--root" && i + 1 < args.size()) root = args[i + 1];
-    build_args.push_back(args[i]);
+int RunServeCommand(const CommandDecl& decl, const std::vector<std::string>& args,
+                    std::ostream& out, std::ostream& err) {
+  ParsedArgs f;
+  std::string error;
+  if (!ParseCommandLine(decl, args, 1, &f, &error)) {
+    err << "gpuguide: error: " << error << "\n" << CommandHelp(decl);
+    return 2;
   }
-  int status = RunCli(build_args, out, err, true);
+  if (f.Has("--help")) {
+    out << CommandHelp(decl);
+    return 0;
+  }
+  long port = 8008;
+  if (f.Has("--port") && !ParseIntOption(*f.Last("--port"), 1, 65535, &port)) {
+    err << "gpuguide: error: --port takes a number from 1 to 65535\n";
+    return 2;
+  }
+  BuildRequest req;
+  req.options.root = f.Or("--root", ".");
+  req.options.drafts = f.Has("--drafts");
+  if (f.Has("--jobs")) {
+    long jobs = 0;
+    if (!ParseIntOption(*f.Last("--jobs"), 1, 256, &jobs)) {
+      err << "gpuguide: error: --jobs takes a whole number from 1 to 256, not '"
+          << *f.Last("--jobs") << "'\n";
+      return 2;
+    }
+    req.options.jobs = static_cast<int>(jobs);
+  }
+  req.out_dir = f.Or("--out", req.options.root + "/site");
+  req.tty = true;
+  int status = RunBuild(req, out, err);
   if (status != 0) return status;
-  std::string site = root + "/site";
+  const std::string site = req.out_dir;
   httplib::Server server;
   if (!server.set_mount_point("/", site)) {
     err << "gpuguide: error: cannot serve " << site << "\n";
@@ -50,7 +57,7 @@ int RunServeCommand(const std::vector<std::string>& args, std::ostream& out, std
   });
   // Loopback only: the guide is read locally; publishing is a copy of site/.
   const char* host = "127.0.0.1";
-  if (!server.bind_to_port(host, port)) {
+  if (!server.bind_to_port(host, static_cast<int>(port))) {
     err << "gpuguide: error: cannot listen on " << host << ":" << port << "\n";
     return 2;
   }
