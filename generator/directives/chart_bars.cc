@@ -19,7 +19,7 @@ namespace gg {
 namespace {
 
 // Relative performance, or performance per $1,000, for the three workloads.
-std::string BarsChart(const Args& a, PageContext& ctx, bool per_dollar) {
+std::string BarsChart(const Args& a, const PageContext& ctx, bool per_dollar) {
   std::string basis_id = per_dollar ? a.Text("cost") : "none";
   auto segs = a.SegmentFilter();
   int limit = a.Int("limit");
@@ -88,20 +88,20 @@ std::string BarsChart(const Args& a, PageContext& ctx, bool per_dollar) {
 
 DirectiveSpec ChartPerfDirective() {
   DirectiveSpec d = DirectiveSpec::Block(
-      "gpu-chart", [](const Args& a, PageContext& ctx) { return BarsChart(a, ctx, false); });
+      "gpu-chart", [](const Args& a, const PageContext& ctx) { return BarsChart(a, ctx, false); });
   d.variant = "perf";
   d.args = {Arg::Segment(), Arg::Integer("limit", 2, 60).Default("24")};
-  d.reads = {"gpus", "perf", "current-prices", "assumptions"};
+  d.reads = {"data:gpus", "computed:perf", "computed:current-prices", "data:assumptions"};
   return d;
 }
 
 DirectiveSpec ChartPerfPerDollarDirective() {
   DirectiveSpec d = DirectiveSpec::Block(
-      "gpu-chart", [](const Args& a, PageContext& ctx) { return BarsChart(a, ctx, true); });
+      "gpu-chart", [](const Args& a, const PageContext& ctx) { return BarsChart(a, ctx, true); });
   d.variant = "perf-per-dollar";
   d.args = {Arg::Choice("cost", {"gpu", "ownership"}).Required(), Arg::Segment(),
             Arg::Integer("limit", 2, 60).Default("24")};
-  d.reads = {"gpus", "perf", "current-prices", "assumptions"};
+  d.reads = {"data:gpus", "computed:perf", "computed:current-prices", "data:assumptions"};
   return d;
 }
 

@@ -8,7 +8,7 @@ charts::Style PageChartStyle(const std::string& slug, const PageContext& ctx) {
   charts::Style s;
   s.width = 760;
   s.render_dark = true;
-  s.render_png = ctx.og_image != nullptr && ctx.og_image->empty();
+  s.render_png = ctx.preview_image && ctx.out->og_image.empty();
   s.id_prefix = slug + "-";
   return s;
 }
@@ -25,19 +25,19 @@ charts::Style NarrowChartStyle(const std::string& slug) {
 std::string PublishChart(const std::string& slug, const charts::RenderedChart& chart,
                          const charts::RenderedChart& narrow, const std::string& alt,
                          const std::string& caption, const std::string& data_table_html,
-                         PageContext& ctx) {
+                         const PageContext& ctx) {
   const std::string base = ctx.chart_dir + slug;
-  ctx.files->push_back({base + ".svg", chart.svg});
-  if (!chart.svg_dark.empty()) ctx.files->push_back({base + ".dark.svg", chart.svg_dark});
+  ctx.out->files.push_back({base + ".svg", chart.svg});
+  if (!chart.svg_dark.empty()) ctx.out->files.push_back({base + ".dark.svg", chart.svg_dark});
   const bool has_narrow = !narrow.svg.empty();
   if (has_narrow) {
-    ctx.files->push_back({base + ".narrow.svg", narrow.svg});
+    ctx.out->files.push_back({base + ".narrow.svg", narrow.svg});
     if (!narrow.svg_dark.empty())
-      ctx.files->push_back({base + ".narrow.dark.svg", narrow.svg_dark});
+      ctx.out->files.push_back({base + ".narrow.dark.svg", narrow.svg_dark});
   }
   if (!chart.png.empty()) {
-    ctx.files->push_back({base + ".png", chart.png});
-    if (ctx.og_image && ctx.og_image->empty()) *ctx.og_image = base + ".png";
+    ctx.out->files.push_back({base + ".png", chart.png});
+    if (ctx.preview_image && ctx.out->og_image.empty()) ctx.out->og_image = base + ".png";
   }
   const std::string href = HtmlEscape(ctx.Href(base + ".svg"));
   std::string h = "<figure class=\"chart\" id=\"chart-" + HtmlEscape(slug) + "\">";

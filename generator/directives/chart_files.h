@@ -17,7 +17,7 @@ namespace gg {
 std::string PublishChart(const std::string& slug, const charts::RenderedChart& chart,
                          const charts::RenderedChart& narrow, const std::string& alt,
                          const std::string& caption, const std::string& data_table_html,
-                         PageContext& ctx);
+                         const PageContext& ctx);
 
 // The same chart laid out for a phone (360 px wide, no PNG). Phones get this variant
 // instead of the desktop one scaled down to unreadable text.

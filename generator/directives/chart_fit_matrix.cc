@@ -15,7 +15,7 @@
 namespace gg {
 namespace {
 
-std::string FitMatrixChart(const Args& a, PageContext& ctx) {
+std::string FitMatrixChart(const Args& a, const PageContext& ctx) {
   calc::Precision prec = *calc::ParsePrecision(a.Text("precision"));
   int context = a.Int("context");
   const auto& as = ctx.computed->assumptions;
@@ -79,7 +79,7 @@ DirectiveSpec ChartFitMatrixDirective() {
   d.variant = "fit-matrix";
   d.args = {Arg::Precision("precision").Required(),
             Arg::Integer("context", 1, 10'000'000).Default("8192")};
-  d.reads = {"gpus", "models", "current-prices", "assumptions"};
+  d.reads = {"data:gpus", "data:models", "computed:current-prices", "data:assumptions"};
   return d;
 }
 

@@ -14,7 +14,7 @@
 namespace gg {
 namespace {
 
-std::string MemoryBreakdownChart(const Args& a, PageContext& ctx) {
+std::string MemoryBreakdownChart(const Args& a, const PageContext& ctx) {
   int context = a.Int("context");
   const LlmModel& m = *a.ModelOf("model");
   const auto& as = ctx.computed->assumptions;
@@ -83,7 +83,7 @@ DirectiveSpec ChartMemoryBreakdownDirective() {
   d.variant = "memory-breakdown";
   d.args = {Arg::Id("model", ArgType::kModel).Required(),
             Arg::Integer("context", 1, 10'000'000).Default("8192")};
-  d.reads = {"models", "assumptions"};
+  d.reads = {"data:assumptions"};
   return d;
 }
 

@@ -15,7 +15,7 @@
 namespace gg {
 namespace {
 
-std::string OwnVsCloudChart(const Args& a, PageContext& ctx) {
+std::string OwnVsCloudChart(const Args& a, const PageContext& ctx) {
   const std::string& gid = a.Text("gpu");
   const auto& as = ctx.computed->assumptions;
   const CloudOffer* offer = a.OfferOf("cloud", as.cloud_reference_offer);
@@ -75,7 +75,7 @@ DirectiveSpec ChartOwnVsCloudDirective() {
   d.variant = "own-vs-cloud";
   d.args = {Arg::Id("gpu", ArgType::kGpu).Required(), Arg::Id("cloud", ArgType::kOffer),
             Arg::Number("utilisation", 0.001, 1.0)};
-  d.reads = {"gpus", "cloud", "current-prices", "assumptions"};
+  d.reads = {"data:gpus", "data:cloud", "computed:current-prices", "data:assumptions"};
   return d;
 }
 

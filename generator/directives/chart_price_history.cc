@@ -11,7 +11,7 @@
 namespace gg {
 namespace {
 
-std::string PriceHistoryChart(const Args& a, PageContext& ctx) {
+std::string PriceHistoryChart(const Args& a, const PageContext& ctx) {
   const std::string& gid = a.Text("gpu");
   const Gpu& g = *a.GpuOf("gpu");
   charts::DateLinesSpec spec;
@@ -42,7 +42,7 @@ DirectiveSpec ChartPriceHistoryDirective() {
   DirectiveSpec d = DirectiveSpec::Block("gpu-chart", PriceHistoryChart);
   d.variant = "price-history";
   d.args = {Arg::Id("gpu", ArgType::kGpu).Required()};
-  d.reads = {"gpus", "prices"};
+  d.reads = {"data:prices"};
   return d;
 }
 

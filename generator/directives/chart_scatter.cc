@@ -14,7 +14,7 @@
 namespace gg {
 namespace {
 
-std::string ScatterChart(const Args& a, PageContext& ctx) {
+std::string ScatterChart(const Args& a, const PageContext& ctx) {
   Workload w = a.WorkloadOf();
   const std::string& basis_id = a.Text("cost");
   auto segs = a.SegmentFilter();
@@ -56,7 +56,7 @@ DirectiveSpec ChartScatterDirective() {
   d.variant = "scatter";
   d.args = {Arg::Workload().Required(), Arg::Choice("cost", {"gpu", "ownership"}).Default("gpu"),
             Arg::Segment()};
-  d.reads = {"gpus", "perf", "current-prices", "assumptions"};
+  d.reads = {"data:gpus", "computed:perf", "computed:current-prices", "data:assumptions"};
   return d;
 }
 

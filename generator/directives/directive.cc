@@ -125,6 +125,23 @@ std::vector<std::string> SplitList(const std::string& v) {
 
 }  // namespace
 
+const char* IdCollection(ArgType type) {
+  switch (type) {
+    case ArgType::kGpu:
+      return "gpus";
+    case ArgType::kModel:
+      return "models";
+    case ArgType::kPersona:
+      return "personas";
+    case ArgType::kOffer:
+      return "cloud";
+    case ArgType::kAssumption:
+      return "assumptions";
+    default:
+      return nullptr;
+  }
+}
+
 std::optional<double> ParseFiniteNumber(const std::string& s) {
   double x = 0;
   const char* end = s.data() + s.size();
@@ -252,6 +269,17 @@ std::vector<int64_t> Args::IntItems(const std::string& name) const {
   std::vector<int64_t> out;
   for (const auto& s : Items(name)) out.push_back(*ParseWholeNumber(s));
   return out;
+}
+
+std::vector<std::string> Args::Reads() const {
+  std::vector<std::string> keys = spec_.reads;
+  for (const ArgSpec& a : spec_.args) {
+    const char* collection = IdCollection(a.type);
+    if (!collection || !Has(a.name)) continue;
+    for (const auto& id : a.list ? Items(a.name) : std::vector<std::string>{Text(a.name)})
+      keys.push_back(std::string("data:") + collection + "/" + id);
+  }
+  return keys;
 }
 
 const std::string& Args::Word() const {

@@ -37,6 +37,9 @@ enum class ArgType {
   kAssumption,  // id of an assumption in data/assumptions.json
 };
 
+// The data file an id type names records of ("gpus" for kGpu), or nullptr.
+const char* IdCollection(ArgType type);
+
 // One argument of a directive. Built with the factories below and refined with the chained
 // setters: Arg::Integer("limit", 1, 1000).Default("1000").
 struct ArgSpec {
@@ -87,7 +90,8 @@ ArgSpec YesNo(std::string name);
 }  // namespace Arg
 
 class Args;
-using RenderFn = std::string (*)(const Args& args, PageContext& ctx);
+// Renders a validated call. The context is read-only; outputs go through ctx.out and ctx.diags.
+using RenderFn = std::string (*)(const Args& args, const PageContext& ctx);
 
 struct DirectiveSpec {
   enum class Kind { kBlock, kInline };
@@ -98,9 +102,10 @@ struct DirectiveSpec {
   // The one positional word a directive takes (`gpu:usd 2200`), when it takes one.
   std::optional<ArgSpec> positional;
   std::string example;  // shown when the positional word is missing: "gpu:usd 24"
-  // The inputs the render function reads: data files ("gpus", "prices", "cloud", "models",
-  // "benchmarks", "personas", "assumptions", "flowchart") and computed results ("perf",
-  // "current-prices"). Declared for incremental builds and review.
+  // What the render function reads, as dependency keys (directives/page_context.h): whole data
+  // files ("data:gpus", "data:prices", …) and computed results ("computed:perf",
+  // "computed:current-prices"). The records named by id arguments are added per call
+  // ("data:gpus/rtx-4090"). Recorded for each call, for incremental builds and review.
   std::vector<std::string> reads;
   RenderFn render = nullptr;
 
@@ -141,6 +146,8 @@ class Args {
   const Persona* PersonaOf(const std::string& name) const;
   const CloudOffer* OfferOf(const std::string& name, const std::string& fallback_id = "") const;
 
+  // The dependency keys of this call: the spec's reads and the records its id arguments name.
+  std::vector<std::string> Reads() const;
   // A problem found while rendering, reported at the call's location.
   void Fail(const std::string& message, const std::string& hint = "") const;
 

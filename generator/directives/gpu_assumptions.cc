@@ -8,7 +8,7 @@
 namespace gg {
 namespace {
 
-std::string Render(const Args& a, PageContext& ctx) {
+std::string Render(const Args& a, const PageContext& ctx) {
   HtmlTable t(CaptionOr(a.call(), ctx.T("table.assumptions.caption")));
   t.Columns({Cell::Text(ctx.T("col.assumption")), Cell::Text(ctx.T("col.value"), true),
              Cell::Text(ctx.T("col.source")), Cell::Text(ctx.T("col.as_of"))});
@@ -27,7 +27,7 @@ std::string Render(const Args& a, PageContext& ctx) {
 DirectiveSpec GpuAssumptionsDirective() {
   DirectiveSpec d = DirectiveSpec::Block("gpu-assumptions", Render);
 
-  d.reads = {"assumptions"};
+  d.reads = {"data:assumptions"};
   return d;
 }
 

@@ -22,7 +22,7 @@ bool ComparableForRent(const Gpu& rented, const Gpu& owned, const PageContext& c
   return ratio >= 1 / 1.5 && ratio <= 1.5;
 }
 
-std::string Render(const Args& a, PageContext& ctx) {
+std::string Render(const Args& a, const PageContext& ctx) {
   const auto& as = ctx.computed->assumptions;
   double util = a.Num("utilisation", as.utilisation);
   const Gpu& g = *a.GpuOf("gpu");
@@ -64,7 +64,8 @@ std::string Render(const Args& a, PageContext& ctx) {
 DirectiveSpec GpuBreakevenDirective() {
   DirectiveSpec d = DirectiveSpec::Block("gpu-breakeven", Render);
   d.args = {Arg::Id("gpu", ArgType::kGpu).Required(), Arg::Number("utilisation", 0.001, 1.0)};
-  d.reads = {"gpus", "cloud", "perf", "current-prices", "assumptions"};
+  d.reads = {"data:gpus", "data:cloud", "computed:perf", "computed:current-prices",
+             "data:assumptions"};
   return d;
 }
 

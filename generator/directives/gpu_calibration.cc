@@ -9,7 +9,7 @@
 namespace gg {
 namespace {
 
-std::string Render(const Args&, PageContext& ctx) {
+std::string Render(const Args&, const PageContext& ctx) {
   std::string html;
   for (Workload w : kAllWorkloads) {
     const auto* wp = ctx.computed->perf.For(w);
@@ -37,7 +37,7 @@ std::string Render(const Args&, PageContext& ctx) {
 DirectiveSpec GpuCalibrationDirective() {
   DirectiveSpec d = DirectiveSpec::Block("gpu-calibration", Render);
 
-  d.reads = {"gpus", "perf"};
+  d.reads = {"data:gpus", "computed:perf"};
   return d;
 }
 

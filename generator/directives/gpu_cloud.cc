@@ -10,7 +10,7 @@
 namespace gg {
 namespace {
 
-std::string Render(const Args& a, PageContext& ctx) {
+std::string Render(const Args& a, const PageContext& ctx) {
   const std::string& gid = a.Text("gpu");
   HtmlTable t(CaptionOr(a.call(), ctx.T("table.cloud.caption")));
   t.Columns({Cell::Text(ctx.T("col.offer")), Cell::Text(ctx.T("col.gpu")),
@@ -40,7 +40,7 @@ std::string Render(const Args& a, PageContext& ctx) {
 DirectiveSpec GpuCloudDirective() {
   DirectiveSpec d = DirectiveSpec::Block("gpu-cloud", Render);
   d.args = {Arg::Id("gpu", ArgType::kGpu)};
-  d.reads = {"gpus", "cloud"};
+  d.reads = {"data:gpus", "data:cloud"};
   return d;
 }
 

@@ -11,7 +11,7 @@
 namespace gg {
 namespace {
 
-std::string Render(const Args& a, PageContext& ctx) {
+std::string Render(const Args& a, const PageContext& ctx) {
   calc::MemoryRequest req = ParseMemoryRequest(a, true);
   if (!a.ok()) return {};
   int limit = a.Int("limit");
@@ -52,7 +52,7 @@ std::string Render(const Args& a, PageContext& ctx) {
 DirectiveSpec GpuFitDirective() {
   DirectiveSpec d = DirectiveSpec::Block("gpu-fit", Render);
   d.args = MemoryArgs({Arg::Integer("limit", 1, 1000).Default("20"), Arg::Segment()});
-  d.reads = {"gpus", "models", "current-prices", "assumptions"};
+  d.reads = {"data:gpus", "computed:current-prices", "data:assumptions"};
   return d;
 }
 

@@ -69,7 +69,7 @@ std::string RowHref(const std::string& gpu, const PageContext& ctx) {
 
 class FlowRenderer {
  public:
-  FlowRenderer(const Flowchart& fc, PageContext& ctx) : fc_(fc), ctx_(ctx) {
+  FlowRenderer(const Flowchart& fc, const PageContext& ctx) : fc_(fc), ctx_(ctx) {
     for (const auto& n : fc.nodes) by_id_[n.id] = &n;
   }
 
@@ -174,7 +174,7 @@ class FlowRenderer {
   }
 
   const Flowchart& fc_;
-  PageContext& ctx_;
+  const PageContext& ctx_;
   std::map<std::string, const FlowNode*> by_id_;
   std::map<std::string, LeafResult> cache_;
 };
@@ -183,7 +183,7 @@ class FlowRenderer {
 
 namespace {
 
-std::string Render(const Args& a, PageContext& ctx) {
+std::string Render(const Args& a, const PageContext& ctx) {
   const DirectiveCall& c = a.call();
   if (!ctx.data->flowchart) {
     ctx.diags->Error(c.loc, "gpu-flowchart needs data/flowchart.json");
@@ -211,7 +211,8 @@ std::string Render(const Args& a, PageContext& ctx) {
 
 DirectiveSpec GpuFlowchartDirective() {
   DirectiveSpec d = DirectiveSpec::Block("gpu-flowchart", Render);
-  d.reads = {"flowchart", "gpus", "cloud", "perf", "current-prices", "assumptions"};
+  d.reads = {"data:flowchart",          "data:gpus",       "data:cloud", "computed:perf",
+             "computed:current-prices", "data:assumptions"};
   return d;
 }
 

@@ -10,7 +10,7 @@
 namespace gg {
 namespace {
 
-std::string Render(const Args& a, PageContext& ctx) {
+std::string Render(const Args& a, const PageContext& ctx) {
   const std::string& family = a.Text("family");
   const auto& as = ctx.computed->assumptions;
   HtmlTable t(CaptionOr(a.call(), ctx.T("table.models.caption")));
@@ -51,7 +51,7 @@ std::string Render(const Args& a, PageContext& ctx) {
 DirectiveSpec GpuModelsDirective() {
   DirectiveSpec d = DirectiveSpec::Block("gpu-models", Render);
   d.args = {Arg::Text("family")};
-  d.reads = {"models", "assumptions"};
+  d.reads = {"data:models", "data:assumptions"};
   return d;
 }
 

@@ -10,7 +10,7 @@
 namespace gg {
 namespace {
 
-std::string Render(const Args& a, PageContext& ctx) {
+std::string Render(const Args& a, const PageContext& ctx) {
   const std::string& gid = a.Text("gpu");
   std::vector<const PriceObservation*> obs;
   for (const auto& p : ctx.data->prices)
@@ -40,7 +40,7 @@ std::string Render(const Args& a, PageContext& ctx) {
 DirectiveSpec GpuPricesDirective() {
   DirectiveSpec d = DirectiveSpec::Block("gpu-prices", Render);
   d.args = {Arg::Id("gpu", ArgType::kGpu).Required()};
-  d.reads = {"gpus", "prices"};
+  d.reads = {"data:prices"};
   return d;
 }
 

@@ -58,7 +58,7 @@ std::string SpecList(const Gpu& g, const PageContext& ctx) {
 namespace {
 
 // Performance and rank in each workload, by speed and by value.
-std::string PerformanceSection(const Gpu& g, PageContext& ctx) {
+std::string PerformanceSection(const Gpu& g, const PageContext& ctx) {
   const std::string& gid = g.id;
   const auto& as = ctx.computed->assumptions;
   std::string h;
@@ -96,7 +96,7 @@ std::string PerformanceSection(const Gpu& g, PageContext& ctx) {
 }
 
 // Current prices, the price history chart and every observation.
-std::string PriceSection(const Gpu& g, const Args& a, PageContext& ctx) {
+std::string PriceSection(const Gpu& g, const Args& a, const PageContext& ctx) {
   const std::string& gid = g.id;
   std::string h;
   h += H2("prices", ctx.T("gpu.prices"));
@@ -131,7 +131,7 @@ std::string PriceSection(const Gpu& g, const Args& a, PageContext& ctx) {
 }
 
 // LLMs it holds alone, at 4-bit (Q4_K_M) and 16-bit, 8K context.
-std::string LlmSection(const Gpu& g, PageContext& ctx) {
+std::string LlmSection(const Gpu& g, const PageContext& ctx) {
   const auto& as = ctx.computed->assumptions;
   std::string h;
   h += H2("llms", ctx.T("gpu.llms"));
@@ -172,7 +172,7 @@ std::string LlmSection(const Gpu& g, PageContext& ctx) {
 }
 
 // Cloud offers for this card.
-std::string CloudSection(const Gpu& g, const Args& a, PageContext& ctx) {
+std::string CloudSection(const Gpu& g, const Args& a, const PageContext& ctx) {
   const std::string& gid = g.id;
   std::string h;
   bool offered = false;
@@ -188,7 +188,7 @@ std::string CloudSection(const Gpu& g, const Args& a, PageContext& ctx) {
   return h;
 }
 
-std::string Render(const Args& a, PageContext& ctx) {
+std::string Render(const Args& a, const PageContext& ctx) {
   const Gpu& g = *a.GpuOf("gpu");
   return H2("specs", ctx.T("gpu.specs")) + SpecList(g, ctx) + PerformanceSection(g, ctx) +
          PriceSection(g, a, ctx) + LlmSection(g, ctx) + CloudSection(g, a, ctx);
@@ -199,7 +199,9 @@ std::string Render(const Args& a, PageContext& ctx) {
 DirectiveSpec GpuProfileDirective() {
   DirectiveSpec d = DirectiveSpec::Block("gpu-profile", Render);
   d.args = {Arg::Id("gpu", ArgType::kGpu).Required()};
-  d.reads = {"gpus", "prices", "cloud", "models", "perf", "current-prices", "assumptions"};
+  d.reads = {"data:gpus",       "data:prices",   "data:cloud",
+             "data:models",     "computed:perf", "computed:current-prices",
+             "data:assumptions"};
   return d;
 }
 

@@ -14,7 +14,7 @@
 namespace gg {
 namespace {
 
-std::vector<Cell> Header(bool value, const std::string& basis, PageContext& ctx) {
+std::vector<Cell> Header(bool value, const std::string& basis, const PageContext& ctx) {
   const Gpu* baseline = ctx.data->FindGpu(ctx.computed->perf.baseline);
   // The first column is the GPU (row header); rank number goes second for screen readers.
   std::vector<Cell> head = {
@@ -27,7 +27,7 @@ std::vector<Cell> Header(bool value, const std::string& basis, PageContext& ctx)
   return head;
 }
 
-std::string RankTable(const Args& a, PageContext& ctx, bool value) {
+std::string RankTable(const Args& a, const PageContext& ctx, bool value) {
   calc::RankOptions opt;
   opt.workload = a.WorkloadOf();
   opt.basis = value ? *calc::ParseCostBasis(a.Text("cost")) : calc::CostBasis::kGpu;
@@ -72,19 +72,19 @@ std::string RankTable(const Args& a, PageContext& ctx, bool value) {
 
 DirectiveSpec GpuRankDirective() {
   DirectiveSpec d = DirectiveSpec::Block(
-      "gpu-rank", [](const Args& a, PageContext& ctx) { return RankTable(a, ctx, false); });
+      "gpu-rank", [](const Args& a, const PageContext& ctx) { return RankTable(a, ctx, false); });
   d.args = {Arg::Workload().Required(), Arg::Segment(),
             Arg::Integer("limit", 1, 1000).Default("1000")};
-  d.reads = {"gpus", "perf", "current-prices", "assumptions"};
+  d.reads = {"data:gpus", "computed:perf", "computed:current-prices", "data:assumptions"};
   return d;
 }
 
 DirectiveSpec GpuValueDirective() {
   DirectiveSpec d = DirectiveSpec::Block(
-      "gpu-value", [](const Args& a, PageContext& ctx) { return RankTable(a, ctx, true); });
+      "gpu-value", [](const Args& a, const PageContext& ctx) { return RankTable(a, ctx, true); });
   d.args = {Arg::Workload().Required(), Arg::Choice("cost", {"gpu", "ownership"}).Required(),
             Arg::Segment(), Arg::Integer("limit", 1, 1000).Default("1000")};
-  d.reads = {"gpus", "perf", "current-prices", "assumptions"};
+  d.reads = {"data:gpus", "computed:perf", "computed:current-prices", "data:assumptions"};
   return d;
 }
 

@@ -9,7 +9,7 @@
 namespace gg {
 namespace {
 
-std::string Render(const Args& a, PageContext& ctx) {
+std::string Render(const Args& a, const PageContext& ctx) {
   std::vector<const Persona*> personas;
   if (a.Has("persona")) {
     personas.push_back(a.PersonaOf("persona"));
@@ -81,7 +81,8 @@ std::string Render(const Args& a, PageContext& ctx) {
 DirectiveSpec GpuRecommendDirective() {
   DirectiveSpec d = DirectiveSpec::Block("gpu-recommend", Render);
   d.args = {Arg::Id("persona", ArgType::kPersona)};
-  d.reads = {"gpus", "personas", "perf", "current-prices", "assumptions"};
+  d.reads = {"data:gpus", "data:personas", "computed:perf", "computed:current-prices",
+             "data:assumptions"};
   return d;
 }
 

@@ -10,7 +10,7 @@
 namespace gg {
 namespace {
 
-std::string Render(const Args& a, PageContext& ctx) {
+std::string Render(const Args& a, const PageContext& ctx) {
   auto segs = a.SegmentFilter();
   HtmlTable t(CaptionOr(a.call(), ctx.T("table.specs.caption")));
   t.Columns({Cell::Text(ctx.T("col.gpu")), Cell::Text(ctx.T("col.architecture")),
@@ -49,7 +49,7 @@ std::string Render(const Args& a, PageContext& ctx) {
 DirectiveSpec GpuSpecsDirective() {
   DirectiveSpec d = DirectiveSpec::Block("gpu-specs", Render);
   d.args = {Arg::Segment(), Arg::YesNo("links").Default("yes")};
-  d.reads = {"gpus", "current-prices"};
+  d.reads = {"data:gpus", "computed:current-prices"};
   return d;
 }
 

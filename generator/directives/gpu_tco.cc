@@ -10,7 +10,7 @@
 namespace gg {
 namespace {
 
-std::string Render(const Args& a, PageContext& ctx) {
+std::string Render(const Args& a, const PageContext& ctx) {
   int limit = a.Int("limit");
   Workload w = a.WorkloadOf();
   const auto& as = ctx.computed->assumptions;
@@ -46,7 +46,7 @@ std::string Render(const Args& a, PageContext& ctx) {
 DirectiveSpec GpuTcoDirective() {
   DirectiveSpec d = DirectiveSpec::Block("gpu-tco", Render);
   d.args = {Arg::Integer("limit", 1, 1000).Default("1000"), Arg::Workload().Default("training16")};
-  d.reads = {"gpus", "perf", "current-prices", "assumptions"};
+  d.reads = {"data:gpus", "computed:perf", "computed:current-prices", "data:assumptions"};
   return d;
 }
 

@@ -11,7 +11,7 @@
 namespace gg {
 namespace {
 
-std::string Render(const Args& a, PageContext& ctx) {
+std::string Render(const Args& a, const PageContext& ctx) {
   const auto& as = ctx.computed->assumptions;
   int seq = a.Int("sequence", as.training_sequence_length);
   int batch = a.Int("batch", as.training_micro_batch);
@@ -60,7 +60,7 @@ DirectiveSpec GpuTrainingDirective() {
   DirectiveSpec d = DirectiveSpec::Block("gpu-training", Render);
   d.args = {Arg::Id("model", ArgType::kModel).Required(), Arg::Integer("sequence", 1, 1'000'000),
             Arg::Integer("batch", 1, 4096)};
-  d.reads = {"gpus", "models", "current-prices", "assumptions"};
+  d.reads = {"data:gpus", "computed:current-prices", "data:assumptions"};
   return d;
 }
 

@@ -10,7 +10,7 @@
 namespace gg {
 namespace {
 
-std::string Render(const Args& a, PageContext& ctx) {
+std::string Render(const Args& a, const PageContext& ctx) {
   std::vector<const LlmModel*> models;
   for (const auto& id : a.Items("models")) models.push_back(ctx.data->FindModel(id));
   std::vector<calc::Precision> precisions;
@@ -56,7 +56,7 @@ DirectiveSpec GpuVramDirective() {
             Arg::Precision("precisions").List("precision"),
             Arg::Integer("contexts", 1, 10'000'000).List("context", "tokens"),
             Arg::Integer("batch", 1, 4096).Default("1"), Arg::Precision("kv")};
-  d.reads = {"models", "assumptions"};
+  d.reads = {"data:assumptions"};
   return d;
 }
 

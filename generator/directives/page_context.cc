@@ -3,6 +3,7 @@
 namespace gg {
 
 std::string PageContext::T(const std::string& key) const {
+  Read("string:" + key);
   if (!strings->Has(key)) {
     diags->Error({strings->DefaultFile(), 0, 0}, "missing UI string '" + key + "'",
                  "add it to the default language's _strings.json");
@@ -13,6 +14,7 @@ std::string PageContext::T(const std::string& key) const {
 
 std::string PageContext::TF(const std::string& key,
                             const std::vector<std::pair<std::string, std::string>>& args) const {
+  Read("string:" + key);
   if (!strings->Has(key)) {
     diags->Error({strings->DefaultFile(), 0, 0}, "missing UI string '" + key + "'",
                  "add it to the default language's _strings.json");

@@ -1,9 +1,23 @@
-// What a directive may use while rendering one page: the read-only inputs (data set, computed
-// results, UI strings, language, number formatter, the page's place in the site) and where its
-// outputs go (extra files, the link-preview image, diagnostics). One per page render; directives
-// run on the page's thread.
+// What a directive may use while rendering one page. PageContext holds the read-only inputs
+// (data set, computed results, UI strings, language, number formatter, the page's place in the
+// URL scheme) and is passed as const; everything a render produces besides its HTML goes to
+// the separate PageOutputs collector (extra files, the link-preview image, the dependency keys
+// of what the page read) or to the diagnostics. One of each per page render; directives run on
+// the page's thread.
+//
+// Dependency keys (sorted, deduplicated; consumed by incremental builds and `review`):
+//   content:<file>        a Markdown source the page renders (front matter and body)
+//   front-matter:<file>   a page whose title appears in this page (navigation)
+//   template:<name>       a template the page is rendered with
+//   asset:<name>          a published asset the page links to
+//   string:<key>          a UI string read by a directive (templates read theirs: template:…)
+//   data:<file>           a whole data file ("data:gpus" = data/gpus.json; "data:site")
+//   data:<file>/<id>      one record of a data file, named by a directive argument
+//   computed:<name>       a result computed from the data ("computed:perf",
+//                         "computed:current-prices"; see directives/computed.h)
 #pragma once
 
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -18,17 +32,29 @@ namespace gg {
 
 struct Computed;  // directives/computed.h: every calculation result, computed once per build
 
+// The outputs of one page render besides its HTML.
+struct PageOutputs {
+  std::vector<OutputFile> files;  // extra files the page needs (chart SVG/PNG)
+  std::string og_image;           // site path of the first chart PNG, for link previews
+  std::set<std::string> reads;    // dependency keys, see above
+
+  std::vector<std::string> Dependencies() const { return {reads.begin(), reads.end()}; }
+};
+
 struct PageContext {
   const Dataset* data = nullptr;
   const Computed* computed = nullptr;
   const UiStrings* strings = nullptr;
   const Language* lang = nullptr;
   const Formatter* fmt = nullptr;
-  std::string to_root;                       // relative prefix from this page to the site root
-  std::string chart_dir;                     // site path of this language's charts ("en/charts/")
-  std::vector<OutputFile>* files = nullptr;  // extra files the page needs (chart SVG/PNG)
-  std::string* og_image = nullptr;           // first chart PNG of the page, for link previews
+  std::string to_root;         // relative prefix from this page to the site root
+  std::string chart_dir;       // site path of this language's charts ("en/charts/")
+  bool preview_image = false;  // the page wants a link-preview PNG of its first chart
+  PageOutputs* out = nullptr;  // the collector of this render (never null while rendering)
   Diagnostics* diags = nullptr;
+
+  // Records a dependency key (see above).
+  void Read(const std::string& key) const { out->reads.insert(key); }
 
   // UI string in the page's language; reports an error (once per key) when no language has it.
   std::string T(const std::string& key) const;

@@ -10,7 +10,7 @@
 namespace gg {
 namespace {
 
-std::string Render(const Args& a, PageContext& ctx) {
+std::string Render(const Args& a, const PageContext& ctx) {
   const Gpu& g = *a.GpuOf("gpu");
   const CloudOffer* offer = a.OfferOf("cloud");
   const auto& as = ctx.computed->assumptions;
@@ -29,7 +29,7 @@ DirectiveSpec BreakevenDirective() {
   DirectiveSpec d = DirectiveSpec::Inline("breakeven", Render);
   d.args = {Arg::Id("gpu", ArgType::kGpu).Required(), Arg::Id("cloud", ArgType::kOffer).Required(),
             Arg::Number("utilisation", 0.001, 1.0)};
-  d.reads = {"gpus", "cloud", "current-prices", "assumptions"};
+  d.reads = {"computed:current-prices", "data:assumptions"};
   return d;
 }
 

@@ -9,24 +9,22 @@ namespace gg {
 
 DirectiveSpec NameDirective() {
   DirectiveSpec d = DirectiveSpec::Inline(
-      "name", [](const Args& a, PageContext& ctx) { return GpuLink(*a.GpuOf("gpu"), ctx); });
+      "name", [](const Args& a, const PageContext& ctx) { return GpuLink(*a.GpuOf("gpu"), ctx); });
   d.args = {Arg::Id("gpu", ArgType::kGpu).Required()};
-  d.reads = {"gpus"};
   return d;
 }
 
 DirectiveSpec SpecDirective() {
-  DirectiveSpec d = DirectiveSpec::Inline("spec", [](const Args& a, PageContext& ctx) {
+  DirectiveSpec d = DirectiveSpec::Inline("spec", [](const Args& a, const PageContext& ctx) {
     return HtmlEscape(FormatSpec(*a.GpuOf("gpu"), a.Text("field"), ctx));
   });
   d.args = {Arg::Id("gpu", ArgType::kGpu).Required(),
             Arg::Choice("field", SpecFieldIds()).Required()};
-  d.reads = {"gpus"};
   return d;
 }
 
 DirectiveSpec CountDirective() {
-  DirectiveSpec d = DirectiveSpec::Inline("count", [](const Args& a, PageContext& ctx) {
+  DirectiveSpec d = DirectiveSpec::Inline("count", [](const Args& a, const PageContext& ctx) {
     const std::string& of = a.Text("of");
     size_t n = of == "gpus"     ? ctx.data->gpus.size()
                : of == "models" ? ctx.data->models.size()
@@ -36,24 +34,23 @@ DirectiveSpec CountDirective() {
     return HtmlEscape(ctx.fmt->Number(static_cast<double>(n), 0));
   });
   d.args = {Arg::Choice("of", {"gpus", "models", "prices", "offers", "benchmarks"}).Required()};
-  d.reads = {"gpus", "models", "prices", "cloud", "benchmarks"};
+  d.reads = {"data:gpus", "data:models", "data:prices", "data:cloud", "data:benchmarks"};
   return d;
 }
 
 DirectiveSpec DataDateDirective() {
-  DirectiveSpec d = DirectiveSpec::Inline("data-date", [](const Args&, PageContext& ctx) {
+  DirectiveSpec d = DirectiveSpec::Inline("data-date", [](const Args&, const PageContext& ctx) {
     return HtmlEscape(ctx.fmt->Date(ctx.computed->data_date));
   });
-  d.reads = {"prices"};
+  d.reads = {"data:prices"};
   return d;
 }
 
 DirectiveSpec AssumptionDirective() {
-  DirectiveSpec d = DirectiveSpec::Inline("assumption", [](const Args& a, PageContext& ctx) {
+  DirectiveSpec d = DirectiveSpec::Inline("assumption", [](const Args& a, const PageContext& ctx) {
     return HtmlEscape(FormatAssumption(*ctx.data->FindAssumption(a.Text("id")), ctx));
   });
   d.args = {Arg::Id("id", ArgType::kAssumption).Required()};
-  d.reads = {"assumptions"};
   return d;
 }
 

@@ -22,26 +22,26 @@ DirectiveSpec Literal(const std::string& name, RenderFn fn) {
 }  // namespace
 
 DirectiveSpec UsdDirective() {
-  return Literal("usd", [](const Args& a, PageContext& ctx) {
+  return Literal("usd", [](const Args& a, const PageContext& ctx) {
     return HtmlEscape(ctx.fmt->Usd(a.Num("value"), Decimals(a.Word()) > 0));
   });
 }
 
 DirectiveSpec GbDirective() {
-  return Literal("gb", [](const Args& a, PageContext& ctx) {
+  return Literal("gb", [](const Args& a, const PageContext& ctx) {
     return HtmlEscape(ctx.fmt->WithUnit(a.Num("value"), "GB", Decimals(a.Word())));
   });
 }
 
 DirectiveSpec NumDirective() {
-  return Literal("num", [](const Args& a, PageContext& ctx) {
+  return Literal("num", [](const Args& a, const PageContext& ctx) {
     int d = Decimals(a.Word());
     return HtmlEscape(ctx.fmt->Number(a.Num("value"), d, d));
   });
 }
 
 DirectiveSpec PctDirective() {
-  return Literal("pct", [](const Args& a, PageContext& ctx) {
+  return Literal("pct", [](const Args& a, const PageContext& ctx) {
     return HtmlEscape(ctx.fmt->Percent(a.Num("value") / 100.0, Decimals(a.Word())));
   });
 }

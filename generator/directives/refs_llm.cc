@@ -12,7 +12,7 @@
 namespace gg {
 namespace {
 
-std::string Fit(const Args& a, PageContext& ctx) {
+std::string Fit(const Args& a, const PageContext& ctx) {
   calc::MemoryRequest req = ParseMemoryRequest(a, false);
   if (!a.ok()) return {};
   const LlmModel& m = *a.ModelOf("model");
@@ -29,7 +29,7 @@ std::string Fit(const Args& a, PageContext& ctx) {
   return label + " (" + HtmlEscape(ctx.fmt->Usd(*fit.cheapest->price_usd)) + ")";
 }
 
-std::string Tokens(const Args& a, PageContext& ctx) {
+std::string Tokens(const Args& a, const PageContext& ctx) {
   calc::MemoryRequest req = ParseMemoryRequest(a, false);
   if (!a.ok()) return {};
   const LlmModel& m = *a.ModelOf("model");
@@ -52,40 +52,39 @@ std::string Tokens(const Args& a, PageContext& ctx) {
 }  // namespace
 
 DirectiveSpec VramDirective() {
-  DirectiveSpec d = DirectiveSpec::Inline("vram", [](const Args& a, PageContext& ctx) {
+  DirectiveSpec d = DirectiveSpec::Inline("vram", [](const Args& a, const PageContext& ctx) {
     calc::MemoryRequest req = ParseMemoryRequest(a, false);
     if (!a.ok()) return std::string();
     auto mem = calc::EstimateMemory(*a.ModelOf("model"), req, ctx.computed->assumptions);
     return HtmlEscape(ctx.fmt->Gigabytes(mem.total_bytes));
   });
   d.args = MemoryArgs();
-  d.reads = {"models", "assumptions"};
+  d.reads = {"data:assumptions"};
   return d;
 }
 
 DirectiveSpec FitDirective() {
   DirectiveSpec d = DirectiveSpec::Inline("fit", Fit);
   d.args = MemoryArgs();
-  d.reads = {"gpus", "models", "current-prices", "assumptions"};
+  d.reads = {"data:gpus", "computed:current-prices", "data:assumptions"};
   return d;
 }
 
 DirectiveSpec ParamsDirective() {
-  DirectiveSpec d = DirectiveSpec::Inline("params", [](const Args& a, PageContext& ctx) {
+  DirectiveSpec d = DirectiveSpec::Inline("params", [](const Args& a, const PageContext& ctx) {
     const LlmModel& m = *a.ModelOf("model");
     double b = a.Yes("active") ? m.active_params_b : m.params_b;
     return HtmlEscape(BillionParams(b, b < 10 ? 1 : 0, ctx));
   });
   d.args = {Arg::Id("model", ArgType::kModel).Required(),
             Arg::Choice("active", {"true", "false"}).Default("false")};
-  d.reads = {"models"};
   return d;
 }
 
 DirectiveSpec TokensDirective() {
   DirectiveSpec d = DirectiveSpec::Inline("tokens", Tokens);
   d.args = MemoryArgs({Arg::Id("gpu", ArgType::kGpu).Required()});
-  d.reads = {"gpus", "models", "assumptions"};
+  d.reads = {"data:assumptions"};
   return d;
 }
 

@@ -10,7 +10,7 @@
 namespace gg {
 
 DirectiveSpec PerfDirective() {
-  DirectiveSpec d = DirectiveSpec::Inline("perf", [](const Args& a, PageContext& ctx) {
+  DirectiveSpec d = DirectiveSpec::Inline("perf", [](const Args& a, const PageContext& ctx) {
     const std::string& id = a.Text("gpu");
     Workload w = a.WorkloadOf();
     auto v = ctx.computed->perf.Get(id, w);
@@ -21,12 +21,12 @@ DirectiveSpec PerfDirective() {
     return HtmlEscape(Times(v->relative, ctx));
   });
   d.args = {Arg::Id("gpu", ArgType::kGpu).Required(), Arg::Workload().Required()};
-  d.reads = {"perf"};
+  d.reads = {"computed:perf"};
   return d;
 }
 
 DirectiveSpec TopDirective() {
-  DirectiveSpec d = DirectiveSpec::Inline("top", [](const Args& a, PageContext& ctx) {
+  DirectiveSpec d = DirectiveSpec::Inline("top", [](const Args& a, const PageContext& ctx) {
     calc::RankOptions opt;
     opt.workload = a.WorkloadOf();
     opt.basis = *calc::ParseCostBasis(a.Text("cost"));
@@ -43,12 +43,12 @@ DirectiveSpec TopDirective() {
   d.args = {Arg::Workload().Required(),
             Arg::Choice("cost", {"none", "gpu", "ownership"}).Default("none"),
             Arg::Integer("n", 1, 100).Default("1"), Arg::Segment()};
-  d.reads = {"gpus", "perf", "current-prices", "assumptions"};
+  d.reads = {"data:gpus", "computed:perf", "computed:current-prices", "data:assumptions"};
   return d;
 }
 
 DirectiveSpec CalibDirective() {
-  DirectiveSpec d = DirectiveSpec::Inline("calib", [](const Args& a, PageContext& ctx) {
+  DirectiveSpec d = DirectiveSpec::Inline("calib", [](const Args& a, const PageContext& ctx) {
     Workload w = a.WorkloadOf();
     const auto* wp = ctx.computed->perf.For(w);
     if (!wp || wp->models.empty()) {
@@ -58,7 +58,7 @@ DirectiveSpec CalibDirective() {
     return HtmlEscape(ctx.fmt->Percent(wp->models.front().loo_mape, 0));
   });
   d.args = {Arg::Workload().Required()};
-  d.reads = {"perf"};
+  d.reads = {"computed:perf"};
   return d;
 }
 

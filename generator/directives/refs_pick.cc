@@ -7,7 +7,7 @@
 namespace gg {
 
 DirectiveSpec PickDirective() {
-  DirectiveSpec d = DirectiveSpec::Inline("pick", [](const Args& a, PageContext& ctx) {
+  DirectiveSpec d = DirectiveSpec::Inline("pick", [](const Args& a, const PageContext& ctx) {
     const Persona* p = a.PersonaOf("persona");
     int n = a.Int("n");
     auto rec = calc::Recommend(*ctx.data, ctx.computed->perf, ctx.computed->prices,
@@ -21,7 +21,8 @@ DirectiveSpec PickDirective() {
   });
   d.args = {Arg::Id("persona", ArgType::kPersona).Required(),
             Arg::Integer("n", 1, 100).Default("1")};
-  d.reads = {"gpus", "personas", "perf", "current-prices", "assumptions"};
+  d.reads = {"data:gpus", "computed:perf", "computed:current-prices",
+             "data:assumptions"};
   return d;
 }
 

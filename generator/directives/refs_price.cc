@@ -7,7 +7,7 @@
 namespace gg {
 namespace {
 
-std::string Render(const Args& a, PageContext& ctx) {
+std::string Render(const Args& a, const PageContext& ctx) {
   const std::string& id = a.Text("gpu");
   const std::string& cond = a.Text("condition");
   std::vector<Condition> allowed;
@@ -28,7 +28,7 @@ DirectiveSpec PriceDirective() {
   DirectiveSpec d = DirectiveSpec::Inline("price", Render);
   d.args = {Arg::Id("gpu", ArgType::kGpu).Required(),
             Arg::Choice("condition", {"new", "used", "any"}).Default("any")};
-  d.reads = {"current-prices"};
+  d.reads = {"computed:current-prices"};
   return d;
 }
 

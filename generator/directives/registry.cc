@@ -35,7 +35,7 @@ const DirectiveSpec* DirectiveRegistry::Find(DirectiveSpec::Kind kind,
 }
 
 std::string DirectiveRegistry::Run(DirectiveSpec::Kind kind, const DirectiveCall& call,
-                                   PageContext& ctx) const {
+                                   const PageContext& ctx) const {
   const bool is_inline = kind == DirectiveSpec::Kind::kInline;
   const DirectiveSpec* spec = Find(kind, call);
   if (!spec) {
@@ -74,14 +74,15 @@ std::string DirectiveRegistry::Run(DirectiveSpec::Kind kind, const DirectiveCall
   }
   Args args(*spec, call, *ctx.data, ctx.diags);
   if (!ValidateCall(*spec, call, *ctx.data, &args)) return {};
+  for (const auto& key : args.Reads()) ctx.Read(key);
   return spec->render(args, ctx);
 }
 
-std::string DirectiveRegistry::RunBlock(const DirectiveCall& call, PageContext& ctx) const {
+std::string DirectiveRegistry::RunBlock(const DirectiveCall& call, const PageContext& ctx) const {
   return Run(DirectiveSpec::Kind::kBlock, call, ctx);
 }
 
-std::string DirectiveRegistry::RunInline(const DirectiveCall& call, PageContext& ctx) const {
+std::string DirectiveRegistry::RunInline(const DirectiveCall& call, const PageContext& ctx) const {
   return Run(DirectiveSpec::Kind::kInline, call, ctx);
 }
 

@@ -15,8 +15,8 @@ namespace gg {
 class DirectiveRegistry {
  public:
   explicit DirectiveRegistry(std::vector<DirectiveSpec> specs);
-  std::string RunBlock(const DirectiveCall& call, PageContext& ctx) const;
-  std::string RunInline(const DirectiveCall& call, PageContext& ctx) const;
+  std::string RunBlock(const DirectiveCall& call, const PageContext& ctx) const;
+  std::string RunInline(const DirectiveCall& call, const PageContext& ctx) const;
   std::vector<std::string> BlockNames() const;
   std::vector<std::string> InlineNames() const;
   const std::vector<DirectiveSpec>& specs() const { return specs_; }
@@ -24,7 +24,8 @@ class DirectiveRegistry {
   const DirectiveSpec* Find(DirectiveSpec::Kind kind, const DirectiveCall& call) const;
 
  private:
-  std::string Run(DirectiveSpec::Kind kind, const DirectiveCall& call, PageContext& ctx) const;
+  std::string Run(DirectiveSpec::Kind kind, const DirectiveCall& call,
+                  const PageContext& ctx) const;
   std::vector<std::string> Names(DirectiveSpec::Kind kind) const;
 
   std::vector<DirectiveSpec> specs_;

@@ -157,6 +157,7 @@ bool BuildSite(const BuildOptions& options, Diagnostics* diags, BuildOutput* out
   };
   for (size_t i = 0; i < jobs.size(); ++i) {
     add({OutputPathOf(jobs[i].site_path), results[i].html});
+    out->page_dependencies[OutputPathOf(jobs[i].site_path)] = std::move(results[i].dependencies);
     for (const auto& f : results[i].files) add(f);
     if (jobs[i].authored) out->words[jobs[i].lang->code] += results[i].words;
   }

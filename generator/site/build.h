@@ -28,6 +28,10 @@ struct BuildOutput {
   int pages = 0;                  // HTML pages
   std::vector<PhaseTiming> timings;
   std::map<std::string, int> words;  // per language, authored pages only
+  // For each page (by output path, "en/guide/index.html"), the sorted dependency keys of what
+  // it read: sources, templates, assets, UI strings, data files and records, computed
+  // results (key syntax in directives/page_context.h). For incremental builds and review.
+  std::map<std::string, std::vector<std::string>> page_dependencies;
 };
 
 // Returns false when any error was reported (the plan is then incomplete and must not be

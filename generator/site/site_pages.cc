@@ -18,6 +18,30 @@ TemplateData List() {
   return TemplateData{TemplateData::type::list};
 }
 
+// The table of contents as nested lists: sections, and their subsections inside them.
+std::string TocHtml(const std::vector<TocEntry>& toc) {
+  std::string toc_html = "<ol>";
+  bool open_sub = false;
+  for (size_t i = 0; i < toc.size(); ++i) {
+    const auto& e = toc[i];
+    std::string link = "<a href=\"#" + HtmlEscape(e.id) + "\">" + HtmlEscape(e.text) + "</a>";
+    if (e.level == 3 && i > 0) {
+      if (!open_sub) toc_html += "<ol>";
+      open_sub = true;
+      toc_html += "<li>" + link + "</li>";
+    } else {
+      if (open_sub) toc_html += "</ol>";
+      open_sub = false;
+      if (i > 0) toc_html += "</li>";
+      toc_html += "<li>" + link;
+    }
+  }
+  if (open_sub) toc_html += "</ol>";
+  if (!toc.empty()) toc_html += "</li>";
+  toc_html += "</ol>";
+  return toc_html;
+}
+
 }  // namespace
 
 SiteRenderer::SiteRenderer(const Dataset& data, const Computed& computed, const UiStrings& strings,
@@ -181,6 +205,28 @@ TemplateData SiteRenderer::BaseData(const PageJob& job, const std::string& title
   return d;
 }
 
+void SiteRenderer::RecordCommonReads(const PageJob& job, const PageContext& ctx) const {
+  // Every page: the site configuration (languages, base URL), the stylesheet and icon, the
+  // newest price date in the footer, and the titles of the navigation's pages.
+  ctx.Read("data:site");
+  ctx.Read("data:prices");
+  for (const auto& name : {"style.css", "favicon.svg"})
+    if (assets_.published.count(name)) ctx.Read(std::string("asset:") + name);
+  for (const auto& item : nav_) {
+    auto own = sources_.find({job.lang->code, item.path});
+    auto def = sources_.find({data_.site.default_language, item.path});
+    if (own != sources_.end())
+      ctx.Read("front-matter:" + own->second->file);
+    else if (def != sources_.end())
+      ctx.Read("front-matter:" + def->second->file);
+  }
+  // A translation's "stale" notice compares it with its source.
+  if (job.source && job.lang->code != data_.site.default_language) {
+    auto def = sources_.find({data_.site.default_language, job.path});
+    if (def != sources_.end()) ctx.Read("content:" + def->second->file);
+  }
+}
+
 PageResult SiteRenderer::RenderPage(const PageJob& job) const {
   PageResult result;
   const std::string& lang = job.lang->code;
@@ -192,10 +238,12 @@ PageResult SiteRenderer::RenderPage(const PageJob& job) const {
   ctx.fmt = formatters_.at(lang).get();
   ctx.to_root = ToRoot(job.site_path);
   ctx.chart_dir = ChartDir(lang);
-  ctx.files = &result.files;
-  std::string og_image;
-  ctx.og_image = &og_image;
+  PageOutputs outputs;
+  ctx.out = &outputs;
+  // Authored pages only: the first chart of an authored page is its link-preview image.
+  ctx.preview_image = job.source != nullptr;
   ctx.diags = diags_;
+  RecordCommonReads(job, ctx);
 
   std::string content_html;
   std::vector<TocEntry> toc;
@@ -207,6 +255,7 @@ PageResult SiteRenderer::RenderPage(const PageJob& job) const {
     // Directives in a fallback page are only reported for the default language, once.
     Diagnostics local;
     Diagnostics* sink = job.fallback ? &local : diags_;
+    ctx.Read("content:" + job.source->file);
     ctx.diags = sink;
     auto block = [&](const DirectiveCall& call) { return registry_.RunBlock(call, ctx); };
     auto inline_ref = [&](const DirectiveCall& call) { return registry_.RunInline(call, ctx); };
@@ -220,7 +269,6 @@ PageResult SiteRenderer::RenderPage(const PageJob& job) const {
     description = job.source->fm.description;
     if (job.path.empty()) template_name = "home";
   } else if (job.generated == kGpuList) {
-    ctx.og_image = nullptr;
     DirectiveCall call;
     call.name = "gpu-specs";
     call.args = {{"links", "yes"}};
@@ -229,7 +277,6 @@ PageResult SiteRenderer::RenderPage(const PageJob& job) const {
     description = strings_.Get(lang, "gpus.description");
     template_name = "gpus";
   } else {
-    ctx.og_image = nullptr;  // GPU pages: no preview image (see PageChartStyle)
     DirectiveCall call;
     call.name = "gpu-profile";
     call.args = {{"gpu", job.generated.substr(kGpuPagePrefix.size())}};
@@ -252,36 +299,21 @@ PageResult SiteRenderer::RenderPage(const PageJob& job) const {
     page.set("date",
              job.source->fm.date.empty() ? std::string() : ctx.fmt->Date(job.source->fm.date));
   }
-  // The table of contents as nested lists: sections, and their subsections inside them.
-  std::string toc_html = "<ol>";
-  bool open_sub = false;
-  for (size_t i = 0; i < toc.size(); ++i) {
-    const auto& e = toc[i];
-    std::string link = "<a href=\"#" + HtmlEscape(e.id) + "\">" + HtmlEscape(e.text) + "</a>";
-    if (e.level == 3 && i > 0) {
-      if (!open_sub) toc_html += "<ol>";
-      open_sub = true;
-      toc_html += "<li>" + link + "</li>";
-    } else {
-      if (open_sub) toc_html += "</ol>";
-      open_sub = false;
-      if (i > 0) toc_html += "</li>";
-      toc_html += "<li>" + link;
-    }
-  }
-  if (open_sub) toc_html += "</ol>";
-  if (!toc.empty()) toc_html += "</li>";
-  toc_html += "</ol>";
+  const std::string toc_html = TocHtml(toc);
   page.set("toc_html", toc_html);
   page.set("has_toc", toc.size() >= 3);
   // kainjow treats an empty string as true in a section: pass false when there is no image.
-  if (og_image.empty())
+  if (outputs.og_image.empty())
     page.set("og_image", false);
   else
-    page.set("og_image", AbsoluteUrl(data_.site.base_url, og_image));
+    page.set("og_image", AbsoluteUrl(data_.site.base_url, outputs.og_image));
+  ctx.Read("template:" + template_name);
+  ctx.Read("template:base");
   std::string main_html = templates_.Render(template_name, page, diags_);
   page.set("main_html", main_html);
   result.html = templates_.Render("base", page, diags_);
+  result.files = std::move(outputs.files);
+  result.dependencies = outputs.Dependencies();
   return result;
 }
 

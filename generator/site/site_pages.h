@@ -36,6 +36,7 @@ struct PageResult {
   std::string html;
   std::vector<OutputFile> files;
   int words = 0;
+  std::vector<std::string> dependencies;  // sorted keys (directives/page_context.h)
 };
 
 class SiteRenderer {
@@ -57,6 +58,8 @@ class SiteRenderer {
     int order;
   };
   std::string PageTitle(const PageJob& job) const;
+  // The dependency keys every page has: site config, assets, navigation titles, source.
+  void RecordCommonReads(const PageJob& job, const PageContext& ctx) const;
   TemplateData BaseData(const PageJob& job, const std::string& title,
                         const std::string& description) const;
 

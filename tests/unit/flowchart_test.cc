@@ -3,8 +3,8 @@
 
 #include <regex>
 
-#include "data/load_dataset.h"
 #include "calc/recommend.h"
+#include "data/load_dataset.h"
 #include "directives/computed.h"
 #include "directives/registry.h"
 #include "i18n/format.h"
@@ -19,8 +19,7 @@ std::vector<std::string> LeafGpus(const Dataset& data, const UiStrings& strings)
   Diagnostics diags;
   Computed computed = ComputeAll(data, &diags);
   Formatter fmt("en_US");
-  std::vector<OutputFile> files;
-  std::string og;
+  PageOutputs outputs;
   PageContext ctx;
   ctx.data = &data;
   ctx.computed = &computed;
@@ -29,8 +28,8 @@ std::vector<std::string> LeafGpus(const Dataset& data, const UiStrings& strings)
   ctx.fmt = &fmt;
   ctx.to_root = "../../";
   ctx.chart_dir = "en/charts/";
-  ctx.files = &files;
-  ctx.og_image = &og;
+  ctx.out = &outputs;
+  ctx.preview_image = true;
   ctx.diags = &diags;
   DirectiveCall call;
   call.name = "gpu-flowchart";
@@ -40,7 +39,8 @@ std::vector<std::string> LeafGpus(const Dataset& data, const UiStrings& strings)
   std::string text = html.substr(html.find("<nav class=\"flow\""));
   std::vector<std::string> gpus;
   std::regex link("gpus/#([a-z0-9.-]+)\"");
-  for (auto it = std::sregex_iterator(text.begin(), text.end(), link); it != std::sregex_iterator(); ++it)
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), link); it != std::sregex_iterator();
+       ++it)
     gpus.push_back((*it)[1]);
   return gpus;
 }
@@ -68,7 +68,8 @@ TEST_CASE("a price change moves the flowchart leaf that depends on it", "[direct
   {
     Diagnostics d;
     Computed c = ComputeAll(data, &d);
-    auto rec = calc::Recommend(data, c.perf, c.prices, c.assumptions, calc::ConstraintsFromQuery(*leaf->query));
+    auto rec = calc::Recommend(data, c.perf, c.prices, c.assumptions,
+                               calc::ConstraintsFromQuery(*leaf->query));
     REQUIRE_FALSE(rec.picks.empty());
     picked = rec.picks[0].gpu;
   }
@@ -82,7 +83,8 @@ TEST_CASE("a price change moves the flowchart leaf that depends on it", "[direct
   // The repriced card is no longer the pick of any budget-capped consumer leaf.
   Diagnostics d;
   Computed c = ComputeAll(data, &d);
-  auto rec = calc::Recommend(data, c.perf, c.prices, c.assumptions, calc::ConstraintsFromQuery(*leaf->query));
+  auto rec = calc::Recommend(data, c.perf, c.prices, c.assumptions,
+                             calc::ConstraintsFromQuery(*leaf->query));
   REQUIRE_FALSE(rec.picks.empty());
   CHECK(rec.picks[0].gpu != picked);
 }
