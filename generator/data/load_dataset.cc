@@ -144,6 +144,51 @@ void LoadCloud(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
   }
 }
 
+// layer_pattern / window / recurrent_state: each field is required exactly when the pattern
+// has layers that use it, so a pattern and its parameters cannot drift apart.
+void ReadLayerPattern(const JsonDoc& doc, const std::string& ptr, ObjectReader& r, LlmModel* m,
+                      Diagnostics* diags) {
+  const std::vector<std::string> kinds = {"full", "sliding", "chunked", "recurrent", "none"};
+  if (r.Has("layer_pattern")) {
+    for (const auto& k : r.StringList("layer_pattern", kinds))
+      m->layer_pattern.push_back(
+          static_cast<LayerKind>(std::find(kinds.begin(), kinds.end(), k) - kinds.begin()));
+    if (m->layer_pattern.empty() || static_cast<int>(m->layer_pattern.size()) > m->layers)
+      diags->Error(r.FieldLoc("layer_pattern"),
+                   "layer_pattern of model '" + m->id + "' must have between 1 and " +
+                       std::to_string(m->layers) + " entries (it repeats from layer 0)");
+  }
+  auto has = [&](LayerKind k) {
+    return std::find(m->layer_pattern.begin(), m->layer_pattern.end(), k) != m->layer_pattern.end();
+  };
+  bool windowed = has(LayerKind::kSliding) || has(LayerKind::kChunked);
+  if (r.Has("window")) {
+    m->window = r.Integer("window", 1);
+    if (!windowed)
+      diags->Error(r.FieldLoc("window"), "window is set but layer_pattern of model '" + m->id +
+                                             "' has no sliding or chunked layers");
+  } else if (windowed) {
+    diags->Error(r.FieldLoc("layer_pattern"),
+                 "model '" + m->id + "' has sliding or chunked layers but no 'window'");
+  }
+  if (r.Has("recurrent_state")) {
+    r.Touch("recurrent_state");
+    ObjectReader st(doc, ptr + "/recurrent_state", "recurrent_state", diags);
+    RecurrentState x;
+    x.recurrent_values = st.Integer("recurrent_values", 1);
+    x.conv_values = st.Integer("conv_values", 0);
+    m->recurrent_state = x;
+    if (!has(LayerKind::kRecurrent))
+      diags->Error(r.FieldLoc("recurrent_state"),
+                   "recurrent_state is set but layer_pattern of "
+                   "model '" +
+                       m->id + "' has no recurrent layers");
+  } else if (has(LayerKind::kRecurrent)) {
+    diags->Error(r.FieldLoc("layer_pattern"),
+                 "model '" + m->id + "' has recurrent layers but no 'recurrent_state'");
+  }
+}
+
 void LoadModels(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
   const auto* arr = TopLevelArray(doc, "models", diags);
   if (!arr) return;
@@ -197,7 +242,24 @@ void LoadModels(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
         diags->Error(r.loc(), "missing field 'mla' in model '" + m.id + "'",
                      "use null for models without multi-head latent attention");
     }
-    m.native_precision = r.Enum("native_precision", {"fp32", "bf16", "fp16", "fp8", "mxfp4"});
+    ReadLayerPattern(doc, ptr, r, &m, diags);
+    const std::vector<std::string> native = {"fp32", "bf16", "fp16", "fp8", "mxfp4"};
+    m.native_precision = r.Enum("native_precision", native);
+    if (r.Has("native_other_precision")) {
+      m.native_other_precision = r.Enum("native_other_precision", native);
+      if (!m.experts)
+        diags->Error(r.FieldLoc("native_other_precision"),
+                     "native_other_precision splits a MoE model's experts from the rest, but "
+                     "model '" +
+                         m.id + "' has no experts");
+    }
+    if (r.Has("native_scale_block")) {
+      m.native_scale_block = r.Integer("native_scale_block", 1);
+      if (m.native_precision != "fp8")
+        diags->Error(r.FieldLoc("native_scale_block"),
+                     "native_scale_block describes FP8 block scales, but model '" + m.id +
+                         "' is published in " + m.native_precision);
+    }
     m.prov = r.ReadProvenance();
     if (m.active_params_b > m.params_b)
       diags->Error(r.FieldLoc("active_params_b"),
@@ -341,6 +403,69 @@ void LoadFlowchart(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
   out->flowchart = std::move(fc);
 }
 
+// A string field that may be null (read as empty); its location is kept for cross-file checks.
+std::string NullableId(const JsonDoc& doc, const std::string& ptr, ObjectReader& r,
+                       const std::string& key, SourceLoc* loc) {
+  *loc = r.FieldLoc(key);
+  if (r.Has(key) && doc.root.at(nlohmann::json::json_pointer(ptr + "/" + key)).is_null()) {
+    r.Touch(key);
+    return "";
+  }
+  return r.String(key);
+}
+
+void LoadValidation(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
+  const auto* arr = TopLevelArray(doc, "cases", diags);
+  if (!arr) return;
+  std::set<std::string> seen;
+  for (size_t i = 0; i < arr->size(); ++i) {
+    std::string ptr = "/cases/" + std::to_string(i);
+    ObjectReader r(doc, ptr, "validation case", diags);
+    if (!r.ok()) continue;
+    ValidationCase c;
+    c.loc = r.loc();
+    c.id = ReadId(r, &seen, diags);
+    c.kind = r.Enum("kind", {"weights", "kv_cache", "compute_buffer", "context_overhead", "total",
+                             "fits", "decode"});
+    c.model = NullableId(doc, ptr, r, "model", &c.model_loc);
+    c.gpu = NullableId(doc, ptr, r, "gpu", &c.gpu_loc);
+    c.gpu_count = r.Integer("gpu_count", 1);
+    c.engine = r.Enum(
+        "engine", {"llama.cpp", "ik_llama.cpp", "ollama", "vllm", "sglang", "pytorch", "pycuda"});
+    c.engine_version = r.OptString("engine_version").value_or("");
+    c.weights_format = r.OptString("weights_format").value_or("");
+    c.kv_format = r.OptString("kv_format").value_or("");
+    if (r.Has("context")) c.context = r.Integer("context", 1);
+    if (r.Has("batch")) c.batch = r.Integer("batch", 1);
+    if (r.Has("ubatch")) c.ubatch = r.Integer("ubatch", 1);
+    if (r.Has("flash_attention")) c.flash_attention = r.Bool("flash_attention", false);
+    if (r.Has("prompt_tokens")) c.prompt_tokens = r.Integer("prompt_tokens", 0);
+    if (r.Has("generated_tokens")) c.generated_tokens = r.Integer("generated_tokens", 1);
+    bool fits = c.kind == "fits";
+    if (fits) {
+      c.outcome = r.Enum("outcome", {"runs", "out_of_memory"});
+    } else {
+      c.measured = r.Positive("measured");
+      c.unit = r.Enum("unit", {"GiB", "MiB", "GB", "MB", "tok/s", "tokens"});
+    }
+    for (const char* key : {"measured", "unit"})
+      if (fits && r.Has(key)) {
+        r.Touch(key);
+        diags->Error(r.FieldLoc(key),
+                     "a 'fits' case records an outcome, not '" + std::string(key) + "'");
+      }
+    if (!fits && r.Has("outcome")) {
+      r.Touch("outcome");
+      diags->Error(r.FieldLoc("outcome"), "'outcome' belongs to 'fits' cases only");
+    }
+    if (c.model.empty() && c.kind != "context_overhead")
+      diags->Error(c.model_loc, "validation case '" + c.id + "' needs a model");
+    c.quote = r.String("quote");
+    c.prov = r.ReadProvenance("date");
+    if (!c.id.empty()) out->validation.push_back(std::move(c));
+  }
+}
+
 }  // namespace
 
 void LoadSiteConfig(const std::string& file, const std::string& text, SiteConfig* out,
@@ -406,6 +531,8 @@ void LoadDataFile(const std::string& file, const std::string& text, Dataset* out
     LoadPersonas(doc, out, diags);
   else if (name == "flowchart.json")
     LoadFlowchart(doc, out, diags);
+  else if (name == "validation.json")
+    LoadValidation(doc, out, diags);
 }
 
 Dataset LoadDataset(const std::string& root, Diagnostics* diags) {
@@ -415,6 +542,7 @@ Dataset LoadDataset(const std::string& root, Diagnostics* diags) {
                                              "assumptions.json", "personas.json"};
   std::vector<std::string> known = required;
   known.push_back("flowchart.json");
+  known.push_back("validation.json");
   for (const auto& rel : ListFiles(root, "data")) {
     if (!EndsWith(rel, ".json")) continue;
     std::string name = rel.substr(rel.rfind('/') + 1);
@@ -423,7 +551,7 @@ Dataset LoadDataset(const std::string& root, Diagnostics* diags) {
   }
   for (const auto& name : known) {
     std::string rel = "data/" + name;
-    bool optional = name == "flowchart.json";
+    bool optional = name == "flowchart.json" || name == "validation.json";
     if (optional && !FileExists(root + "/" + rel)) continue;
     std::string text;
     if (!ReadInputFile(root, rel, &text, diags)) {

@@ -106,6 +106,23 @@ struct MlaDims {
   int qk_rope_head_dim = 0;
 };
 
+// What one layer keeps per sequence while generating (models.json `layer_pattern`, read from
+// config.json's layer_types / sliding_window_pattern / hybrid_override_pattern).
+enum class LayerKind {
+  kFull,       // KV cache for every token in the context
+  kSliding,    // KV cache for the last `window` tokens (Gemma, gpt-oss)
+  kChunked,    // attends within `window`-token chunks, so keeps at most `window` (Llama 4)
+  kRecurrent,  // linear attention / state space: a fixed-size state, no KV cache
+  kNone,       // no sequence mixing at all (MLP-only blocks of Nemotron-H)
+};
+
+// Fixed per-sequence state of one recurrent layer, in values (bytes depend on the engine's
+// state precision): the recurrent matrix and the short-convolution window.
+struct RecurrentState {
+  int recurrent_values = 0;
+  int conv_values = 0;
+};
+
 struct LlmModel {
   SourceLoc loc;
   std::string id;
@@ -124,8 +141,20 @@ struct LlmModel {
   int max_context = 0;
   std::optional<MoeExperts> experts;
   std::optional<MlaDims> mla;
+  // Per-layer kinds, repeated from layer 0 and cut at `layers`; empty = every layer full.
+  std::vector<LayerKind> layer_pattern;
+  int window = 0;  // tokens; set exactly when the pattern has sliding or chunked layers
+  std::optional<RecurrentState> recurrent_state;  // set exactly when it has recurrent layers
   std::string native_precision;
+  // Precision of the weights outside the routed experts when native_precision covers the
+  // experts only (gpt-oss: MXFP4 experts, BF16 rest); empty = native_precision throughout.
+  std::string native_other_precision;
+  int native_scale_block = 0;  // FP8 with one scale per N x N block; 0 = per-tensor scales
   Provenance prov;
+
+  LayerKind KindOfLayer(int layer) const {
+    return layer_pattern.empty() ? LayerKind::kFull : layer_pattern[layer % layer_pattern.size()];
+  }
 };
 
 // A named constant; value is a number or (for ids such as baseline_gpu) a string.
@@ -203,6 +232,35 @@ struct SiteConfig {
   std::vector<Language> languages;  // sorted by order
 };
 
+// One published measurement the calculator is checked against (data/validation.json): what an
+// engine printed or a publisher stated, with the configuration needed to recompute it.
+struct ValidationCase {
+  SourceLoc loc;
+  std::string id;
+  std::string
+      kind;  // weights | kv_cache | compute_buffer | context_overhead | total | fits | decode
+  std::string model;  // models.json id; empty only for context_overhead
+  SourceLoc model_loc;
+  std::string gpu;  // gpus.json id; empty when the figure does not depend on the card
+  SourceLoc gpu_loc;
+  int gpu_count = 1;
+  std::string engine;
+  std::string engine_version;
+  std::string weights_format;
+  std::string kv_format;
+  int context = 0;  // tokens allocated per sequence; 0 = not stated
+  int batch = 1;
+  int ubatch = 0;                       // 0 = not stated
+  std::optional<bool> flash_attention;  // unset = not stated
+  int prompt_tokens = -1;               // decode only; -1 = not stated
+  int generated_tokens = -1;            // decode only; -1 = not stated
+  std::optional<double> measured;       // unset for kind fits
+  std::string unit;                     // GiB | MiB | GB | MB | tok/s | tokens
+  std::string outcome;                  // fits only: runs | out_of_memory
+  std::string quote;
+  Provenance prov;  // source, date (as_of), note
+};
+
 // All the data files, loaded.
 struct Dataset {
   SiteConfig site;
@@ -214,6 +272,7 @@ struct Dataset {
   std::vector<Assumption> assumptions;
   std::vector<Persona> personas;
   std::optional<Flowchart> flowchart;
+  std::vector<ValidationCase> validation;  // optional file
   // Data files that could not be read or parsed at all. Checks and pages that depend on
   // them are skipped, so that one broken file is reported once, not at every reference.
   std::vector<std::string> unreadable;

@@ -30,6 +30,14 @@ void ValidateDataset(const Dataset& d, Diagnostics* diags) {
   }
   for (const auto& p : d.prices) CheckGpuRef(d, ids, p.gpu, p.gpu_loc, "gpu", diags);
   for (const auto& c : d.cloud) CheckGpuRef(d, ids, c.gpu, c.gpu_loc, "gpu", diags);
+  std::vector<std::string> model_ids;
+  for (const auto& m : d.models) model_ids.push_back(m.id);
+  for (const auto& v : d.validation) {
+    CheckGpuRef(d, ids, v.gpu, v.gpu_loc, "gpu", diags);
+    if (!v.model.empty() && !d.FindModel(v.model))
+      diags->Error(v.model_loc, "unknown model '" + v.model + "' in 'model'",
+                   DidYouMean(v.model, model_ids));
+  }
 
   // Ids must be unique across the files whose ids share a namespace in URLs and directives.
   std::map<std::string, SourceLoc> seen;

@@ -1,0 +1,134 @@
+// models.json per-layer kinds (layer_pattern / window / recurrent_state), native parts, and
+// data/validation.json: what the loader accepts and the located errors it reports.
+#include <catch2/catch.hpp>
+
+#include "data/load_dataset.h"
+#include "validate/validate_dataset.h"
+
+using namespace gg;
+
+namespace {
+
+// One model on one line, so every error is on line 2; `extra` is spliced before "source".
+std::string ModelsJson(const std::string& extra, const std::string& experts = "null") {
+  return "{\"models\": [\n"
+         "{\"id\": \"m\", \"name\": \"M\", \"family\": \"F\", \"release_date\": \"2025-01-01\", "
+         "\"params_b\": 1, \"active_params_b\": 1, \"layers\": 10, \"hidden_size\": 8, "
+         "\"intermediate_size\": 8, \"attention_heads\": 2, \"kv_heads\": 1, \"head_dim\": 4, "
+         "\"vocab_size\": 8, \"max_context\": 64, \"experts\": " +
+         experts + ", \"mla\": null, \"native_precision\": \"bf16\", " + extra +
+         "\"source\": \"s\", \"as_of\": \"2026-01-01\"}\n]}\n";
+}
+
+std::string Errors(const std::string& file, const std::string& text, Dataset* ds) {
+  Diagnostics d;
+  LoadDataFile(file, text, ds, &d);
+  return d.Render();
+}
+
+}  // namespace
+
+TEST_CASE("layer_pattern repeats from layer 0 and is cut at the layer count", "[data]") {
+  Dataset ds;
+  // Gemma-3 style: 5 sliding, 1 global, repeated over 10 layers -> globals at 5 only.
+  REQUIRE(Errors("data/models.json",
+                 ModelsJson("\"layer_pattern\": [\"sliding\", \"sliding\", \"sliding\", "
+                            "\"sliding\", \"sliding\", \"full\"], \"window\": 16, "),
+                 &ds) == "");
+  REQUIRE(ds.models.size() == 1);
+  const LlmModel& m = ds.models[0];
+  CHECK(m.window == 16);
+  int full = 0;
+  for (int i = 0; i < m.layers; ++i) full += m.KindOfLayer(i) == LayerKind::kFull;
+  CHECK(full == 1);  // layer 5; layer 11 would be the next one
+  CHECK(m.KindOfLayer(5) == LayerKind::kFull);
+  CHECK(m.KindOfLayer(6) == LayerKind::kSliding);
+}
+
+TEST_CASE("a model without layer_pattern is full attention in every layer", "[data]") {
+  Dataset ds;
+  REQUIRE(Errors("data/models.json", ModelsJson(""), &ds) == "");
+  CHECK(ds.models[0].KindOfLayer(0) == LayerKind::kFull);
+  CHECK(ds.models[0].KindOfLayer(9) == LayerKind::kFull);
+  CHECK_FALSE(ds.models[0].recurrent_state.has_value());
+}
+
+TEST_CASE("recurrent layers carry their fixed state", "[data]") {
+  Dataset ds;
+  REQUIRE(Errors("data/models.json",
+                 ModelsJson("\"layer_pattern\": [\"recurrent\", \"recurrent\", \"recurrent\", "
+                            "\"full\"], \"recurrent_state\": {\"recurrent_values\": 524288, "
+                            "\"conv_values\": 24576}, "),
+                 &ds) == "");
+  const LlmModel& m = ds.models[0];
+  REQUIRE(m.recurrent_state.has_value());
+  CHECK(m.recurrent_state->recurrent_values == 524288);
+  CHECK(m.recurrent_state->conv_values == 24576);
+  CHECK(m.KindOfLayer(3) == LayerKind::kFull);
+  CHECK(m.KindOfLayer(4) == LayerKind::kRecurrent);
+}
+
+TEST_CASE("per-layer fields that contradict each other are located errors", "[data]") {
+  struct Case {
+    const char* name;
+    std::string extra;
+    std::string experts;
+    std::string expected;
+  } cases[] = {
+      {"misspelt kind", "\"layer_pattern\": [\"slidng\", \"full\"], ", "null",
+       "data/models.json:2:328: error: 'slidng' is not allowed in 'layer_pattern'; did you mean "
+       "'sliding'?\n"},
+      {"sliding without window", "\"layer_pattern\": [\"sliding\", \"full\"], ", "null",
+       "data/models.json:2:327: error: model 'm' has sliding or chunked layers but no 'window'\n"},
+      {"window without windowed layers", "\"window\": 128, ", "null",
+       "data/models.json:2:320: error: window is set but layer_pattern of model 'm' has no "
+       "sliding or chunked layers\n"},
+      {"recurrent without state", "\"layer_pattern\": [\"recurrent\", \"full\"], ", "null",
+       "data/models.json:2:327: error: model 'm' has recurrent layers but no "
+       "'recurrent_state'\n"},
+      {"pattern longer than the model",
+       "\"layer_pattern\": [\"full\", \"full\", \"full\", \"full\", \"full\", \"full\", \"full\", "
+       "\"full\", \"full\", \"full\", \"full\"], ",
+       "null",
+       "data/models.json:2:327: error: layer_pattern of model 'm' must have between 1 and 10 "
+       "entries (it repeats from layer 0)\n"},
+      {"other precision without experts", "\"native_other_precision\": \"bf16\", ", "null",
+       "data/models.json:2:336: error: native_other_precision splits a MoE model's experts from "
+       "the rest, but model 'm' has no experts\n"},
+      {"FP8 blocks on a BF16 model", "\"native_scale_block\": 128, ", "null",
+       "data/models.json:2:332: error: native_scale_block describes FP8 block scales, but model "
+       "'m' is published in bf16\n"},
+  };
+  for (const auto& c : cases) {
+    INFO(c.name);
+    Dataset ds;
+    CHECK(Errors("data/models.json", ModelsJson(c.extra, c.experts), &ds) == c.expected);
+  }
+}
+
+TEST_CASE("validation cases are read and checked against models and GPUs", "[data]") {
+  Dataset ds;
+  REQUIRE(Errors("data/models.json", ModelsJson(""), &ds) == "");
+  std::string text =
+      "{\"cases\": [\n"
+      "{\"id\": \"kv\", \"kind\": \"kv_cache\", \"model\": \"m\", \"gpu\": null, \"gpu_count\": 1, "
+      "\"engine\": \"llama.cpp\", \"kv_format\": \"f16\", \"context\": 512, \"measured\": 256, "
+      "\"unit\": \"MiB\", \"quote\": \"KV self size = 256.00 MiB\", \"source\": \"u\", "
+      "\"date\": \"2023-12-23\"},\n"
+      "{\"id\": \"fit\", \"kind\": \"fits\", \"model\": \"n\", \"gpu\": \"rtx-9090\", "
+      "\"gpu_count\": 2, \"engine\": \"llama.cpp\", \"outcome\": \"runs\", \"measured\": 1, "
+      "\"quote\": \"q\", \"source\": \"u\", \"date\": \"2024-05-10\"}\n"
+      "]}\n";
+  Diagnostics d;
+  LoadDataFile("data/validation.json", text, &ds, &d);
+  ValidateDataset(ds, &d);
+  CHECK(d.Render() ==
+        "data/validation.json:3:40: error: unknown model 'n' in 'model'; did you mean 'm'?\n"
+        "data/validation.json:3:52: error: unknown GPU 'rtx-9090' in 'gpu'\n"
+        "data/validation.json:3:134: error: a 'fits' case records an outcome, not "
+        "'measured'\n");
+  REQUIRE(ds.validation.size() == 2);
+  CHECK(ds.validation[0].measured.value_or(0) == 256);
+  CHECK(ds.validation[0].context == 512);
+  CHECK(ds.validation[1].outcome == "runs");
+}
