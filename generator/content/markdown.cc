@@ -118,18 +118,85 @@ void ReplaceAll(std::string* s, const std::string& from, const std::string& to) 
   }
 }
 
-}  // namespace
+// "Title {#id}": a heading's explicit id, written the Hugo way so that translations can share
+// the English page's anchors. Strips the attribute from the heading's last text node and
+// returns the id, or "" when there is none.
+std::string TakeExplicitId(cmark_node* heading) {
+  cmark_node* last = cmark_node_last_child(heading);
+  if (!last || cmark_node_get_type(last) != CMARK_NODE_TEXT) return "";
+  const char* lit = cmark_node_get_literal(last);
+  std::string text = lit ? lit : "";
+  while (!text.empty() && text.back() == ' ') text.pop_back();
+  if (text.empty() || text.back() != '}') return "";
+  size_t open = text.rfind("{#");
+  if (open == std::string::npos) return "";
+  std::string id = text.substr(open + 2, text.size() - open - 3);
+  if (id.empty()) return "";
+  for (char c : id)
+    if (c == ' ' || c == '"' || c == '\'' || c == '<' || c == '>' || c == '&' || c == '#' ||
+        c == '{' || c == '}')
+      return "";
+  std::string rest = text.substr(0, open);
+  while (!rest.empty() && rest.back() == ' ') rest.pop_back();
+  cmark_node_set_literal(last, rest.c_str());
+  return id;
+}
 
-MarkdownResult RenderMarkdown(const std::string& body, const std::string& file, int first_line,
-                              const DirectiveHook& block_hook, const DirectiveHook& inline_hook,
-                              Diagnostics* diags, const std::string& table_label) {
+// Heading ids: the explicit {#id}, else the slug of the text; made unique within the page
+// with -2, -3 …
+std::vector<TocEntry> HeadingEntries(const std::vector<cmark_node*>& headings) {
+  std::vector<TocEntry> toc;
+  std::map<std::string, int> used;
+  for (cmark_node* h : headings) {
+    TocEntry e;
+    e.level = cmark_node_get_heading_level(h);
+    std::string id = TakeExplicitId(h);
+    e.text = Trim(NodeText(h));
+    if (id.empty()) id = Slugify(e.text);
+    int n = ++used[id];
+    if (n > 1) id += "-" + std::to_string(n);
+    e.id = id;
+    toc.push_back(e);
+  }
+  return toc;
+}
+
+cmark_parser* NewParser() {
   std::call_once(g_extensions_once, [] { cmark_gfm_core_extensions_ensure_registered(); });
-  const int options = CMARK_OPT_DEFAULT;
-  cmark_parser* parser = cmark_parser_new(options);
+  cmark_parser* parser = cmark_parser_new(CMARK_OPT_DEFAULT);
   for (const char* ext : {"table", "strikethrough", "autolink", "tagfilter"}) {
     cmark_syntax_extension* e = cmark_find_syntax_extension(ext);
     if (e) cmark_parser_attach_syntax_extension(parser, e);
   }
+  return parser;
+}
+
+}  // namespace
+
+std::vector<TocEntry> ExtractToc(const std::string& body) {
+  cmark_parser* parser = NewParser();
+  cmark_parser_feed(parser, body.data(), body.size());
+  cmark_node* doc = cmark_parser_finish(parser);
+  std::vector<cmark_node*> headings;
+  cmark_iter* it = cmark_iter_new(doc);
+  cmark_event_type ev;
+  while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
+    cmark_node* n = cmark_iter_get_node(it);
+    if (ev == CMARK_EVENT_ENTER && cmark_node_get_type(n) == CMARK_NODE_HEADING)
+      headings.push_back(n);
+  }
+  cmark_iter_free(it);
+  std::vector<TocEntry> toc = HeadingEntries(headings);
+  cmark_node_free(doc);
+  cmark_parser_free(parser);
+  return toc;
+}
+
+MarkdownResult RenderMarkdown(const std::string& body, const std::string& file, int first_line,
+                              const DirectiveHook& block_hook, const DirectiveHook& inline_hook,
+                              Diagnostics* diags, const std::string& table_label) {
+  const int options = CMARK_OPT_DEFAULT;
+  cmark_parser* parser = NewParser();
   cmark_parser_feed(parser, body.data(), body.size());
   cmark_node* doc = cmark_parser_finish(parser);
 
@@ -181,18 +248,7 @@ MarkdownResult RenderMarkdown(const std::string& body, const std::string& file, 
   MarkdownResult result;
   result.words = CountWords(prose);
 
-  // Heading ids: slug of the text, made unique within the page with -2, -3 …
-  std::map<std::string, int> used;
-  for (cmark_node* h : headings) {
-    TocEntry e;
-    e.level = cmark_node_get_heading_level(h);
-    e.text = Trim(NodeText(h));
-    std::string id = Slugify(e.text);
-    int n = ++used[id];
-    if (n > 1) id += "-" + std::to_string(n);
-    e.id = id;
-    result.toc.push_back(e);
-  }
+  result.toc = HeadingEntries(headings);
 
   for (cmark_node* img : images) {
     std::string url = cmark_node_get_url(img) ? cmark_node_get_url(img) : "";

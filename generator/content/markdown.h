@@ -1,6 +1,7 @@
 // Markdown -> HTML fragment with cmark-gfm (tables, strikethrough, autolinks, tagfilter).
 // Raw HTML is never passed through: it is shown as text, with a warning. Headings get
-// stable, unique ids and feed the table of contents. Two hooks put generated content in:
+// stable, unique ids ("## Title {#id}" sets one explicitly) and feed the table of contents. Two
+// hooks put generated content in:
 //  - directive blocks: a fenced code block whose info string starts with "gpu-";
 //  - inline references: an inline code span whose text starts with "gpu:".
 // The hooks return HTML and report their own errors; this module never sees data.
@@ -41,6 +42,10 @@ struct MarkdownResult {
   std::vector<TocEntry> toc;  // h2 and h3, in order
   int words = 0;              // prose words (CJK characters count one each), for reports
 };
+
+// The headings of a Markdown body (every level), with the ids RenderMarkdown gives them,
+// without rendering anything. A heading "Title {#id}" takes the explicit id.
+std::vector<TocEntry> ExtractToc(const std::string& body);
 
 using DirectiveHook = std::function<std::string(const DirectiveCall&)>;
 

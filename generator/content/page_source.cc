@@ -68,8 +68,9 @@ bool ParsePageSource(const std::string& file, const std::string& text, PageSourc
     diags->Error({file, 2, 1}, "front matter must be a YAML mapping of 'key: value'");
     return false;
   }
-  static const std::vector<std::string> kKeys = {
-      "title", "linktitle", "description", "order", "date", "draft", "nav", "translation_of"};
+  static const std::vector<std::string> kKeys = {"title", "linktitle",      "description",
+                                                 "order", "date",           "draft",
+                                                 "nav",   "translation_of", "anchors"};
   bool ok = true;
   std::vector<std::string> seen;
   for (auto it = node.begin(); it != node.end(); ++it) {
@@ -86,6 +87,22 @@ bool ParsePageSource(const std::string& file, const std::string& text, PageSourc
     if (std::find(kKeys.begin(), kKeys.end(), key) == kKeys.end()) {
       diags->Error(at, "unknown front matter key '" + key + "'", DidYouMean(key, kKeys));
       ok = false;
+      continue;
+    }
+    if (key == "anchors") {
+      out->fm.anchors_loc = vat;
+      bool list_ok = it->second.IsSequence();
+      if (list_ok)
+        for (const auto& a : it->second) {
+          std::string v = a.IsScalar() ? a.as<std::string>("") : "";
+          if (v.empty() || v.find_first_of(" \"'<>&#") != std::string::npos) list_ok = false;
+          out->fm.anchors.push_back(v);
+        }
+      if (!list_ok) {
+        diags->Error(vat, "front matter 'anchors' must be a list of ids ('old' or 'old=new')",
+                     "write anchors: [old-id, old-id=new-id]");
+        ok = false;
+      }
       continue;
     }
     if (!it->second.IsScalar()) {

@@ -19,6 +19,11 @@ struct FrontMatter {
   bool draft = false;
   bool nav = true;
   std::string translation_of;  // revision of the default-language source this translates
+  // Chapters: the ids this page's text had before it moved out of its parent page (the
+  // contents page carries them, so old links land on the entry). "old" names the chapter,
+  // "old=new" the section whose heading id is now "new".
+  std::vector<std::string> anchors;
+  SourceLoc anchors_loc;
 };
 
 struct PageSource {

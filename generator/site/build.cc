@@ -12,6 +12,7 @@
 #include "base/suggest.h"
 #include "base/text.h"
 #include "content/markdown.h"
+#include "content/outline.h"
 #include "content/page_source.h"
 #include "data/load_dataset.h"
 #include "directives/computed.h"
@@ -57,12 +58,19 @@ void RunParallel(int n, int threads, const std::function<void(int)>& job) {
   for (auto& t : pool) t.join();
 }
 
-// Cross-language checks of content: missing and stale translations, pages without source.
+// Cross-language checks of content: missing, incomplete and stale translations, pages
+// without source.
 void CheckTranslations(const SiteConfig& site, const std::vector<PageSource>& pages,
                        Diagnostics* diags) {
   std::map<std::string, const PageSource*> source;
   for (const auto& p : pages)
     if (p.lang == site.default_language) source[p.path] = &p;
+  std::map<std::string, PageOutline> outlines;  // of the source pages, by file
+  auto outline_of = [&](const PageSource& src) -> const PageOutline& {
+    auto it = outlines.find(src.file);
+    if (it == outlines.end()) it = outlines.emplace(src.file, OutlineOf(src.body)).first;
+    return it->second;
+  };
   for (const auto& lang : site.languages) {
     if (lang.code == site.default_language) continue;
     std::set<std::string> have;
@@ -75,6 +83,14 @@ void CheckTranslations(const SiteConfig& site, const std::vector<PageSource>& pa
                        "it is published in '" + lang.code + "' only");
         continue;
       }
+      // Completeness: every section, table, chart and table row of the source is here too.
+      OutlineGap gap = CompareOutlines(outline_of(*it->second), OutlineOf(p.body));
+      if (!gap.empty())
+        diags->Warning(p.loc,
+                       "translation has less than " + it->second->file + ": missing " +
+                           DescribeGap(outline_of(*it->second), gap),
+                       "translate what is missing; a heading pairs with the source's by id "
+                       "(## Titre {#id})");
       if (p.fm.translation_of.empty()) {
         diags->Warning(
             p.loc,

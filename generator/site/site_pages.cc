@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 
+#include "base/suggest.h"
 #include "base/text.h"
 #include "content/markdown.h"
 #include "site/urls.h"
@@ -85,6 +86,44 @@ std::vector<PageJob> SiteRenderer::PlanPages(const std::vector<PageSource>& page
     if (src->fm.nav) nav_.push_back({path, src->fm.order});
   }
   nav_.push_back({"gpus", 30});
+  // Chapters, ordered by the default language's front matter (then path).
+  for (const auto& path : paths) {
+    size_t slash = path.rfind('/');
+    if (slash == std::string::npos || !paths.count(path.substr(0, slash))) continue;
+    chapters_[path.substr(0, slash)].push_back(path);
+  }
+  for (auto& [parent, list] : chapters_) {
+    auto order_of = [&](const std::string& p) {
+      auto it = sources_.find({def, p});
+      return it != sources_.end() ? it->second->fm.order : 1000;
+    };
+    std::stable_sort(list.begin(), list.end(), [&](const std::string& a, const std::string& b) {
+      return order_of(a) < order_of(b);
+    });
+    for (const auto& lang : data_.site.languages)
+      for (const auto& p : list) {
+        auto own = sources_.find({lang.code, p});
+        auto src = own != sources_.end() ? own : sources_.find({def, p});
+        if (src == sources_.end()) continue;
+        std::vector<TocEntry> toc = ExtractToc(src->second->body);
+        // An "old=new" anchor must name a heading of the chapter.
+        if (own != sources_.end()) {
+          std::vector<std::string> ids;
+          for (const auto& e : toc) ids.push_back(e.id);
+          for (const auto& a : own->second->fm.anchors) {
+            size_t eq = a.find('=');
+            if (eq == std::string::npos) continue;
+            std::string target = a.substr(eq + 1);
+            if (std::find(ids.begin(), ids.end(), target) == ids.end())
+              diags_->Error(own->second->fm.anchors_loc,
+                            "anchor '" + a + "' points at '" + target +
+                                "', which is not a heading id of this page",
+                            DidYouMean(target, ids));
+          }
+        }
+        chapter_tocs_[{lang.code, p}] = std::move(toc);
+      }
+  }
   std::stable_sort(nav_.begin(), nav_.end(),
                    [](const NavItem& a, const NavItem& b) { return a.order < b.order; });
 
@@ -192,7 +231,8 @@ TemplateData SiteRenderer::BaseData(const PageJob& job, const std::string& title
     }
     n.set("title", t_title);
     n.set("href", to_root + PageSitePath(lang, item.path));
-    bool current = job.path == item.path || (item.path == "gpus" && StartsWith(job.path, "gpus/"));
+    bool current =
+        job.path == item.path || (!item.path.empty() && StartsWith(job.path, item.path + "/"));
     n.set("current", current);
     nav.push_back(n);
   }
@@ -301,6 +341,36 @@ PageResult SiteRenderer::RenderPage(const PageJob& job) const {
   }
   const std::string toc_html = TocHtml(toc);
   page.set("toc_html", toc_html);
+  // A page with chapters lists them; a chapter links to its neighbours and its contents page.
+  bool has_chapters = chapters_.count(job.path) > 0;
+  page.set("has_chapters", has_chapters);
+  page.set("chapters_html", has_chapters ? ChaptersHtml(job, toc) : std::string());
+  size_t slash = job.path.rfind('/');
+  std::string parent = slash == std::string::npos ? std::string() : job.path.substr(0, slash);
+  auto siblings = job.source && !parent.empty() ? chapters_.find(parent) : chapters_.end();
+  if (siblings != chapters_.end()) {
+    const auto& list = siblings->second;
+    size_t at = std::find(list.begin(), list.end(), job.path) - list.begin();
+    auto link = [&](const std::string& p) {
+      TemplateData l{TemplateData::type::object};
+      l.set("href", ctx.to_root + PageSitePath(lang, p));
+      l.set("title", FrontMatterOf(lang, p).title);
+      return l;
+    };
+    TemplateData pager{TemplateData::type::object};
+    if (at > 0)
+      pager.set("prev", link(list[at - 1]));
+    else
+      pager.set("prev", false);
+    if (at + 1 < list.size())
+      pager.set("next", link(list[at + 1]));
+    else
+      pager.set("next", false);
+    pager.set("up", link(parent));
+    page.set("pager", pager);
+  } else {
+    page.set("pager", false);
+  }
   page.set("has_toc", toc.size() >= 3);
   // kainjow treats an empty string as true in a section: pass false when there is no image.
   if (outputs.og_image.empty())
@@ -315,6 +385,79 @@ PageResult SiteRenderer::RenderPage(const PageJob& job) const {
   result.files = std::move(outputs.files);
   result.dependencies = outputs.Dependencies();
   return result;
+}
+
+const FrontMatter& SiteRenderer::FrontMatterOf(const std::string& lang,
+                                               const std::string& path) const {
+  auto own = sources_.find({lang, path});
+  if (own != sources_.end()) return own->second->fm;
+  auto def = sources_.find({data_.site.default_language, path});
+  if (def != sources_.end()) return def->second->fm;
+  // A page only another language has (reported at load): its first translation.
+  for (const auto& l : data_.site.languages) {
+    auto other = sources_.find({l.code, path});
+    if (other != sources_.end()) return other->second->fm;
+  }
+  static const FrontMatter kNone;
+  return kNone;
+}
+
+// The contents list: one entry per chapter with its sections. Every old anchor of a chapter
+// (front matter `anchors`) is an id on the entry it now lives under, so a link written before
+// the split, /<lang>/a/#old, still lands on the right entry without a script.
+std::string SiteRenderer::ChaptersHtml(const PageJob& job,
+                                       const std::vector<TocEntry>& own_toc) const {
+  const std::string& lang = job.lang->code;
+  const std::string to_root = ToRoot(job.site_path);
+  std::set<std::string> used = {"main", "toc", "chapters"};
+  for (const auto& e : own_toc) used.insert(e.id);
+  auto id_attr = [&](const std::string& id) -> std::string {
+    if (id.empty() || !used.insert(id).second) return "";
+    return " id=\"" + HtmlEscape(id) + "\"";
+  };
+  std::string html = "<ol class=\"chapters\">";
+  for (const auto& path : chapters_.at(job.path)) {
+    auto toc_it = chapter_tocs_.find({lang, path});
+    if (toc_it == chapter_tocs_.end()) continue;
+    const FrontMatter& fm = FrontMatterOf(lang, path);
+    std::string href = to_root + PageSitePath(lang, path);
+    std::vector<std::string> chapter_ids;
+    std::map<std::string, std::vector<std::string>> section_ids;  // new id -> old ids
+    for (const auto& a : fm.anchors) {
+      size_t eq = a.find('=');
+      if (eq == std::string::npos)
+        chapter_ids.push_back(a);
+      else if (a.substr(0, eq) != a.substr(eq + 1))
+        section_ids[a.substr(eq + 1)].push_back(a.substr(0, eq));
+    }
+    bool fallback = !sources_.count({lang, path});
+    html += std::string(fallback ? "<li lang=\"" + HtmlEscape(data_.site.default_language) + "\">"
+                                 : "<li>") +
+            "<a href=\"" + HtmlEscape(href) + "\"" +
+            id_attr(chapter_ids.empty() ? std::string() : chapter_ids.front()) + ">" +
+            HtmlEscape(fm.title) + "</a>";
+    for (size_t i = 1; i < chapter_ids.size(); ++i) {
+      std::string attr = id_attr(chapter_ids[i]);
+      if (!attr.empty()) html += "<span" + attr + "></span>";
+    }
+    std::string sub;
+    for (const auto& e : toc_it->second) {
+      if (e.level != 2) continue;
+      sub += "<li><a href=\"" + HtmlEscape(href + "#" + e.id) + "\"" + id_attr(e.id) + ">" +
+             HtmlEscape(e.text) + "</a>";
+      auto old = section_ids.find(e.id);
+      if (old != section_ids.end())
+        for (const auto& o : old->second) {
+          std::string attr = id_attr(o);
+          if (!attr.empty()) sub += "<span" + attr + "></span>";
+        }
+      sub += "</li>";
+    }
+    if (!sub.empty()) html += "<ol>" + sub + "</ol>";
+    html += "</li>";
+  }
+  html += "</ol>";
+  return html;
 }
 
 std::vector<OutputFile> SiteRenderer::SiteFiles(const std::vector<PageJob>& jobs) const {

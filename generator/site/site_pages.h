@@ -10,6 +10,7 @@
 
 #include "base/diagnostics.h"
 #include "base/output_file.h"
+#include "content/markdown.h"
 #include "content/page_source.h"
 #include "directives/computed.h"
 #include "directives/registry.h"
@@ -76,6 +77,14 @@ class SiteRenderer {
   // (lang, path) -> authored page
   std::map<std::pair<std::string, std::string>, const PageSource*> sources_;
   std::vector<NavItem> nav_;
+  // Chapters: a page "a/b" whose parent page "a" exists is a chapter of "a". Parent path ->
+  // chapter paths in the default language's order; the contents list each parent shows, and
+  // the previous/next links of each chapter, come from it.
+  std::map<std::string, std::vector<std::string>> chapters_;
+  // (lang, chapter path) -> its headings, as shown in the parent's contents list.
+  std::map<std::pair<std::string, std::string>, std::vector<TocEntry>> chapter_tocs_;
+  std::string ChaptersHtml(const PageJob& job, const std::vector<TocEntry>& own_toc) const;
+  const FrontMatter& FrontMatterOf(const std::string& lang, const std::string& path) const;
   std::vector<std::string> paths_;  // logical paths of all pages (for alternates)
 };
 

@@ -99,3 +99,50 @@ TEST_CASE("Markdown: directives, references, anchors, and no raw HTML", "[conten
   CHECK(d.Render().find("content/en/p.md:30:1: error: image 'https://evil.example/x.png' is loaded "
                         "from another host") != std::string::npos);
 }
+
+TEST_CASE("Markdown: explicit heading ids, shared by translations", "[content]") {
+  struct Case {
+    const char* md;
+    const char* id;    // of the first heading
+    const char* text;  // its text, without the attribute
+  } cases[] = {
+      {"## Les Tensor Cores {#tensor-cores}\n", "tensor-cores", "Les Tensor Cores"},
+      {"## 显存带宽 {#memory-bandwidth}\n", "memory-bandwidth", "显存带宽"},
+      {"## Plain heading\n", "plain-heading", "Plain heading"},
+      {"## Spaces are no id {#a b}\n", "spaces-are-no-id-a-b", "Spaces are no id {#a b}"},
+      {"## Braces `code` {#after-code}\n", "after-code", "Braces code"},
+      {"## Empty {#}\n", "empty", "Empty {#}"},
+  };
+  for (const auto& c : cases) {
+    INFO(c.md);
+    auto toc = ExtractToc(c.md);
+    REQUIRE(toc.size() == 1);
+    CHECK(toc[0].id == c.id);
+    CHECK(toc[0].text == c.text);
+    Diagnostics d;
+    auto r = RenderMarkdown(c.md, "content/fr/p.md", 1, nullptr, nullptr, &d);
+    CHECK(r.html.find(std::string("id=\"") + c.id + "\"") != std::string::npos);
+    CHECK(r.html.find("{#" + std::string(c.id) + "}") == std::string::npos);
+  }
+  // Explicit and generated ids share one namespace: a repeat gets -2.
+  auto toc = ExtractToc("## A {#x}\n\n## B {#x}\n\n### x\n");
+  REQUIRE(toc.size() == 3);
+  CHECK(toc[1].id == "x-2");
+  CHECK(toc[2].id == "x-3");
+}
+
+TEST_CASE("front matter anchors: a list of old ids", "[content]") {
+  PageSource p;
+  Diagnostics d;
+  REQUIRE(ParsePageSource(
+      "content/en/guide/a.md",
+      "---\ntitle: A\nanchors:\n  - old-chapter\n  - old-section=section\n---\n", &p, &d));
+  CHECK(p.fm.anchors == std::vector<std::string>{"old-chapter", "old-section=section"});
+  PageSource bad;
+  CHECK_FALSE(
+      ParsePageSource("content/en/guide/a.md", "---\ntitle: A\nanchors: old\n---\n", &bad, &d));
+  CHECK_FALSE(ParsePageSource("content/en/guide/a.md", "---\ntitle: A\nanchors: [\"a b\"]\n---\n",
+                              &bad, &d));
+  CHECK(d.Render().find("content/en/guide/a.md:3:10: error: front matter 'anchors' must be a list "
+                        "of ids") != std::string::npos);
+}

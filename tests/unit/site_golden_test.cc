@@ -124,6 +124,54 @@ TEST_CASE("mini site: the fallback page and the stale translation carry their no
   }
 }
 
+// content/en/guide/{memory,speed}.md are chapters of guide.md: the contents page lists them
+// with their sections and carries their old anchors; each chapter links to its neighbours.
+TEST_CASE("mini site: chapters, their contents page, old anchors and the pager",
+          "[site][chapters]") {
+  MiniBuild b;
+  INFO("gpuguide build stderr:\n" << b.run.err);
+  REQUIRE(b.run.exit_code == 0);
+  struct Case {
+    const char* lang;
+    std::vector<std::string> needles;  // in the contents page, in this order
+  } cases[] = {
+      {"en",
+       {"<a href=\"../../en/guide/memory/\" id=\"memory-first\">Memory first</a>",
+        "<a href=\"../../en/guide/memory/#weights\" id=\"weights\">Weights</a>",
+        "<span id=\"old-weights\"></span>",
+        "<a href=\"../../en/guide/memory/#kv-cache\" id=\"kv-cache\">Cache</a>",
+        "<a href=\"../../en/guide/speed/\" id=\"then-speed\">Then speed</a>"}},
+      // zh-Hans: its own chapters, with Chinese old anchors.
+      {"zh-Hans",
+       {"id=\"先看显存\">先看显存</a>", "id=\"weights\">权重</a><span id=\"权重\"></span>",
+        "id=\"再看速度\">再看速度</a>"}},
+      // fr has no guide: the English chapters, marked as English, under French UI strings.
+      {"fr",
+       {"<h2 id=\"chapters\" lang=\"fr\">Chapitres</h2>",
+        "<li lang=\"en\"><a href=\"../../fr/guide/memory/\" id=\"memory-first\">Memory first</a>"}},
+  };
+  for (const auto& c : cases) {
+    INFO(c.lang);
+    std::string html = ReadFileOrEmpty(b.out / c.lang / "guide" / "index.html");
+    size_t at = 0;
+    for (const auto& n : c.needles) {
+      INFO(n);
+      size_t found = html.find(n, at);
+      CHECK(found != std::string::npos);
+      if (found != std::string::npos) at = found;
+    }
+  }
+  std::string first = ReadFileOrEmpty(b.out / "en" / "guide" / "memory" / "index.html");
+  CHECK(first.find("rel=\"prev\"") == std::string::npos);
+  CHECK(first.find("<a rel=\"next\" href=\"../../../en/guide/speed/\">") != std::string::npos);
+  CHECK(first.find("<h2 id=\"kv-cache\">Cache</h2>") != std::string::npos);
+  std::string last = ReadFileOrEmpty(b.out / "en" / "guide" / "speed" / "index.html");
+  CHECK(last.find("<a rel=\"prev\" href=\"../../../en/guide/memory/\">") != std::string::npos);
+  CHECK(last.find("rel=\"next\"") == std::string::npos);
+  // The guide stays the current navigation entry on its chapters.
+  CHECK(last.find("aria-current=\"page\">The guide</a>") != std::string::npos);
+}
+
 // content/README.md: `gpu-rank workload=W [limit=N]` is the relative *performance* ranking
 // (value rankings are gpu-value). In the mini data the H100 SXM is measured at 2.334x the
 // baseline RTX 4090 in 16-bit training, the RTX 5090 is estimated above the RTX 4090.
