@@ -15,6 +15,7 @@
 #include "cli/calc_command.h"
 #include "cli/command_line.h"
 #include "cli/diff_command.h"
+#include "cli/review_command.h"
 #include "cli/serve_command.h"
 #include "content/page_source.h"
 #include "data/load_dataset.h"
@@ -71,10 +72,11 @@ const CommandDecl kServe = {
 
 const CommandDecl kCalc = {"calc", "run one calculation: vram, fit, breakeven, rank", {}, "", ""};
 const CommandDecl kDiff = {
-    "diff", "show what changed between two builds (for reviewing a data change)", {}, "", ""};
+    "diff", "show what changed between two built sites, page by page", {}, "", ""};
 
 const std::vector<CommandDecl>& Commands() {
-  static const std::vector<CommandDecl> commands = {kBuild, kCheck, kStamp, kCalc, kServe, kDiff};
+  static const std::vector<CommandDecl> commands = {
+      kBuild, kCheck, kStamp, kCalc, kServe, kDiff, ReviewCommandDecl()};
   return commands;
 }
 
@@ -301,6 +303,7 @@ int RunCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
   if (cmd == "calc") return Calc(args, out, err);
   if (cmd == "serve") return RunServeCommand(kServe, args, out, err);
   if (cmd == "diff") return RunDiffCommand(args, out, err);
+  if (cmd == "review") return RunReviewCommand(args, out, err);
   std::vector<std::string> names;
   for (const CommandDecl& c : Commands()) names.push_back(c.name);
   std::string hint = DidYouMean(cmd, names);

@@ -18,7 +18,7 @@ TEST_CASE("the line diff shows removed and added lines in page order", "[cli][di
     std::vector<std::string> before, after, diff;
   } cases[] = {
       {{"a", "b", "c"}, {"a", "b", "c"}, {}},
-      {{"a", "b", "c"}, {"a", "B", "c"}, {"+ B", "- b"}},
+      {{"a", "b", "c"}, {"a", "B", "c"}, {"- b", "+ B"}},
       {{"a"}, {"a", "new"}, {"+ new"}},
       {{"old", "a"}, {"a"}, {"- old"}},
   };

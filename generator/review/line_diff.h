@@ -1,0 +1,16 @@
+// Line differences by Myers' O(ND) algorithm (Debian's dtl, Wu's O(NP) variant): time
+// O((N+M)·D) and memory linear in the page length, so two 60,000-line pages compare in
+// megabytes, not gigabytes.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace gg {
+
+// Lines of `before` and `after` that differ, as "- line" / "+ line" in page order (within a
+// run of changes, removals first).
+std::vector<std::string> DiffLines(const std::vector<std::string>& before,
+                                   const std::vector<std::string>& after);
+
+}  // namespace gg

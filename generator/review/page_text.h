@@ -1,0 +1,18 @@
+// The visible text of an HTML page, as a reader sees it, parsed with libxml2's HTML parser
+// (so '>' inside attribute values, comments and entities are handled as a browser would).
+// Used by `gpuguide diff` and by the output section of `gpuguide review`.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace gg {
+
+// The text of <body> as lines: one line per paragraph, list item, heading, table row,
+// caption and the like; table cells joined by " | "; entities decoded; runs of white space
+// (line breaks included) collapsed to one space; empty lines dropped. <head>, <script>,
+// <style> and <template> are skipped. Never fails: a page libxml2 cannot make sense of at
+// all gives no lines.
+std::vector<std::string> VisibleTextLines(const std::string& html);
+
+}  // namespace gg
