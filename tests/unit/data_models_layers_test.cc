@@ -1,0 +1,120 @@
+// The per-layer data in data/models.json against hand counts from each model's config.json, so
+// an edit that shifts a pattern (or a window, or a state size) fails here with the model named.
+// The KV-cache arithmetic on these counts belongs to the calc tests; this pins the inputs.
+#include <catch2/catch.hpp>
+
+#include "data/load_dataset.h"
+
+using namespace gg;
+
+namespace {
+
+struct Counts {
+  int full = 0, sliding = 0, chunked = 0, recurrent = 0, none = 0;
+};
+
+Counts CountLayers(const LlmModel& m) {
+  Counts c;
+  for (int i = 0; i < m.layers; ++i) switch (m.KindOfLayer(i)) {
+      case LayerKind::kFull:
+        ++c.full;
+        break;
+      case LayerKind::kSliding:
+        ++c.sliding;
+        break;
+      case LayerKind::kChunked:
+        ++c.chunked;
+        break;
+      case LayerKind::kRecurrent:
+        ++c.recurrent;
+        break;
+      case LayerKind::kNone:
+        ++c.none;
+        break;
+    }
+  return c;
+}
+
+}  // namespace
+
+TEST_CASE("per-layer kinds in data/models.json match the config.json hand counts", "[data]") {
+  Diagnostics d;
+  Dataset ds = LoadDataset(GG_SOURCE_DIR, &d);
+  REQUIRE_FALSE(d.HasErrors());
+  struct Case {
+    const char* model;
+    Counts expected;
+    int window;
+  } cases[] = {
+      // Gemma 3 27B: 62 layers, sliding_window_pattern 6 -> global where (i + 1) % 6 == 0:
+      // layers 5, 11, ..., 59 = 10 global; 62 - 10 = 52 local; sliding_window 1024.
+      {"gemma-3-27b", {10, 52, 0, 0, 0}, 1024},
+      // Gemma 3 12B: 48 layers / 6 = 8 global, 40 local.
+      {"gemma-3-12b", {8, 40, 0, 0, 0}, 1024},
+      // Gemma 3 270M: 18 layers -> global 5, 11, 17 = 3; 15 local; sliding_window 512.
+      {"gemma-3-270m", {3, 15, 0, 0, 0}, 512},
+      // gpt-oss: layer_types alternate sliding_attention / full_attention from layer 0;
+      // sliding_window 128. 24 layers -> 12 + 12; 36 layers -> 18 + 18.
+      {"gpt-oss-20b", {12, 12, 0, 0, 0}, 128},
+      {"gpt-oss-120b", {18, 18, 0, 0, 0}, 128},
+      // Llama 4 Scout: no_rope_layers [1, 1, 1, 0] x 12: RoPE layers use chunked attention
+      // (attention_chunk_size 8192), every fourth is global NoPE -> 36 chunked, 12 full.
+      {"llama-4-scout", {12, 0, 36, 0, 0}, 8192},
+      // Qwen3-Next: full_attention_interval 4 over 48 layers -> 12 gated attention, 36 DeltaNet.
+      {"qwen3-next-80b-a3b", {12, 0, 0, 36, 0}, 0},
+      // Granite 4.0 H-Small: layer_types 36 mamba + 4 attention (indices 5, 15, 25, 35).
+      {"granite-4.0-h-small", {4, 0, 0, 36, 0}, 0},
+      // Nemotron Nano 9B v2: hybrid_override_pattern has 4 '*', 27 'M', 25 '-' over 56.
+      {"nemotron-nano-9b-v2", {4, 0, 0, 27, 25}, 0},
+      // Dense, full attention everywhere (no layer_pattern).
+      {"llama-3.1-8b", {32, 0, 0, 0, 0}, 0},
+  };
+  for (const auto& c : cases) {
+    INFO(c.model);
+    const LlmModel* m = ds.FindModel(c.model);
+    REQUIRE(m);
+    Counts got = CountLayers(*m);
+    CHECK(got.full == c.expected.full);
+    CHECK(got.sliding == c.expected.sliding);
+    CHECK(got.chunked == c.expected.chunked);
+    CHECK(got.recurrent == c.expected.recurrent);
+    CHECK(got.none == c.expected.none);
+    CHECK(m->window == c.window);
+  }
+  // Attention layers of the hybrids sit where their configs put them.
+  const LlmModel* granite = ds.FindModel("granite-4.0-h-small");
+  REQUIRE(granite);
+  for (int i : {5, 15, 25, 35}) CHECK(granite->KindOfLayer(i) == LayerKind::kFull);
+  const LlmModel* nemotron = ds.FindModel("nemotron-nano-9b-v2");
+  REQUIRE(nemotron);
+  for (int i : {14, 21, 30, 39}) CHECK(nemotron->KindOfLayer(i) == LayerKind::kFull);
+}
+
+TEST_CASE("recurrent states in data/models.json match the config.json arithmetic", "[data]") {
+  Diagnostics d;
+  Dataset ds = LoadDataset(GG_SOURCE_DIR, &d);
+  REQUIRE_FALSE(d.HasErrors());
+  struct Case {
+    const char* model;
+    int recurrent_values, conv_values;
+  } cases[] = {
+      // Gated DeltaNet: linear_num_value_heads 32 x linear_key_head_dim 128 x
+      // linear_value_head_dim 128 = 524,288; conv (linear_conv_kernel_dim 4 - 1) x
+      // (2 x 16 key heads x 128 + 32 x 128) = 3 x 8,192 = 24,576.
+      {"qwen3-next-80b-a3b", 524288, 24576},
+      // Mamba-2: d_inner (mamba_expand 2 x 4096 = 8192) x mamba_d_state 128 = 1,048,576;
+      // conv (4 - 1) x (8192 + 2 x 1 group x 128) = 25,344.
+      {"granite-4.0-h-small", 1048576, 25344},
+      // Mamba-2: mamba_num_heads 128 x mamba_head_dim 80 x ssm_state_size 128 = 1,310,720;
+      // conv (4 - 1) x (10,240 + 2 x 8 groups x 128) = 36,864.
+      {"nemotron-nano-9b-v2", 1310720, 36864},
+  };
+  for (const auto& c : cases) {
+    INFO(c.model);
+    const LlmModel* m = ds.FindModel(c.model);
+    REQUIRE(m);
+    REQUIRE(m->recurrent_state.has_value());
+    CHECK(m->recurrent_state->recurrent_values == c.recurrent_values);
+    CHECK(m->recurrent_state->conv_values == c.conv_values);
+  }
+}
