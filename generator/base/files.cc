@@ -1,14 +1,44 @@
 #include "base/files.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
+#include "base/path_policy.h"
 #include "base/text.h"
 
 namespace gg {
 namespace fs = std::filesystem;
+
+namespace {
+
+// Reports an input that the path policy refuses; false when it may not be read.
+bool InputAllowed(const std::string& root, const std::string& rel, Diagnostics* diags) {
+  switch (CheckInputPath(root, rel)) {
+    case InputPathStatus::kOk:
+      return true;
+    case InputPathStatus::kLeavesProject:
+      if (diags)
+        diags->Error({rel, 0, 0}, "symbolic link leads outside the project; it is not read",
+                     "copy the file into the project instead");
+      return false;
+    case InputPathStatus::kBroken:
+      if (diags)
+        diags->Error({rel, 0, 0}, "symbolic link loop or dangling symbolic link",
+                     "remove the link or point it at a file of the project");
+      return false;
+  }
+  return false;
+}
+
+}  // namespace
 
 bool ReadWholeFile(const std::string& path, std::string* out) {
   std::ifstream in(path, std::ios::binary);
@@ -23,6 +53,7 @@ bool ReadInputFile(const std::string& root, const std::string& rel, std::string*
                    Diagnostics* diags, bool check_text) {
   fs::path p = fs::path(root) / rel;
   std::error_code ec;
+  if (!InputAllowed(root, rel, diags)) return false;
   if (!fs::is_regular_file(p, ec)) {
     diags->Error({rel, 0, 0}, "cannot read file: it does not exist or is not a regular file");
     return false;
@@ -51,22 +82,26 @@ bool ReadInputFile(const std::string& root, const std::string& rel, std::string*
   return true;
 }
 
-std::vector<std::string> ListFiles(const std::string& root, const std::string& dir) {
+std::vector<std::string> ListFiles(const std::string& root, const std::string& dir,
+                                   Diagnostics* diags) {
   std::vector<std::string> out;
   fs::path base = fs::path(root) / dir;
   std::error_code ec;
+  if (!InputAllowed(root, dir, diags)) return out;
   if (!fs::is_directory(base, ec)) return out;
   for (auto it = fs::recursive_directory_iterator(base, ec);
        it != fs::recursive_directory_iterator(); it.increment(ec)) {
     if (ec) break;
     std::string name = it->path().filename().string();
+    std::error_code sec;
     if (!name.empty() && name[0] == '.') {
-      if (it->is_directory()) it.disable_recursion_pending();
+      if (it->is_directory(sec)) it.disable_recursion_pending();
       continue;
     }
-    if (it->is_regular_file()) {
-      out.push_back(fs::relative(it->path(), root).generic_string());
-    }
+    // Lexically: fs::relative would follow a link (and fail on a loop).
+    std::string rel = it->path().lexically_relative(root).generic_string();
+    if (it->is_symlink(sec) && !InputAllowed(root, rel, diags)) continue;
+    if (it->is_regular_file(sec)) out.push_back(rel);
   }
   std::sort(out.begin(), out.end());
   return out;
@@ -75,6 +110,50 @@ std::vector<std::string> ListFiles(const std::string& root, const std::string& d
 bool FileExists(const std::string& path) {
   std::error_code ec;
   return fs::exists(path, ec);
+}
+
+bool ReplaceFileAtomically(const std::string& path, const std::string& bytes, std::string* error) {
+  fs::path target(path);
+  fs::path dir = target.parent_path().empty() ? fs::path(".") : target.parent_path();
+  std::string tmp =
+      (dir / ("." + target.filename().string() + ".tmp-" + std::to_string(getpid()))).string();
+  struct stat st;
+  mode_t mode = stat(path.c_str(), &st) == 0 ? (st.st_mode & 07777) : 0644;
+  int fd = open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
+  if (fd < 0) {
+    *error = "cannot create " + tmp + ": " + std::strerror(errno);
+    return false;
+  }
+  auto fail = [&](const std::string& what) {
+    *error = what + ": " + std::strerror(errno);
+    close(fd);
+    unlink(tmp.c_str());
+    return false;
+  };
+  size_t done = 0;
+  while (done < bytes.size()) {
+    ssize_t n = write(fd, bytes.data() + done, bytes.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return fail("cannot write " + tmp);
+    done += static_cast<size_t>(n);
+  }
+  if (fsync(fd) != 0) return fail("cannot write " + tmp + " to disk");
+  if (close(fd) != 0) {
+    *error = "cannot write " + tmp + ": " + std::strerror(errno);
+    unlink(tmp.c_str());
+    return false;
+  }
+  if (rename(tmp.c_str(), path.c_str()) != 0) {
+    *error = "cannot replace " + path + ": " + std::strerror(errno);
+    unlink(tmp.c_str());
+    return false;
+  }
+  int dfd = open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dfd >= 0) {
+    fsync(dfd);
+    close(dfd);
+  }
+  return true;
 }
 
 }  // namespace gg

@@ -9,9 +9,10 @@
 
 namespace gg {
 
-// Reads root/rel into *out. On failure (missing, unreadable) reports an error at rel and
-// returns false. When check_text is set, also rejects an empty file, a UTF-8 byte-order mark
-// and invalid UTF-8 (each with its own message and position) and returns false.
+// Reads root/rel into *out. On failure (missing, unreadable, a symbolic link that leaves the
+// project or loops: base/path_policy.h) reports an error at rel and returns false. When check_text
+// is set, also rejects an empty file, a UTF-8 byte-order mark and invalid UTF-8 (each with its own
+// message and position) and returns false.
 bool ReadInputFile(const std::string& root, const std::string& rel, std::string* out,
                    Diagnostics* diags, bool check_text = true);
 
@@ -20,8 +21,18 @@ bool ReadWholeFile(const std::string& path, std::string* out);
 
 // Relative paths (with '/') of regular files under root/dir, sorted bytewise, recursively.
 // Hidden files and folders (starting with '.') are skipped. Empty when dir does not exist.
-std::vector<std::string> ListFiles(const std::string& root, const std::string& dir);
+// Symbolic links that leave the project, loop or dangle (dir itself included) are skipped and
+// reported to diags when it is given; links to folders are not followed.
+std::vector<std::string> ListFiles(const std::string& root, const std::string& dir,
+                                   Diagnostics* diags = nullptr);
 
 bool FileExists(const std::string& path);
+
+// Replaces the file at path with bytes so that a reader (or a crash) sees either the old file
+// or the whole new one: writes a temporary file next to it, fsyncs it, renames it over path,
+// then fsyncs the folder. Keeps the old file's permission bits. On any failure (a short
+// write, a full disk, a read-only folder) removes the temporary file, leaves path untouched,
+// sets *error and returns false.
+bool ReplaceFileAtomically(const std::string& path, const std::string& bytes, std::string* error);
 
 }  // namespace gg

@@ -10,7 +10,10 @@ std::optional<std::vector<double>> LeastSquares(const std::vector<std::vector<do
                                                 const std::vector<double>& y) {
   if (rows.empty() || rows.size() != y.size()) return std::nullopt;
   const size_t k = rows.front().size();
-  if (k == 0 || rows.size() < k) return std::nullopt;
+  // A bound on the regressors (the fits use a handful) keeps the k × (k+1) system small, and
+  // tells the compiler that k + 1 cannot wrap around (GCC 12 otherwise warns,
+  // -Walloc-size-larger-than, about a size it cannot rule out).
+  if (k == 0 || k > kMaxRegressors || rows.size() < k) return std::nullopt;
   for (const auto& r : rows)
     if (r.size() != k) return std::nullopt;
 

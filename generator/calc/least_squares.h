@@ -10,9 +10,12 @@ namespace gg::calc {
 // elimination and partial pivoting. X is row-major: rows[i] holds the k regressors of point
 // i (include a column of 1s for an intercept). Meant for k ≤ ~5 and well-scaled columns
 // (logarithms), where the normal equations are accurate enough.
-// nullopt when the rows are fewer than k, the rows differ in length, k is 0, y has another
+// nullopt when the rows are fewer than k, the rows differ in length, k is 0 or more than
+// kMaxRegressors, y has another
 // size, or XᵀX is singular (a pivot below 1e-10 of the largest diagonal entry: collinear
 // or constant regressors).
+inline constexpr size_t kMaxRegressors = 64;
+
 std::optional<std::vector<double>> LeastSquares(const std::vector<std::vector<double>>& rows,
                                                 const std::vector<double>& y);
 

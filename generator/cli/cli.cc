@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "base/files.h"
+#include "base/path_policy.h"
 #include "base/suggest.h"
 #include "base/text.h"
 #include "cli/calc_command.h"
@@ -18,6 +19,7 @@
 #include "cli/review_command.h"
 #include "cli/serve_command.h"
 #include "content/page_source.h"
+#include "content/stamp.h"
 #include "data/load_dataset.h"
 #include "site/build.h"
 #include "write/commit_site.h"
@@ -143,6 +145,15 @@ int RunBuild(const BuildRequest& req, std::ostream&, std::ostream& err) {
     err << "gpuguide: error: --root '" << opt.root << "' is not a folder\n";
     return 2;
   }
+  if (write) {
+    // The path policy, before anything is read or written (base/path_policy.h).
+    std::string why = CheckOutputFolder(opt.root, req.out_dir);
+    if (!why.empty()) {
+      err << "gpuguide: error: --out '" << req.out_dir << "': " << why
+          << "; a build replaces its output folder, so nothing was written\n";
+      return 2;
+    }
+  }
   auto start = std::chrono::steady_clock::now();
   Diagnostics diags;
   BuildOutput result;
@@ -163,7 +174,10 @@ int RunBuild(const BuildRequest& req, std::ostream&, std::ostream& err) {
     const std::string& out_dir = req.out_dir;
     std::string error;
     auto t0 = std::chrono::steady_clock::now();
-    if (!CommitSite(out_dir, result.files, &stats, &error)) {
+    auto waiting = [&] {
+      err << "gpuguide: another build is writing " << out_dir << "; waiting for it to finish\n";
+    };
+    if (!CommitSite(out_dir, result.files, &stats, &error, waiting)) {
       err << "gpuguide: error: " << error << "; the previous site was left untouched\n";
       return 1;
     }
@@ -215,12 +229,12 @@ int Stamp(const std::vector<std::string>& args, std::ostream& out, std::ostream&
   for (std::string rel : f.positional) {
     if (StartsWith(rel, "./")) rel = rel.substr(2);
     // content/<lang>/<path>.md -> content/<default>/<path>.md
-    if (!StartsWith(rel, "content/") || !EndsWith(rel, ".md") ||
-        rel.find('/', 8) == std::string::npos) {
-      err << "gpuguide: error: '" << rel << "' is not a page under content/<lang>/\n";
+    std::string lang;
+    if (!IsLanguagePagePath(rel, &lang)) {
+      err << "gpuguide: error: '" << rel
+          << "' is not a page under content/<lang>/ (no '..' or '.' in the path)\n";
       return 2;
     }
-    std::string lang = rel.substr(8, rel.find('/', 8) - 8);
     if (lang == site.default_language) {
       err << "gpuguide: error: " << rel << " is in the default language; stamp its translations\n";
       return 2;
@@ -244,26 +258,14 @@ int Stamp(const std::vector<std::string>& args, std::ostream& out, std::ostream&
     }
     // Rewrite only the translation_of line of the front matter (or add it before the closing
     // ---), so that the rest of the file stays byte for byte as the translator wrote it.
-    std::istringstream in(text);
-    std::string line, result;
-    int dashes = 0;
-    bool done = false;
-    while (std::getline(in, line)) {
-      if (line == "---") {
-        ++dashes;
-        if (dashes == 2 && !done) {
-          result += "translation_of: " + rev + "\n";
-          done = true;
-        }
-      } else if (dashes == 1 && StartsWith(line, "translation_of:")) {
-        line = "translation_of: " + rev;
-        done = true;
-      }
-      result += line + "\n";
+    std::string result = WithTranslationOf(text, rev);
+    std::string error;
+    if (result.empty() || !ReplaceFileAtomically(root + "/" + rel, result, &error)) {
+      err << "gpuguide: error: " << rel << ": " << (result.empty() ? "no front matter" : error)
+          << "; the file was left as it was\n";
+      status = 1;
+      continue;
     }
-    if (!EndsWith(text, "\n")) result.pop_back();
-    std::ofstream o(root + "/" + rel, std::ios::binary | std::ios::trunc);
-    o << result;
     out << rel << ": translation_of: " << rev << " (" << source << ")\n";
   }
   PrintDiagnostics(diags, err);

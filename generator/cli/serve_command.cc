@@ -1,8 +1,10 @@
 #include "cli/serve_command.h"
 
 #include <httplib.h>
+#include <sys/socket.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <iostream>
 
 #include "base/files.h"
@@ -10,6 +12,73 @@
 #include "cli/command_line.h"
 
 namespace gg {
+namespace fs = std::filesystem;
+
+namespace {
+
+// Serving limits: a client that opens a connection and sends nothing (or half a request)
+// holds one worker for at most kReadTimeoutSeconds; kWorkers such clients at once are needed
+// to delay anyone else. httplib's defaults (5 s, max(8, cores - 1) workers) let 24 idle
+// connections stall every request for ~27 s.
+constexpr int kWorkers = 64;
+constexpr time_t kReadTimeoutSeconds = 2;
+
+// Whether `inner` is `outer` or below it (both canonical).
+bool IsWithin(const fs::path& inner, const fs::path& outer) {
+  auto i = inner.begin();
+  for (auto o = outer.begin(); o != outer.end(); ++o, ++i)
+    if (i == inner.end() || *i != *o) return false;
+  return true;
+}
+
+// The types of the files a build writes.
+const char* ContentType(const std::string& ext) {
+  static const std::pair<const char*, const char*> kTypes[] = {
+      {".html", "text/html; charset=utf-8"},
+      {".css", "text/css; charset=utf-8"},
+      {".js", "text/javascript; charset=utf-8"},
+      {".mjs", "text/javascript; charset=utf-8"},
+      {".json", "application/json"},
+      {".svg", "image/svg+xml"},
+      {".png", "image/png"},
+      {".xml", "application/xml"},
+      {".txt", "text/plain; charset=utf-8"},
+      {".wasm", "application/wasm"},
+      {".ico", "image/x-icon"},
+      {".csv", "text/csv; charset=utf-8"},
+      {".woff2", "font/woff2"},
+      {".webmanifest", "application/manifest+json"}};
+  for (const auto& [e, type] : kTypes)
+    if (ext == e) return type;
+  return "application/octet-stream";
+}
+
+}  // namespace
+
+ServeTarget ResolveServeTarget(const std::string& site_dir, const std::string& url_path) {
+  ServeTarget t;
+  if (url_path.empty() || url_path[0] != '/' || url_path.find('\0') != std::string::npos) return t;
+  for (const auto& part : fs::path(url_path))
+    if (part == "..") return t;
+  std::error_code ec;
+  fs::path site = fs::canonical(site_dir, ec);
+  if (ec) return t;
+  fs::path p = site / url_path.substr(1);
+  if (fs::is_directory(p, ec)) {
+    if (url_path.back() != '/') {
+      t.kind = ServeTarget::kRedirect;
+      t.location = url_path + "/";
+      return t;
+    }
+    p /= "index.html";
+  }
+  // Resolve links: whatever the request names must end up inside the served folder.
+  fs::path real = fs::canonical(p, ec);
+  if (ec || !IsWithin(real, site) || !fs::is_regular_file(real, ec)) return t;
+  t.kind = ServeTarget::kFile;
+  t.file = real.string();
+  return t;
+}
 
 int RunServeCommand(const CommandDecl& decl, const std::vector<std::string>& args,
                     std::ostream& out, std::ostream& err) {
@@ -42,25 +111,51 @@ int RunServeCommand(const CommandDecl& decl, const std::vector<std::string>& arg
   }
   req.out_dir = f.Or("--out", req.options.root + "/site");
   req.tty = true;
-  int status = RunBuild(req, out, err);
-  if (status != 0) return status;
-  const std::string site = req.out_dir;
+
   httplib::Server server;
-  if (!server.set_mount_point("/", site)) {
-    err << "gpuguide: error: cannot serve " << site << "\n";
-    return 1;
-  }
-  server.set_error_handler([site](const httplib::Request&, httplib::Response& res) {
-    std::string body;
-    if (res.status == 404 && ReadWholeFile(site + "/404.html", &body))
-      res.set_content(body, "text/html; charset=utf-8");
+  server.new_task_queue = [] { return new httplib::ThreadPool(kWorkers); };
+  server.set_read_timeout(kReadTimeoutSeconds, 0);
+  server.set_keep_alive_timeout(kReadTimeoutSeconds);
+  // SO_REUSEADDR only: httplib's default adds SO_REUSEPORT, which would let another process
+  // bind the same port and receive part of the requests.
+  server.set_socket_options([](socket_t sock) {
+    int yes = 1;
+    setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
   });
   // Loopback only: the guide is read locally; publishing is a copy of site/.
   const char* host = "127.0.0.1";
+  // The port first: a taken port is reported at once, not after a whole build.
   if (!server.bind_to_port(host, static_cast<int>(port))) {
-    err << "gpuguide: error: cannot listen on " << host << ":" << port << "\n";
+    err << "gpuguide: error: cannot listen on " << host << ":" << port
+        << "; is another server running? choose another port with --port\n";
     return 2;
   }
+  int status = RunBuild(req, out, err);
+  if (status != 0) return status;
+  const std::string site = req.out_dir;
+
+  auto not_found = [site](httplib::Response& res) {
+    std::string body;
+    res.status = 404;
+    ServeTarget t = ResolveServeTarget(site, "/404.html");
+    if (t.kind == ServeTarget::kFile && ReadWholeFile(t.file, &body))
+      res.set_content(body, "text/html; charset=utf-8");
+    else
+      res.set_content("not found\n", "text/plain; charset=utf-8");
+  };
+  server.Get(".*", [site, not_found](const httplib::Request& r, httplib::Response& res) {
+    ServeTarget t = ResolveServeTarget(site, r.path);
+    if (t.kind == ServeTarget::kRedirect) {
+      res.set_redirect(t.location, 301);
+      return;
+    }
+    std::string body;
+    if (t.kind != ServeTarget::kFile || !ReadWholeFile(t.file, &body)) {
+      not_found(res);
+      return;
+    }
+    res.set_content(body, ContentType(fs::path(t.file).extension().string()));
+  });
   out << "serving " << site << " on http://" << host << ":" << port << "/ (Ctrl-C to stop)\n";
   out.flush();
   server.listen_after_bind();

@@ -8,6 +8,7 @@
 #include <mutex>
 
 #include "base/text.h"
+#include "base/url_policy.h"
 
 namespace gg {
 
@@ -252,7 +253,7 @@ MarkdownResult RenderMarkdown(const std::string& body, const std::string& file, 
 
   for (cmark_node* img : images) {
     std::string url = cmark_node_get_url(img) ? cmark_node_get_url(img) : "";
-    if (url.find("://") != std::string::npos || StartsWith(url, "//"))
+    if (!IsLocalUrl(url))
       diags->Error(loc_of(img), "image '" + url + "' is loaded from another host",
                    "pages load nothing from other hosts: put the image in assets/");
   }

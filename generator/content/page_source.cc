@@ -3,6 +3,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <tuple>
 
 #include "base/dates.h"
 #include "base/files.h"
@@ -152,7 +153,7 @@ std::vector<PageSource> LoadContent(const std::string& root, const SiteConfig& s
   std::vector<PageSource> pages;
   std::vector<std::string> codes;
   for (const auto& l : site.languages) codes.push_back(l.code);
-  for (const auto& rel : ListFiles(root, "content")) {
+  for (const auto& rel : ListFiles(root, "content", diags)) {
     if (!EndsWith(rel, ".md")) continue;
     std::string rest = rel.substr(std::string("content/").size());
     size_t slash = rest.find('/');
@@ -179,9 +180,22 @@ std::vector<PageSource> LoadContent(const std::string& root, const SiteConfig& s
     return std::find(codes.begin(), codes.end(), lang) - codes.begin();
   };
   std::sort(pages.begin(), pages.end(), [&](const PageSource& a, const PageSource& b) {
-    return std::make_pair(order(a.lang), a.path) < std::make_pair(order(b.lang), b.path);
+    return std::make_tuple(order(a.lang), a.path, a.file) <
+           std::make_tuple(order(b.lang), b.path, b.file);
   });
-  return pages;
+  // Two files of one language that publish the same page (guide.md and guide/index.md).
+  std::vector<PageSource> unique;
+  for (auto& p : pages) {
+    if (!unique.empty() && unique.back().lang == p.lang && unique.back().path == p.path) {
+      diags->Error(p.loc,
+                   "page '" + (p.path.empty() ? std::string("index") : p.path) +
+                       "' is also written by " + unique.back().file,
+                   "both would be published at the same address; keep one of them");
+      continue;
+    }
+    unique.push_back(std::move(p));
+  }
+  return unique;
 }
 
 }  // namespace gg

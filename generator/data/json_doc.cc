@@ -1,5 +1,6 @@
 #include "data/json_doc.h"
 
+#include <cstdio>
 #include <cstring>
 
 #include "base/text.h"
@@ -21,12 +22,91 @@ std::string JsonPointerToken(const std::string& key) {
 
 namespace {
 
-// A scanner over text already known to be valid JSON: records the position of each value
-// and key by pointer. It does not validate; nlohmann already did.
+// Whether a decoded string holds a control character (C0, DEL or C1). JSON only lets them in
+// escaped ("\u0007"); none belongs in a name, a source or a note, and in HTML or a terminal
+// they hide text or corrupt it.
+bool FindControlChar(const std::string& s, unsigned* code) {
+  for (size_t i = 0; i < s.size(); ++i) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c < 0x20 || c == 0x7F) {
+      *code = c;
+      return true;
+    }
+    if (c == 0xC2 && i + 1 < s.size()) {
+      unsigned char d = static_cast<unsigned char>(s[i + 1]);
+      if (d >= 0x80 && d <= 0x9F) {
+        *code = d;
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+std::string CodePoint(unsigned code) {
+  char buf[8];
+  std::snprintf(buf, sizeof buf, "U+%04X", code);
+  return buf;
+}
+
+// Checks nesting before anything recursive sees the text: reports the first bracket that
+// opens level kMaxJsonDepth + 1. Strings are skipped (brackets in them do not count).
+bool CheckDepth(const std::string& file, const std::string& text, Diagnostics* diags) {
+  int depth = 0;
+  bool in_string = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (in_string) {
+      if (c == '\\')
+        ++i;
+      else if (c == '"')
+        in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '{' || c == '[') {
+      if (++depth > kMaxJsonDepth) {
+        int line, col;
+        LineColOf(text, i, &line, &col);
+        diags->Error({file, line, col},
+                     "JSON nested deeper than " + std::to_string(kMaxJsonDepth) + " levels");
+        return false;
+      }
+    } else if (c == '}' || c == ']') {
+      --depth;
+    }
+  }
+  return true;
+}
+
+// nlohmann's DOM builder, with its errors kept (byte offset + message) instead of thrown, so
+// that parsing needs no exceptions (the data module also builds for WebAssembly).
+class DomBuilder : public nlohmann::detail::json_sax_dom_parser<nlohmann::json> {
+ public:
+  explicit DomBuilder(nlohmann::json* target)
+      : nlohmann::detail::json_sax_dom_parser<nlohmann::json>(*target, false) {}
+  template <class Exception>
+  bool parse_error(std::size_t position, const std::string& /*last_token*/, const Exception& ex) {
+    if (!failed) {
+      failed = true;
+      byte = position;
+      message = ex.what();
+    }
+    return false;
+  }
+  bool failed = false;
+  std::size_t byte = 0;
+  std::string message;
+};
+
+// A scanner over text already known to be valid JSON (nesting at most kMaxJsonDepth): records
+// the position of each value and key by pointer, and reports what nlohmann accepts but the
+// data must not contain: duplicate keys (nlohmann keeps the last, silently) and control
+// characters in strings.
 class LocationScanner {
  public:
-  LocationScanner(const std::string& file, const std::string& text, JsonDoc* doc)
-      : file_(file), text_(text), doc_(doc) {}
+  LocationScanner(const std::string& file, const std::string& text, JsonDoc* doc,
+                  Diagnostics* diags)
+      : file_(file), text_(text), doc_(doc), diags_(diags) {}
 
   void Run() {
     SkipWs();
@@ -53,6 +133,7 @@ class LocationScanner {
   }
 
   std::string String() {
+    SourceLoc at = Here();
     std::string raw;
     Advance();  // opening quote
     while (pos_ < text_.size() && text_[pos_] != '"') {
@@ -65,11 +146,15 @@ class LocationScanner {
     }
     Advance();  // closing quote
     // Decode escapes through nlohmann so keys with escapes map exactly.
-    try {
-      return nlohmann::json::parse("\"" + raw + "\"").get<std::string>();
-    } catch (...) {
-      return raw;
+    std::string decoded = raw;
+    auto parsed = nlohmann::json::parse("\"" + raw + "\"", nullptr, false);
+    if (parsed.is_string()) decoded = parsed.get<std::string>();
+    unsigned code = 0;
+    if (FindControlChar(decoded, &code)) {
+      diags_->Error(at, "control character " + CodePoint(code) + " in a string",
+                    "remove it; text fields hold plain text");
     }
+    return decoded;
   }
 
   void Value(const std::string& pointer) {
@@ -79,10 +164,19 @@ class LocationScanner {
     if (c == '{') {
       Advance();
       SkipWs();
+      std::map<std::string, SourceLoc> keys;
       while (pos_ < text_.size() && text_[pos_] != '}') {
         SourceLoc key_loc = Here();
         std::string key = String();
         std::string child = pointer + "/" + JsonPointerToken(key);
+        auto [it, fresh] = keys.emplace(key, key_loc);
+        if (!fresh) {
+          diags_->Error(key_loc, "duplicate key '" + key + "'",
+                        "it is already set at line " + std::to_string(it->second.line) + ":" +
+                            std::to_string(it->second.col));
+          it->second = key_loc;
+        }
+        // nlohmann keeps the last copy: positions follow it.
         doc_->key_locs[child] = key_loc;
         SkipWs();
         Advance();  // ':'
@@ -118,6 +212,7 @@ class LocationScanner {
   const std::string& file_;
   const std::string& text_;
   JsonDoc* doc_;
+  Diagnostics* diags_;
   size_t pos_ = 0;
   int line_ = 1;
   int col_ = 1;
@@ -143,22 +238,41 @@ SourceLoc JsonDoc::KeyLocOf(const std::string& pointer) const {
 bool ParseJsonDoc(const std::string& file, const std::string& text, JsonDoc* doc,
                   Diagnostics* diags) {
   doc->file = file;
-  try {
-    doc->root = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::parse_error& e) {
-    // e.byte is 1-based and points just past the offending character.
-    size_t offset = e.byte > 0 ? e.byte - 1 : 0;
+  if (!CheckDepth(file, text, diags)) return false;
+  DomBuilder builder(&doc->root);
+  nlohmann::json::sax_parse(text, &builder, nlohmann::json::input_format_t::json, true, false);
+  if (builder.failed) {
+    // The byte offset is 1-based and points just past the offending character.
+    size_t offset = builder.byte > 0 ? builder.byte - 1 : 0;
+    if (offset > text.size()) offset = text.size();
     int line, col;
     LineColOf(text, offset, &line, &col);
-    std::string what = e.what();
     // nlohmann: "[json.exception.parse_error.101] parse error at line 3, column 5: syntax
-    // error while parsing object - unexpected '}'; expected string literal"
-    size_t colon = what.find("syntax error");
-    std::string message = colon != std::string::npos ? what.substr(colon) : what;
-    diags->Error({file, line, col}, "invalid JSON: " + message);
+    // error while parsing object - unexpected '}'; expected string literal", or
+    // "[json.exception.out_of_range.406] number overflow parsing '1e999'".
+    const std::string& what = builder.message;
+    std::string message;
+    if (size_t at = what.find("syntax error"); at != std::string::npos) {
+      message = "invalid JSON: " + what.substr(at);
+    } else if (size_t ov = what.find("number overflow parsing "); ov != std::string::npos) {
+      message =
+          "number out of range: " + what.substr(ov + 24) + " is beyond what a double can hold";
+      // Point at the number's first character, not just past it.
+      size_t start = offset;
+      while (start > 0 && std::strchr("0123456789+-.eE", text[start - 1]) && text[start - 1])
+        --start;
+      LineColOf(text, start, &line, &col);
+    } else {
+      size_t close = what.find("] ");
+      message = "invalid JSON: " + (close != std::string::npos ? what.substr(close + 2) : what);
+    }
+    diags->Error({file, line, col}, message);
+    doc->root = nullptr;
     return false;
   }
-  LocationScanner(file, text, doc).Run();
+  // Duplicate keys and control characters are reported, but the document stays usable so
+  // that the rest of the file is still checked in the same run.
+  LocationScanner(file, text, doc, diags).Run();
   return true;
 }
 

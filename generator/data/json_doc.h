@@ -25,8 +25,15 @@ struct JsonDoc {
   SourceLoc KeyLocOf(const std::string& pointer) const;
 };
 
-// Parses text. On a syntax error reports it at its line:col (nlohmann gives a byte offset)
-// and returns false; the document is then unusable.
+// Deepest nesting of objects and arrays a data file may have (the real files use 4); deeper
+// text is refused before any recursive code sees it.
+inline constexpr int kMaxJsonDepth = 64;
+
+// Parses text without exceptions. Reports at line:col and returns false (the document is then
+// unusable) on: a syntax error, nesting deeper than kMaxJsonDepth, a number beyond the range
+// of a double (1e999). Also reports, keeping the document usable so the rest of the file is
+// checked: a key repeated in one object (the last copy counts) and a control character in a
+// string (keys included).
 bool ParseJsonDoc(const std::string& file, const std::string& text, JsonDoc* doc,
                   Diagnostics* diags);
 

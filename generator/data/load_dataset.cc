@@ -1,6 +1,7 @@
 #include "data/load_dataset.h"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <set>
 
@@ -393,7 +394,8 @@ void LoadFlowchart(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
     }
     r.Touch("query");
     if (r.Has("query")) n.query = ReadFlowQuery(doc, ptr + "/query", diags);
-    n.cloud = r.OptString("cloud").value_or("");
+    // The pricing of the cloud offers the leaf compares with (a cloud offer's `pricing`).
+    n.cloud = r.Enum("cloud", {"on_demand", "spot", "reserved_1y"}, false);
     if (n.kind == "question" && n.answers.empty())
       diags->Error(n.loc, "question '" + n.id + "' has no answers");
     if (n.kind == "leaf" && !n.query)
@@ -468,6 +470,35 @@ void LoadValidation(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
 
 }  // namespace
 
+// "en", "zh-Hans", "pt-BR": a 2–3 letter language subtag, then subtags of 1–8 letters/digits.
+bool IsLanguageTag(const std::string& code) {
+  size_t dash = code.find('-');
+  std::string first = code.substr(0, dash);
+  if (first.size() < 2 || first.size() > 3) return false;
+  for (char c : first)
+    if (!std::isalpha(static_cast<unsigned char>(c))) return false;
+  while (dash != std::string::npos) {
+    size_t next = code.find('-', dash + 1);
+    std::string sub =
+        code.substr(dash + 1, next == std::string::npos ? std::string::npos : next - dash - 1);
+    if (sub.empty() || sub.size() > 8) return false;
+    for (char c : sub)
+      if (!std::isalnum(static_cast<unsigned char>(c))) return false;
+    dash = next;
+  }
+  return true;
+}
+
+bool IsPlainAbsoluteUrl(const std::string& url) {
+  if (url.rfind("https://", 0) != 0 && url.rfind("http://", 0) != 0) return false;
+  for (char c : url) {
+    unsigned char u = static_cast<unsigned char>(c);
+    if (u <= 0x20 || u == 0x7F || c == '"' || c == '\'' || c == '<' || c == '>' || c == '\\')
+      return false;
+  }
+  return true;
+}
+
 void LoadSiteConfig(const std::string& file, const std::string& text, SiteConfig* out,
                     Diagnostics* diags) {
   JsonDoc doc;
@@ -479,6 +510,10 @@ void LoadSiteConfig(const std::string& file, const std::string& text, SiteConfig
   out->base_url = r.String("base_url");
   if (!out->base_url.empty() && out->base_url.back() != '/')
     diags->Error(r.FieldLoc("base_url"), "base_url must end with '/'");
+  if (!out->base_url.empty() && !IsPlainAbsoluteUrl(out->base_url))
+    diags->Error(r.FieldLoc("base_url"),
+                 "base_url must be an http:// or https:// URL without spaces, quotes or '<>'",
+                 "such as https://example.org/guide/");
   out->default_language = r.String("default_language");
   r.Touch("languages");
   if (!doc.root.contains("languages") || !doc.root["languages"].is_array()) {
@@ -490,9 +525,16 @@ void LoadSiteConfig(const std::string& file, const std::string& text, SiteConfig
     ObjectReader l(doc, "/languages/" + std::to_string(i), "language", diags);
     Language lang;
     lang.code = l.String("code");
+    if (!lang.code.empty() && !IsLanguageTag(lang.code)) {
+      diags->Error(l.FieldLoc("code"),
+                   "language code '" + lang.code + "' is not a BCP 47 language tag",
+                   "such as 'en', 'fr' or 'zh-Hans'");
+    }
     lang.name = l.String("name");
     lang.locale = l.String("locale");
     lang.order = l.Integer("order", 0);
+    // A bad code never reaches a path, a URL or the markup.
+    if (lang.code.empty() || !IsLanguageTag(lang.code)) continue;
     if (!seen.insert(lang.code).second)
       diags->Error(l.FieldLoc("code"), "duplicate language '" + lang.code + "'");
     out->languages.push_back(lang);
@@ -543,7 +585,7 @@ Dataset LoadDataset(const std::string& root, Diagnostics* diags) {
   std::vector<std::string> known = required;
   known.push_back("flowchart.json");
   known.push_back("validation.json");
-  for (const auto& rel : ListFiles(root, "data")) {
+  for (const auto& rel : ListFiles(root, "data", diags)) {
     if (!EndsWith(rel, ".json")) continue;
     std::string name = rel.substr(rel.rfind('/') + 1);
     if (std::find(known.begin(), known.end(), name) == known.end() || rel != "data/" + name)

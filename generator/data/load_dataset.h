@@ -15,6 +15,11 @@ namespace gg {
 // flowchart.json is optional. Unknown *.json files in data/ are reported.
 Dataset LoadDataset(const std::string& root, Diagnostics* diags);
 
+// Whether code is a BCP 47 language tag of the simple form the site uses ("en", "zh-Hans").
+bool IsLanguageTag(const std::string& code);
+// Whether url is http(s):// without whitespace, controls, quotes, '<', '>' or backslash.
+bool IsPlainAbsoluteUrl(const std::string& url);
+
 // Parses one file's text; exposed for tests (file is the relative path for messages).
 void LoadSiteConfig(const std::string& file, const std::string& text, SiteConfig* out,
                     Diagnostics* diags);

@@ -1,11 +1,38 @@
 #include "data/object_reader.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
 
 #include "base/suggest.h"
 #include "base/text.h"
+#include "data/field_ranges.h"
 
 namespace gg {
+namespace {
+
+// 1e+07 -> "10000000", 0.5 -> "0.5", 1e308 -> "1e+308".
+std::string FormatBound(double x) {
+  char buf[32];
+  if (std::fabs(x) < 1e15 && x == std::floor(x))
+    std::snprintf(buf, sizeof buf, "%.0f", x);
+  else
+    std::snprintf(buf, sizeof buf, "%.6g", x);
+  return buf;
+}
+
+}  // namespace
+
+bool ObjectReader::InRange(const std::string& key, double x) {
+  const FieldRange* r = FindFieldRange(what_, key);
+  double lo = r ? r->min : -1e12, hi = r ? r->max : 1e12;
+  if (std::isfinite(x) && x >= lo && x <= hi) return true;
+  diags_->Error(FieldLoc(key),
+                "field '" + key + "' of " + what_ + " is " + FormatBound(x) +
+                    ", outside its range " + FormatBound(lo) + " to " + FormatBound(hi),
+                "see the ranges in data/README.md");
+  return false;
+}
 
 ObjectReader::ObjectReader(const JsonDoc& doc, std::string pointer, std::string what,
                            Diagnostics* diags)
@@ -109,6 +136,15 @@ std::string ObjectReader::Date(const std::string& key, bool required) {
                   "field '" + key + "' must be a date as YYYY-MM-DD, not '" + s + "'");
     return {};
   }
+  if (!s.empty()) {
+    int year = std::stoi(s.substr(0, 4));
+    if (year < kMinDataYear || year > kMaxDataYear) {
+      diags_->Error(FieldLoc(key), "date '" + s + "' is outside the years " +
+                                       std::to_string(kMinDataYear) + " to " +
+                                       std::to_string(kMaxDataYear));
+      return {};
+    }
+  }
   return s;
 }
 
@@ -119,7 +155,13 @@ double ObjectReader::Number(const std::string& key, bool required) {
     TypeError(key, "a number");
     return 0;
   }
-  return v->get<double>();
+  double x = v->get<double>();
+  if (!InRange(key, x)) {
+    // A value already reported: keep it out of the other checks (sign) and the calculations.
+    const FieldRange* r = FindFieldRange(what_, key);
+    return r ? r->min : 0;
+  }
+  return x;
 }
 
 double ObjectReader::Positive(const std::string& key, bool required) {
@@ -147,6 +189,7 @@ std::optional<double> ObjectReader::NullableNumber(const std::string& key, bool 
     return std::nullopt;
   }
   double x = v->get<double>();
+  if (!InRange(key, x)) return std::nullopt;
   if (positive && x <= 0) {
     diags_->Error(FieldLoc(key), "field '" + key + "' must be greater than zero (or null)");
     return std::nullopt;
@@ -161,12 +204,14 @@ int ObjectReader::Integer(const std::string& key, int min_value, bool required) 
     TypeError(key, "a whole number");
     return min_value;
   }
-  long long x = v->get<long long>();
+  // Read as a double first: a huge unsigned value must not wrap around when narrowed.
+  double x = v->get<double>();
   if (x < min_value) {
     diags_->Error(FieldLoc(key),
                   "field '" + key + "' must be at least " + std::to_string(min_value));
     return min_value;
   }
+  if (!InRange(key, x) || x > 2147483647.0) return min_value;
   return static_cast<int>(x);
 }
 

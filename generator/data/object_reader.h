@@ -34,8 +34,10 @@ class ObjectReader {
   // A string that must be one of `allowed` (unknown values get a did-you-mean).
   std::string Enum(const std::string& key, const std::vector<std::string>& allowed,
                    bool required = true);
-  // ISO date YYYY-MM-DD with a real month and day.
+  // ISO date YYYY-MM-DD with a real month and day, in kMinDataYear..kMaxDataYear.
   std::string Date(const std::string& key, bool required = true);
+  // Every number is checked against its range of physical sense (data/field_ranges.h); a value
+  // outside is reported at its line:col and replaced by the range's minimum.
   double Number(const std::string& key, bool required = true);
   // Number that must be > 0 (positive) or >= 0.
   double Positive(const std::string& key, bool required = true);
@@ -54,6 +56,8 @@ class ObjectReader {
  private:
   const nlohmann::json* Get(const std::string& key, bool required);
   void TypeError(const std::string& key, const char* expected);
+  // Reports x unless it lies in the field's range (data/field_ranges.h).
+  bool InRange(const std::string& key, double x);
 
   const JsonDoc& doc_;
   std::string pointer_;

@@ -208,7 +208,7 @@ struct FlowNode {
   };
   std::vector<Answer> answers;
   std::optional<FlowQuery> query;  // leaves with a GPU
-  std::string cloud;               // leaves that point to the cloud: "" or "yes"
+  std::string cloud;  // leaves that compare with the cloud: "" or a pricing (on_demand…)
 };
 
 struct Flowchart {

@@ -1,59 +1,159 @@
 #include "render/templates.h"
 
-#include <regex>
+#include <algorithm>
 
 #include "base/files.h"
 #include "base/text.h"
+#include "base/url_policy.h"
 
 namespace gg {
 
 namespace mus = kainjow::mustache;
 
+namespace {
+
+bool IsNameChar(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+         c == '.' || c == '-';
+}
+
+struct Tag {
+  size_t offset = 0;  // of the opening "{{"
+  bool raw = false;   // {{{x}}} or {{&x}}
+  char sigil = 0;     // '#', '^', '/', '!', '>', '=' or 0
+  std::string name;   // trimmed
+  size_t length = 0;  // of the text between the braces
+};
+
+// Splits the text into mustache tags. Stops at an unclosed tag (kainjow reports it).
+std::vector<Tag> ScanTags(const std::string& text) {
+  std::vector<Tag> tags;
+  size_t pos = 0;
+  while ((pos = text.find("{{", pos)) != std::string::npos) {
+    Tag t;
+    t.offset = pos;
+    size_t inner = pos + 2;
+    std::string close = "}}";
+    if (inner < text.size() && text[inner] == '{') {
+      t.raw = true;
+      ++inner;
+      close = "}}}";
+    }
+    size_t end = text.find(close, inner);
+    if (end == std::string::npos) break;
+    std::string body = text.substr(inner, end - inner);
+    t.length = body.size();
+    size_t b = body.find_first_not_of(" \t\r\n");
+    if (b != std::string::npos && std::string("#^/!>=&").find(body[b]) != std::string::npos) {
+      t.sigil = body[b];
+      if (t.sigil == '&') {
+        t.raw = true;
+        t.sigil = 0;
+      }
+      ++b;
+    }
+    size_t first = body.find_first_not_of(" \t\r\n", b == std::string::npos ? body.size() : b);
+    size_t last = body.find_last_not_of(" \t\r\n");
+    if (first != std::string::npos && last != std::string::npos && last >= first)
+      t.name = body.substr(first, last - first + 1);
+    tags.push_back(t);
+    pos = end + close.size();
+  }
+  return tags;
+}
+
+}  // namespace
+
 void TemplateSet::Add(const std::string& name, const std::string& file, const std::string& text,
                       Diagnostics* diags) {
+  // Our own rules first, on a linear scan, so that kainjow never sees a construct that could
+  // make it loop, recurse without end or render without bound.
+  bool ok = true;
+  std::vector<std::string> open;  // section names, outermost first
+  std::vector<std::pair<std::string, SourceLoc>> used;
+  for (const Tag& t : ScanTags(text)) {
+    int line, col;
+    LineColOf(text, t.offset, &line, &col);
+    SourceLoc at{file, line, col};
+    auto fail = [&](const std::string& message, const std::string& hint) {
+      diags->Error(at, message, hint);
+      ok = false;
+    };
+    if (t.sigil == '!') continue;  // comment
+    if (t.length > kMaxTemplateTagLength) {
+      fail("template tag longer than " + std::to_string(kMaxTemplateTagLength) + " characters",
+           "a tag holds one name such as {{title}}");
+      continue;
+    }
+    if (t.sigil == '=') {
+      fail("set-delimiter tags are not allowed in templates",
+           "keep the {{ }} delimiters so that every tag is checked");
+      continue;
+    }
+    if (t.sigil == '>') {
+      fail("partials are not allowed in templates",
+           "base.html wraps every page; put shared markup there");
+      continue;
+    }
+    if (t.name.empty() || !std::all_of(t.name.begin(), t.name.end(), IsNameChar)) {
+      fail("invalid tag name '" + t.name + "' in a template",
+           "names are letters, digits, '_', '.' and '-'");
+      continue;
+    }
+    if (t.raw && !EndsWith(t.name, "_html")) {
+      fail("unescaped value '" + t.name + "' in a template",
+           "use {{" + t.name + "}}; only names ending in _html may be unescaped");
+    }
+    if (t.sigil == '#' || t.sigil == '^') {
+      if (std::find(open.begin(), open.end(), t.name) != open.end()) {
+        fail("section '" + t.name + "' is nested inside itself",
+             "a list inside the same list renders its items for each item, without bound");
+      } else if (static_cast<int>(open.size()) >= kMaxTemplateDepth) {
+        fail(
+            "template sections nested deeper than " + std::to_string(kMaxTemplateDepth) + " levels",
+            "");
+      }
+      open.push_back(t.name);
+    } else if (t.sigil == '/') {
+      if (!open.empty() && open.back() == t.name) open.pop_back();
+    } else if (t.sigil == 0 && StartsWith(t.name, "t.")) {
+      used.push_back({t.name.substr(2), at});
+    }
+  }
+  for (const auto& u : MarkupResourceUrls(text)) {
+    if (IsLocalUrl(u.url)) continue;
+    int line, col;
+    LineColOf(text, u.offset, &line, &col);
+    diags->Error({file, line, col}, "template loads '" + u.url + "' from another host",
+                 "pages load nothing from other hosts: keep every resource in assets/");
+    ok = false;
+  }
+  if (!ok) {
+    refused_.insert(name);
+    return;
+  }
   mus::mustache tmpl(text);
   if (!tmpl.is_valid()) {
     // kainjow ends its messages with "at N", N a byte offset: turn it into line:col.
     std::string msg = tmpl.error_message();
     int line = 0, col = 0;
     size_t at = msg.rfind(" at ");
-    if (at != std::string::npos && at + 4 < msg.size() &&
+    if (at != std::string::npos && at + 4 < msg.size() && at + 4 + 18 > msg.size() &&
         msg.find_first_not_of("0123456789", at + 4) == std::string::npos) {
       size_t offset = static_cast<size_t>(std::stoul(msg.substr(at + 4)));
       LineColOf(text, offset, &line, &col);
       msg = msg.substr(0, at);
     }
     diags->Error({file, line, col}, "template error: " + msg);
+    refused_.insert(name);
     return;
   }
-  // Scan tags line by line for the escaping rule and the strings used.
-  static const std::regex kTag(R"(\{\{(\{|&)?\s*([#^/!>]?)\s*([A-Za-z0-9_.\-]+)\s*\}?\}\})");
-  int line = 1;
-  size_t start = 0;
-  while (start <= text.size()) {
-    size_t eol = text.find('\n', start);
-    std::string ln = text.substr(start, eol == std::string::npos ? std::string::npos : eol - start);
-    for (auto it = std::sregex_iterator(ln.begin(), ln.end(), kTag); it != std::sregex_iterator();
-         ++it) {
-      const auto& m = *it;
-      int col = static_cast<int>(m.position(0)) + 1;
-      std::string raw = m[1].str(), sigil = m[2].str(), tagname = m[3].str();
-      if (!raw.empty() && !EndsWith(tagname, "_html")) {
-        diags->Error({file, line, col}, "unescaped value '" + tagname + "' in a template",
-                     "use {{" + tagname + "}}; only names ending in _html may be unescaped");
-      }
-      if (sigil.empty() && StartsWith(tagname, "t."))
-        used_.push_back({tagname.substr(2), {file, line, col}});
-    }
-    if (eol == std::string::npos) break;
-    start = eol + 1;
-    ++line;
-  }
+  used_.insert(used_.end(), used.begin(), used.end());
   templates_[name] = {file, text};
 }
 
 void TemplateSet::Load(const std::string& root, Diagnostics* diags) {
-  for (const auto& rel : ListFiles(root, "templates")) {
+  for (const auto& rel : ListFiles(root, "templates", diags)) {
     if (!EndsWith(rel, ".html")) continue;
     std::string text;
     if (!ReadInputFile(root, rel, &text, diags)) continue;
@@ -66,6 +166,7 @@ void TemplateSet::Load(const std::string& root, Diagnostics* diags) {
 std::string TemplateSet::Render(const std::string& name, const TemplateData& data,
                                 Diagnostics* diags) const {
   auto it = templates_.find(name);
+  if (it == templates_.end() && refused_.count(name)) return {};  // reported at load
   if (it == templates_.end()) {
     diags->Error({"templates/" + name + ".html", 0, 0}, "missing template '" + name + "'");
     return {};

@@ -3,11 +3,16 @@
 // wraps it. Rules enforced at load, each reported with the template's file and line:
 //  - {{x}} escapes; triple mustaches {{{x}}} / {{&x}} are allowed only for names ending in
 //    "_html", which by convention hold HTML the program produced itself;
-//  - every UI string a template uses ({{t.key}}) must exist in the default language.
+//  - every UI string a template uses ({{t.key}}) must exist in the default language;
+//  - limits that keep rendering linear and bounded: no set-delimiter tags ({{=<% %>=}}), no
+//    partials ({{>x}}), tag names of letters, digits, '_', '.', '-' and at most
+//    kMaxTemplateTagLength characters, sections nested at most kMaxTemplateDepth deep and
+//    never inside a section of the same name ({{#nav}}{{#nav}} repeats the list per item).
 #pragma once
 
 #include <kainjow/mustache.hpp>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -16,6 +21,9 @@
 namespace gg {
 
 using TemplateData = kainjow::mustache::data;
+
+inline constexpr size_t kMaxTemplateTagLength = 128;
+inline constexpr int kMaxTemplateDepth = 8;
 
 class TemplateSet {
  public:
@@ -37,6 +45,7 @@ class TemplateSet {
     std::string text;
   };
   std::map<std::string, Entry> templates_;
+  std::set<std::string> refused_;  // reported at load; rendering them reports nothing more
   std::vector<std::pair<std::string, SourceLoc>> used_;
 };
 

@@ -2,6 +2,7 @@
 
 #include "base/files.h"
 #include "base/text.h"
+#include "base/url_policy.h"
 
 namespace gg {
 
@@ -14,17 +15,22 @@ std::string HashedName(const std::string& name, const std::string& bytes) {
 
 AssetSet LoadAssets(const std::string& root, Diagnostics* diags) {
   AssetSet set;
-  for (const auto& rel : ListFiles(root, "assets")) {
+  for (const auto& rel : ListFiles(root, "assets", diags)) {
     std::string bytes;
     bool text = EndsWith(rel, ".css") || EndsWith(rel, ".js") || EndsWith(rel, ".svg");
     if (!ReadInputFile(root, rel, &bytes, diags, text)) continue;
     std::string name = rel.substr(std::string("assets/").size());
-    if (text &&
-        (bytes.find("http://") != std::string::npos ||
-         bytes.find("https://") != std::string::npos) &&
-        EndsWith(rel, ".css")) {
-      diags->Error({rel, 0, 0}, "stylesheet refers to another host",
-                   "pages load nothing from other hosts: keep every resource in assets/");
+    if (EndsWith(rel, ".css") || EndsWith(rel, ".svg")) {
+      auto urls = EndsWith(rel, ".css") ? CssResourceUrls(bytes) : MarkupResourceUrls(bytes);
+      for (const auto& u : urls) {
+        if (IsLocalUrl(u.url)) continue;
+        int line, col;
+        LineColOf(bytes, u.offset, &line, &col);
+        diags->Error({rel, line, col},
+                     std::string(EndsWith(rel, ".css") ? "stylesheet" : "SVG image") + " loads '" +
+                         u.url + "' from another host",
+                     "pages load nothing from other hosts: keep every resource in assets/");
+      }
     }
     std::string published = "assets/" + HashedName(name, bytes);
     set.published[name] = published;

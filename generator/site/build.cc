@@ -121,8 +121,13 @@ bool BuildSite(const BuildOptions& options, Diagnostics* diags, BuildOutput* out
 
   // Load: every input, every problem reported.
   Dataset data = LoadDataset(root, diags);
+  // Translations, UI strings and rendering are relative to the default language; without it
+  // among the languages (already reported) they would only repeat that one problem.
+  const bool default_known =
+      std::any_of(data.site.languages.begin(), data.site.languages.end(),
+                  [&](const Language& l) { return l.code == data.site.default_language; });
   UiStrings strings;
-  strings.Load(root, data.site, diags);
+  if (default_known) strings.Load(root, data.site, diags);
   std::vector<PageSource> pages = LoadContent(root, data.site, diags);
   TemplateSet templates;
   templates.Load(root, diags);
@@ -130,12 +135,15 @@ bool BuildSite(const BuildOptions& options, Diagnostics* diags, BuildOutput* out
   timer.Mark("load");
 
   // Content checks do not depend on the data: they run whatever state the data is in.
+  // Without the default language's UI strings (its file was unreadable, already reported),
+  // every use of one would be reported again: check nothing that needs them, render nothing.
   auto keys = strings.Keys();
+  const bool have_strings = !keys.empty();
   for (const auto& [key, loc] : templates.UsedStrings()) {
-    if (!strings.Has(key))
+    if (have_strings && !strings.Has(key))
       diags->Error(loc, "unknown UI string '" + key + "'", DidYouMean(key, keys));
   }
-  CheckTranslations(data.site, pages, diags);
+  if (default_known) CheckTranslations(data.site, pages, diags);
   // Validate across files — unless a data file could not be read at all: every reference
   // into it would then be reported as unknown, burying the one real problem.
   if (!data.unreadable.empty()) {
@@ -144,7 +152,7 @@ bool BuildSite(const BuildOptions& options, Diagnostics* diags, BuildOutput* out
   }
   ValidateDataset(data, diags);
   ValidateFlowchartStrings(data, strings, diags);
-  if (data.site.languages.empty()) return false;
+  if (data.site.languages.empty() || !default_known || !have_strings) return false;
   timer.Mark("validate");
 
   Computed computed = ComputeAll(data, diags);

@@ -135,6 +135,16 @@ std::vector<PageJob> SiteRenderer::PlanPages(const std::vector<PageSource>& page
       job.path = path;
       job.site_path = PageSitePath(lang.code, path);
       auto own = sources_.find({lang.code, path});
+      // The generated GPU list and GPU pages own "gpus" and "gpus/<id>".
+      if (path == "gpus" || path.rfind("gpus/", 0) == 0) {
+        auto src = own != sources_.end() ? own : sources_.find({def, path});
+        if (src != sources_.end())
+          diags_->Error(src->second->loc,
+                        "page path '" + path + "' is taken by the generated GPU pages",
+                        "rename the file; " + PageSitePath(src->second->lang, path) +
+                            " is written from data/gpus.json");
+        continue;
+      }
       if (own != sources_.end()) {
         job.source = own->second;
         job.authored = true;
@@ -528,10 +538,11 @@ std::vector<OutputFile> SiteRenderer::SiteFiles(const std::vector<PageJob>& jobs
       xml += "  <url>\n    <loc>" + HtmlEscape(AbsoluteUrl(data_.site.base_url, j.site_path)) +
              "</loc>\n";
       if (j.source && !j.source->fm.date.empty())
-        xml += "    <lastmod>" + j.source->fm.date + "</lastmod>\n";
+        xml += "    <lastmod>" + HtmlEscape(j.source->fm.date) + "</lastmod>\n";
       for (const auto* alt : by_path[j.path]) {
-        xml += "    <xhtml:link rel=\"alternate\" hreflang=\"" + alt->lang->code + "\" href=\"" +
-               HtmlEscape(AbsoluteUrl(data_.site.base_url, alt->site_path)) + "\"/>\n";
+        xml += "    <xhtml:link rel=\"alternate\" hreflang=\"" + HtmlEscape(alt->lang->code) +
+               "\" href=\"" + HtmlEscape(AbsoluteUrl(data_.site.base_url, alt->site_path)) +
+               "\"/>\n";
       }
       xml += "    <xhtml:link rel=\"alternate\" hreflang=\"x-default\" href=\"" +
              HtmlEscape(AbsoluteUrl(data_.site.base_url, PageSitePath(def, j.path))) + "\"/>\n";

@@ -2,10 +2,17 @@
 
 #include <fcntl.h>
 #include <stdio.h>
+#include <sys/file.h>
 #include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <chrono>
+#include <cstring>
 
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <set>
 
 #include "base/files.h"
@@ -23,6 +30,68 @@ bool SafeRelative(const std::string& p) {
   return true;
 }
 
+// An exclusive flock on "<parent>/.<name>.lock", held for the whole commit. The lock file
+// itself is never removed (removing it would let a third build lock a fresh inode while the
+// second still holds the old one). The kernel drops the lock when the process dies.
+class OutputLock {
+ public:
+  bool Acquire(const fs::path& lock_path, const std::function<void()>& on_wait,
+               std::string* error) {
+    fd_ = open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (fd_ < 0) {
+      *error = "cannot open the lock file " + lock_path.string() + ": " + std::strerror(errno);
+      return false;
+    }
+    if (flock(fd_, LOCK_EX | LOCK_NB) == 0) return true;
+    if (errno != EWOULDBLOCK) {
+      *error = "cannot lock " + lock_path.string() + ": " + std::strerror(errno);
+      return false;
+    }
+    if (on_wait) on_wait();
+    while (flock(fd_, LOCK_EX) != 0) {
+      if (errno != EINTR) {
+        *error = "cannot lock " + lock_path.string() + ": " + std::strerror(errno);
+        return false;
+      }
+    }
+    return true;
+  }
+  ~OutputLock() {
+    if (fd_ >= 0) close(fd_);  // releases the lock
+  }
+
+ private:
+  int fd_ = -1;
+};
+
+// A staging name no other build uses: pid, time and a counter. Builds never share a staging
+// folder, so a leftover one (killed build, undeletable files) cannot block or mix into a
+// later build.
+fs::path UniqueStaging(const fs::path& out) {
+  static std::atomic<unsigned> counter{0};
+  auto now = std::chrono::steady_clock::now().time_since_epoch().count();
+  return out.parent_path() /
+         ("." + out.filename().string() + ".staging-" + std::to_string(getpid()) + "-" +
+          std::to_string(now) + "-" + std::to_string(counter++));
+}
+
+// Removes staging folders of earlier builds of the same output ("." name ".staging*"). Runs
+// under the lock, so none of them belongs to a live build. Failures are left for later runs.
+int RemoveStaleStaging(const fs::path& out) {
+  std::string prefix = "." + out.filename().string() + ".staging";
+  std::error_code ec;
+  int left = 0;
+  for (auto it = fs::directory_iterator(out.parent_path(), ec);
+       !ec && it != fs::directory_iterator(); it.increment(ec)) {
+    std::string name = it->path().filename().string();
+    if (name.compare(0, prefix.size(), prefix) != 0) continue;
+    std::error_code rec;
+    fs::remove_all(it->path(), rec);
+    if (rec) ++left;
+  }
+  return left;
+}
+
 bool WriteBytes(const fs::path& path, const std::string& bytes) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
   out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
@@ -33,18 +102,17 @@ bool WriteBytes(const fs::path& path, const std::string& bytes) {
 }  // namespace
 
 bool CommitSite(const std::string& out_dir, const std::vector<OutputFile>& plan, CommitStats* stats,
-                std::string* error) {
+                std::string* error, const std::function<void()>& on_wait) {
   *stats = {};
   fs::path out = fs::absolute(out_dir).lexically_normal();
   if (out.filename().empty()) out = out.parent_path();
-  fs::path staging = out.parent_path() / ("." + out.filename().string() + ".staging");
   std::error_code ec;
   fs::create_directories(out.parent_path(), ec);
-  fs::remove_all(staging, ec);
-  if (ec) {
-    *error = "cannot remove stale staging folder " + staging.string() + ": " + ec.message();
+  OutputLock lock;
+  if (!lock.Acquire(out.parent_path() / ("." + out.filename().string() + ".lock"), on_wait, error))
     return false;
-  }
+  stats->stale_staging_left = RemoveStaleStaging(out);
+  fs::path staging = UniqueStaging(out);
   fs::create_directories(staging, ec);
   if (ec) {
     *error = "cannot create staging folder " + staging.string() + ": " + ec.message();

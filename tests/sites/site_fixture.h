@@ -61,7 +61,8 @@ struct FileState {
   std::string bytes;
   std::filesystem::file_time_type mtime;
 };
-// Every regular file under `dir`, by path relative to it ('/'-separated).
+// Every regular file under `dir`, by path relative to it ('/'-separated). Symbolic links are
+// neither followed nor listed.
 std::map<std::string, FileState> Snapshot(const std::filesystem::path& dir);
 // Same, bytes only.
 std::map<std::string, std::string> ReadTree(const std::filesystem::path& dir);

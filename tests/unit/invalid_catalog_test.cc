@@ -1,12 +1,19 @@
 // The invalid-input catalog: tests/invalid/<case>/ holds the files that differ from the mini
 // fixture site (tests/sites/mini), a file DELETE listing paths to remove, and expected.txt:
 // "exit: N" then the exact, sorted error and warning lines of `gpuguide build` (the final
-// summary line left out).
+// summary line left out; the case's temporary folder written as {tmp}). An optional file SETUP
+// prepares what files cannot express, one instruction a line:
+//   out PATH            build into PATH instead of the previous site ({root} is the case's
+//                       project, {tmp}/site the previous site), e.g. "out {root}/data"
+//   symlink LINK TARGET create ROOT/LINK as a symbolic link to TARGET ({tmp}, {root} substituted)
+//   move-out DIR        move ROOT/DIR to {tmp}/outside-DIR and leave a link to it in its place
+//   outside NAME        create the file {tmp}/NAME (a target for links that leave the project)
 //
 //  - cases named warn-* are inputs that only deserve a warning: the build succeeds (exit 0);
-//  - every other case is an error: the build exits 1, prints exactly the expected lines, and
-//    leaves the previous site byte for byte and time for time as it was, with no staging
-//    folder next to it.
+//  - every other case is an error: the build exits with the code of expected.txt (1 for bad
+//    input, 2 for a bad command line), prints exactly the expected lines, and leaves the
+//    previous site AND every input file byte for byte and time for time as they were, with
+//    no staging folder next to the site (only its lock file).
 //
 // To add a case: create the folder with its overlay, run
 //   UPDATE_GOLDEN=1 ./build/tests/unit_tests '[invalid]'
@@ -16,6 +23,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <memory>
+#include <sstream>
 
 #include "../sites/site_fixture.h"
 
@@ -39,33 +47,98 @@ std::vector<std::string> CaseNames(bool warnings) {
   return names;
 }
 
-std::string Report(const CliRun& run) {
-  return "exit: " + std::to_string(run.exit_code) + "\n" + JoinLines(DiagnosticLines(run.err));
+void ReplaceAll(std::string* s, const std::string& from, const std::string& to) {
+  for (size_t at = 0; (at = s->find(from, at)) != std::string::npos; at += to.size())
+    s->replace(at, from.size(), to);
 }
 
-// Runs one case into `out`; checks exit code and diagnostics against expected.txt (or writes
-// it with UPDATE_GOLDEN=1).
-void BuildCase(const std::string& name, const fs::path& out, int expected_exit) {
+std::string Report(const CliRun& run, const fs::path& tmp, const fs::path& root) {
+  std::string text =
+      "exit: " + std::to_string(run.exit_code) + "\n" + JoinLines(DiagnosticLines(run.err));
+  // Paths of the temporary folder differ per run.
+  ReplaceAll(&text, root.string(), "{root}");
+  ReplaceAll(&text, tmp.string(), "{tmp}");
+  return text;
+}
+
+std::string Substitute(std::string s, const fs::path& tmp, const fs::path& root) {
+  ReplaceAll(&s, "{root}", root.string());
+  ReplaceAll(&s, "{tmp}", tmp.string());
+  return s;
+}
+
+// Applies SETUP (see the top of the file); returns the output folder to build into.
+fs::path ApplySetup(const fs::path& dir, const fs::path& tmp, const fs::path& root,
+                    const fs::path& default_out) {
+  fs::path out = default_out;
+  std::istringstream in(ReadFileOrEmpty(dir / "SETUP"));
+  std::string line;
+  while (std::getline(in, line)) {
+    std::istringstream words(line);
+    std::string op, a, b;
+    words >> op >> a >> b;
+    if (op.empty() || op[0] == '#') continue;
+    INFO("SETUP of " << dir.string() << ": " << line);
+    if (op == "out") {
+      out = Substitute(a, tmp, root);
+    } else if (op == "symlink") {
+      fs::create_directories((root / a).parent_path());
+      fs::create_symlink(Substitute(b, tmp, root), root / a);
+    } else if (op == "move-out") {
+      fs::rename(root / a, tmp / ("outside-" + a));
+      fs::create_directory_symlink(tmp / ("outside-" + a), root / a);
+    } else if (op == "outside") {
+      WriteFile(tmp / a, "outside the project\n");
+    } else {
+      FAIL("unknown SETUP instruction '" << op << "'");
+    }
+  }
+  return out;
+}
+
+// Runs one case (into `out` unless its SETUP names another folder) in the temporary folder
+// `tmp`; checks exit code and diagnostics against expected.txt (or writes it with
+// UPDATE_GOLDEN=1), and that no input file of the case's project changed.
+void BuildCase(const std::string& name, const fs::path& tmp, const fs::path& out, bool warning) {
   const fs::path dir = TestsDir() / "invalid" / name;
-  TempDir tmp("gg-invalid-case");
-  const fs::path root = tmp.path() / "root";
+  const fs::path root = tmp / ("root-" + name);
   AssembleFixtureRoot("mini", root);
   ApplyOverlay(dir, root);
-  CliRun run = BuildSite(root, out, 2);
-  const std::string actual = Report(run);
+  fs::path target = ApplySetup(dir, tmp, root, out);
+  const auto inputs = Snapshot(root);
+  CliRun run = BuildSite(root, target, 2);
+  const std::string actual = Report(run, tmp, root);
   const fs::path expected_file = dir / "expected.txt";
   if (UpdateGolden()) {
     WriteFile(expected_file, actual);
     WARN("UPDATE_GOLDEN: wrote " << expected_file.string() << "; review it");
   }
   INFO("case " << name << "; gpuguide build stderr:\n" << run.err);
-  CHECK(run.exit_code == expected_exit);
   REQUIRE(fs::is_regular_file(expected_file));
   const std::string expected = ReadFileOrEmpty(expected_file);
-  CHECK(expected.rfind("exit: " + std::to_string(expected_exit) + "\n", 0) == 0);
+  if (warning) {
+    CHECK(run.exit_code == 0);
+    CHECK(expected.rfind("exit: 0\n", 0) == 0);
+  } else {
+    CHECK(run.exit_code != 0);
+    CHECK((expected.rfind("exit: 1\n", 0) == 0 || expected.rfind("exit: 2\n", 0) == 0));
+  }
   std::string diff = LineDiff(expected, actual);
   INFO("diagnostics differ from " << expected_file.string() << ":\n" << diff);
   CHECK(diff.empty());
+  // Whatever the input and the flags, no input file may be lost, rewritten or touched.
+  const auto after = Snapshot(root);
+  std::string changed;
+  for (const auto& [path, state] : inputs) {
+    auto it = after.find(path);
+    if (it == after.end())
+      changed += "removed: " + path + "\n";
+    else if (it->second.bytes != state.bytes || it->second.mtime != state.mtime)
+      changed += "changed: " + path + "\n";
+  }
+  INFO("case " << name << " changed its input files:\n" << changed);
+  CHECK(changed.empty());
+  fs::remove_all(root);
 }
 
 // A site built once from the pristine fixture; every error case is built into the same
@@ -125,11 +198,11 @@ TEST_CASE("invalid-input catalog: each error is reported exactly and the site st
   if (!site) site = std::make_unique<PristineSite>();
 
   const std::vector<std::string> cases = CaseNames(false);
-  CHECK(cases.size() >= 24);
+  CHECK(cases.size() >= 80);
   for (const std::string& name : cases) {
     DYNAMIC_SECTION(name) {
       site->Ensure();
-      BuildCase(name, site->out, 1);
+      BuildCase(name, site->tmp.path(), site->out, false);
       std::string changes = site->Changes();
       INFO("case " << name << " changed the previous site:\n" << changes);
       CHECK(changes.empty());
@@ -137,7 +210,14 @@ TEST_CASE("invalid-input catalog: each error is reported exactly and the site st
       for (const auto& e : fs::directory_iterator(site->tmp.path()))
         entries.push_back(e.path().filename().string());
       std::sort(entries.begin(), entries.end());
-      CHECK(entries == std::vector<std::string>{"root", "site"});
+      entries.erase(std::remove_if(entries.begin(), entries.end(),
+                                   [](const std::string& e) {
+                                     return e.rfind("outside", 0) == 0;  // SETUP's files
+                                   }),
+                    entries.end());
+      CHECK(entries == std::vector<std::string>{".site.lock", "root", "site"});
+      for (const auto& e : fs::directory_iterator(site->tmp.path()))
+        if (e.path().filename().string().rfind("outside", 0) == 0) fs::remove_all(e.path());
     }
   }
 }
@@ -149,7 +229,7 @@ TEST_CASE("invalid-input catalog: inputs that only deserve a warning still build
   for (const std::string& name : cases) {
     DYNAMIC_SECTION(name) {
       TempDir tmp("gg-warning");
-      BuildCase(name, tmp.path() / "site", 0);
+      BuildCase(name, tmp.path(), tmp.path() / "site", true);
       CHECK(fs::is_regular_file(tmp.path() / "site" / "index.html"));
     }
   }
@@ -165,7 +245,7 @@ TEST_CASE("invalid-input catalog: case folders are well formed", "[invalid]") {
       std::string rel = fs::relative(f.path(), e.path()).generic_string();
       if (f.is_regular_file() && rel != "expected.txt") has_overlay = true;
       // Overlay files live where the site's inputs do.
-      if (f.is_regular_file() && rel != "expected.txt" && rel != "DELETE") {
+      if (f.is_regular_file() && rel != "expected.txt" && rel != "DELETE" && rel != "SETUP") {
         INFO(rel);
         CHECK((rel.rfind("data/", 0) == 0 || rel.rfind("content/", 0) == 0 ||
                rel.rfind("templates/", 0) == 0 || rel.rfind("assets/", 0) == 0));

@@ -64,8 +64,11 @@ TEST_CASE("schema errors in valid JSON point at the offending key or value", "[d
       "data/gpus.json:3:43: error: 'datacentre' is not a valid segment (expected one of: consumer, "
       "workstation, datacenter); did you mean 'datacenter'?\n"
       "data/gpus.json:3:57: error: unknown field 'vram_gb' in GPU; did you mean 'memory_gb'?\n"
-      "data/gpus.json:4:40: error: field 'bandwidth_gbs' must be greater than zero\n"
-      "data/gpus.json:5:18: error: field 'fp16_tflops' of GPU must be a number\n");
+      "data/gpus.json:4:40: error: field 'bandwidth_gbs' of GPU is -1, outside its range 10 to "
+      "100000; see the ranges in data/README.md\n"
+      "data/gpus.json:5:18: error: field 'fp16_tflops' of GPU must be a number\n"
+      "data/gpus.json:5:74: error: field 'tdp_w' of GPU is 1, outside its range 5 to 10000; see "
+      "the ranges in data/README.md\n");
 }
 
 TEST_CASE("ISO dates are checked for real months and days", "[data]") {

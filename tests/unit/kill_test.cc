@@ -51,10 +51,11 @@ TEST_CASE("a build killed at any moment leaves the old site or the new one, whol
   REQUIRE(old_site.size() > 100);
 
   // New inputs that change many pages: a site title of another length.
-  std::string site_json;
-  REQUIRE(gg::ReadWholeFile((root / "data/site.json").string(), &site_json));
-  site_json.replace(site_json.find("\"gpuguide\""), 10, "\"gpuguide (test)\"");
-  { std::ofstream(root / "data/site.json") << site_json; }
+  std::string old_json, new_json;
+  REQUIRE(gg::ReadWholeFile((root / "data/site.json").string(), &old_json));
+  new_json = old_json;
+  new_json.replace(new_json.find("\"gpuguide\""), 10, "\"gpuguide (test)\"");
+  { std::ofstream(root / "data/site.json") << new_json; }
   fs::path probe = tmp / "probe";
   auto t0 = std::chrono::steady_clock::now();
   REQUIRE(Build(root, probe) == 0);
@@ -62,8 +63,11 @@ TEST_CASE("a build killed at any moment leaves the old site or the new one, whol
   auto new_site = Snapshot(probe);
   REQUIRE(new_site != old_site);
 
+  // Every round starts from the OLD site in `out` and the NEW inputs, so that each kill can
+  // expose a mix of the two (after a round that published the new site, the old one is built
+  // back first; otherwise every later round would compare the new site with itself).
   int saw_old = 0, saw_new = 0;
-  for (double fraction : {0.1, 0.5, 0.9, 1.05}) {
+  for (double fraction : {0.1, 0.3, 0.5, 0.7, 0.8, 0.9, 0.95, 1.0, 1.05, 1.2, 1.5}) {
     pid_t pid = fork();
     REQUIRE(pid >= 0);
     if (pid == 0) _exit(Build(root, out));
@@ -77,11 +81,14 @@ TEST_CASE("a build killed at any moment leaves the old site or the new one, whol
     CHECK((is_old || is_new));
     saw_old += is_old;
     saw_new += is_new;
-    if (is_new) {  // put the old site back for the next round
+    if (!is_old) {  // put the old site back for the next round
+      { std::ofstream(root / "data/site.json") << old_json; }
       REQUIRE(Build(root, out) == 0);
-      { std::ofstream(root / "data/site.json") << site_json; }
+      REQUIRE(Snapshot(out) == old_site);
+      { std::ofstream(root / "data/site.json") << new_json; }
     }
   }
+  INFO("rounds that left the old site: " << saw_old << ", the new one: " << saw_new);
   CHECK(saw_old > 0);  // the kills did land during builds
   fs::remove_all(tmp);
 }

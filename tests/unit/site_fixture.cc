@@ -105,12 +105,16 @@ std::vector<std::string> DiagnosticLines(const std::string& err) {
 
 std::map<std::string, FileState> Snapshot(const fs::path& dir) {
   std::map<std::string, FileState> files;
-  if (!fs::is_directory(dir)) return files;
-  for (auto it = fs::recursive_directory_iterator(dir); it != fs::recursive_directory_iterator();
-       ++it) {
-    if (!it->is_regular_file()) continue;
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) return files;
+  // Symbolic links are not followed (a case may plant a loop or a link out of the project).
+  for (auto it = fs::recursive_directory_iterator(dir, ec);
+       it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    if (ec) break;
+    std::error_code sec;
+    if (it->is_symlink(sec) || !it->is_regular_file(sec)) continue;
     files[fs::relative(it->path(), dir).generic_string()] = {ReadFileOrEmpty(it->path()),
-                                                             fs::last_write_time(it->path())};
+                                                             fs::last_write_time(it->path(), sec)};
   }
   return files;
 }

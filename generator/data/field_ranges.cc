@@ -1,0 +1,64 @@
+#include "data/field_ranges.h"
+
+#include <cstring>
+#include <iterator>
+
+namespace gg {
+namespace {
+
+// Bounds leave room for hardware and models a few generations beyond today's (a 2 TB GPU, a
+// 100-trillion-parameter model) while catching unit mistakes by orders of magnitude.
+constexpr FieldRange kRanges[] = {
+    {"GPU", "memory_gb", 0.5, 4096},
+    {"GPU", "bandwidth_gbs", 10, 100000},
+    {"GPU", "l2_mb", 0.1, 4096},
+    {"GPU", "fp16_tflops", 0.1, 100000},
+    {"GPU", "fp8_tflops", 0.1, 200000},
+    {"GPU", "int8_tops", 0.1, 200000},
+    {"GPU", "tdp_w", 5, 10000},
+    {"GPU", "slots", 0, 6},
+    {"GPU", "nvlink_gbs", 0, 100000},
+    {"GPU", "pcie_gen", 1, 9},
+    {"GPU", "launch_price_usd", 10, 10000000},
+    {"benchmark", "speedup", 0.001, 1000},
+    {"price observation", "price", 1, 10000000},
+    {"cloud offer", "usd_per_gpu_hour", 0.001, 1000},
+    {"cloud offer", "gpus_per_instance", 1, 1024},
+    {"model", "params_b", 0.001, 100000},
+    {"model", "active_params_b", 0.001, 100000},
+    {"model", "layers", 1, 10000},
+    {"model", "hidden_size", 1, 1048576},
+    {"model", "intermediate_size", 1, 4194304},
+    {"model", "attention_heads", 1, 65536},
+    {"model", "kv_heads", 1, 65536},
+    {"model", "head_dim", 1, 65536},
+    {"model", "vocab_size", 1, 100000000},
+    {"model", "max_context", 1, 1000000000},
+    {"experts", "total", 1, 65536},
+    {"experts", "active", 1, 65536},
+    {"mla", "kv_lora_rank", 1, 1048576},
+    {"mla", "qk_rope_head_dim", 1, 65536},
+    {"persona", "min_memory_gb", 0, 100000},
+    {"persona", "max_budget_usd", 1, 1000000000},
+    {"persona", "count", 1, 1024},
+    {"flowchart query", "min_memory_gb", 0, 100000},
+    {"flowchart query", "max_budget_usd", 1, 1000000000},
+    {"flowchart query", "count", 1, 1024},
+    {"flowchart query", "rank", 1, 1024},
+    {"language", "order", 0, 1000000},
+};
+
+}  // namespace
+
+const FieldRange* FindFieldRange(const std::string& what, const std::string& key) {
+  for (const auto& r : kRanges)
+    if (what == r.what && key == r.key) return &r;
+  return nullptr;
+}
+
+const FieldRange* FieldRanges(int* count) {
+  *count = static_cast<int>(std::size(kRanges));
+  return kRanges;
+}
+
+}  // namespace gg
