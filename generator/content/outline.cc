@@ -51,8 +51,7 @@ PageOutline OutlineOf(const std::string& body) {
     std::string t = type;
     if (t == "table") {
       ++out.tables;
-      --out.table_rows;  // the header row is not a body row
-    } else if (t == "table_row") {
+    } else if (t == "table_row") {  // body rows; the header row is a "table_header"
       ++out.table_rows;
     }
   }

@@ -99,8 +99,8 @@ std::string FormatAssumption(const Assumption& a, const PageContext& ctx) {
   if (u == "W") return f.WithUnit(a.number, "W", 0);
   if (u == "W per GPU") return ctx.TF("unit.per_gpu", {{"v", f.WithUnit(a.number, "W", 0)}});
   if (u == "GB per GPU") return ctx.TF("unit.per_gpu", {{"v", f.WithUnit(a.number, "GB", 2)}});
-  if (u == "years") return ctx.TF("unit.years", {{"v", f.Number(a.number, 1)}});
-  if (u == "days") return ctx.TF("unit.days", {{"v", f.Number(a.number, 0)}});
+  if (u == "years") return f.Message(ctx.T("unit.years"), "v", std::round(a.number * 10) / 10);
+  if (u == "days") return f.Message(ctx.T("unit.days"), "v", std::round(a.number));
   if (u == "tokens") return ctx.TF("unit.tokens", {{"v", f.Number(a.number, 0)}});
   if (u == "bits per weight") return ctx.TF("unit.bits_per_weight", {{"v", f.Number(a.number, 4)}});
   if (u == "bytes per parameter")
@@ -113,8 +113,9 @@ std::string CaptionOr(const DirectiveCall& call, const std::string& fallback) {
 }
 
 std::string FormatDuration(double days, const PageContext& ctx) {
-  if (days <= 548) return ctx.TF("unit.days", {{"v", ctx.fmt->Number(std::round(days), 0)}});
-  return ctx.TF("unit.years", {{"v", ctx.fmt->Number(days / 365.0, 1)}});
+  // Plural rules through ICU: "1 day" / "2 days", "1 jour", "1,5 an".
+  if (days <= 548) return ctx.fmt->Message(ctx.T("unit.days"), "v", std::round(days));
+  return ctx.fmt->Message(ctx.T("unit.years"), "v", std::round(days / 365.0 * 10) / 10);
 }
 
 std::string PerfTag(bool measured, const PageContext& ctx) {

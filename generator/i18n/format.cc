@@ -4,6 +4,9 @@
 
 #include <unicode/calendar.h>
 #include <unicode/datefmt.h>
+#include <unicode/fieldpos.h>
+#include <unicode/fmtable.h>
+#include <unicode/msgfmt.h>
 #include <unicode/numberformatter.h>
 #include <unicode/timezone.h>
 #include <unicode/unistr.h>
@@ -36,8 +39,12 @@ std::string Run(const nf::LocalizedNumberFormatter& f, double value) {
 
 }  // namespace
 
-Formatter::Formatter(const std::string& locale, std::map<std::string, std::string> unit_names)
-    : locale_(locale), unit_names_(std::move(unit_names)), impl_(std::make_unique<Impl>()) {
+Formatter::Formatter(const std::string& locale, std::map<std::string, std::string> unit_names,
+                     std::string day_pattern)
+    : locale_(locale),
+      day_pattern_(std::move(day_pattern)),
+      unit_names_(std::move(unit_names)),
+      impl_(std::make_unique<Impl>()) {
   impl_->locale = icu::Locale::createCanonical(locale.c_str());
   impl_->base = nf::NumberFormatter::withLocale(impl_->locale);
 }
@@ -76,7 +83,32 @@ std::string Formatter::Date(const std::string& iso) const {
   if (!df) return iso;
   df->adoptTimeZone(icu::TimeZone::createTimeZone("UTC"));
   icu::UnicodeString out;
-  df->format(when, out);
+  icu::FieldPosition day(icu::DateFormat::kDateField);
+  df->format(when, out, day);
+  std::string text = ToUtf8(out);
+  if (day_pattern_.empty() || day.getEndIndex() <= day.getBeginIndex()) return text;
+  // Replace the day field by its MessageFormat rendering (French "1er").
+  int d = 0;
+  for (int i = day.getBeginIndex(); i < day.getEndIndex(); ++i) {
+    UChar c = out.charAt(i);
+    if (c < '0' || c > '9') return text;
+    d = d * 10 + (c - '0');
+  }
+  std::string before = ToUtf8(out.tempSubString(0, day.getBeginIndex()));
+  std::string after = ToUtf8(out.tempSubString(day.getEndIndex()));
+  return before + Message(day_pattern_, "day", d) + after;
+}
+
+std::string Formatter::Message(const std::string& pattern, const std::string& arg,
+                               double value) const {
+  UErrorCode status = U_ZERO_ERROR;
+  icu::MessageFormat mf(icu::UnicodeString::fromUTF8(pattern), impl_->locale, status);
+  if (U_FAILURE(status)) return pattern;
+  icu::UnicodeString name = icu::UnicodeString::fromUTF8(arg);
+  icu::Formattable v(value);
+  icu::UnicodeString out;
+  mf.format(&name, &v, 1, out, status);
+  if (U_FAILURE(status)) return pattern;
   return ToUtf8(out);
 }
 

@@ -14,7 +14,10 @@ class Formatter {
   // locale is an ICU locale id such as "en_US", "zh_Hans_CN", "fr_FR". An unknown locale
   // falls back to ICU's root locale (never fails). unit_names maps a unit symbol to the one
   // the language writes ("GB" -> "Go" in French); symbols not in it are written as given.
-  explicit Formatter(const std::string& locale, std::map<std::string, std::string> unit_names = {});
+  // day_pattern, when given, is an ICU MessageFormat for the day of the month in long dates,
+  // argument "day" ("{day, selectordinal, one {#er} other {#}}" gives "1er novembre").
+  explicit Formatter(const std::string& locale, std::map<std::string, std::string> unit_names = {},
+                     std::string day_pattern = {});
   ~Formatter();
   Formatter(const Formatter&) = delete;
   Formatter& operator=(const Formatter&) = delete;
@@ -29,6 +32,10 @@ class Formatter {
   std::string Percent(double fraction, int max_frac = 0) const;
   // An ISO date (YYYY-MM-DD) in the locale's long form; the input unchanged when malformed.
   std::string Date(const std::string& iso) const;
+  // An ICU MessageFormat pattern with one numeric argument, e.g. "{v, plural, one {# an}
+  // other {# ans}}" with v = 1.5 gives "1,5 an" in French: plural and ordinal rules of the
+  // locale. A pattern ICU rejects is returned as written, so a typo shows on the page.
+  std::string Message(const std::string& pattern, const std::string& arg, double value) const;
   // Bytes as decimal gigabytes ("42.1 GB"); GiB when binary is set.
   std::string Gigabytes(double bytes, bool binary = false, int max_frac = 1) const;
   // A number followed by a unit with the locale's spacing ("1,008 GB/s").
@@ -38,6 +45,7 @@ class Formatter {
 
  private:
   std::string locale_;
+  std::string day_pattern_;
   std::map<std::string, std::string> unit_names_;
   struct Impl;
   std::unique_ptr<Impl> impl_;

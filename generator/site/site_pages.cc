@@ -61,7 +61,9 @@ SiteRenderer::SiteRenderer(const Dataset& data, const Computed& computed, const 
     std::map<std::string, std::string> units;
     for (const auto& key : strings_.Keys())
       if (StartsWith(key, "unitsym.")) units[key.substr(8)] = strings_.Get(l.code, key);
-    formatters_[l.code] = std::make_unique<Formatter>(l.locale, units);
+    std::string day_pattern =
+        strings_.Has("format.day") ? strings_.Get(l.code, "format.day") : std::string();
+    formatters_[l.code] = std::make_unique<Formatter>(l.locale, units, day_pattern);
     // The {{t.…}} tree of the language, keys it lacks filled from the default language
     // (warned about at load). Built once here, shared by every page of the language.
     std::map<std::string, std::string> merged = strings_.Table(data_.site.default_language);

@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include "content/markdown.h"
+#include "content/outline.h"
 #include "content/page_source.h"
 
 using namespace gg;
@@ -145,4 +146,32 @@ TEST_CASE("front matter anchors: a list of old ids", "[content]") {
                               &bad, &d));
   CHECK(d.Render().find("content/en/guide/a.md:3:10: error: front matter 'anchors' must be a list "
                         "of ids") != std::string::npos);
+}
+
+TEST_CASE("translation outline: sections by id, directives as a multiset, tables and rows",
+          "[content]") {
+  const char* en =
+      "## Prices\n\n```gpu-rank workload=training16 limit=15\nCaption\n```\n\n"
+      "```gpu-chart perf\n```\n\n| term | meaning |\n|---|---|\n| a | b |\n| c | d |\n\n"
+      "## Memory\n";
+  const char* fr =
+      "## Les prix {#prices}\n\n```gpu-rank limit=15 workload=training16\nLégende\n```\n\n"
+      "| terme | sens |\n|---|---|\n| a | b |\n";
+  PageOutline src = OutlineOf(en);
+  CHECK(src.tables == 1);
+  CHECK(src.table_rows == 2);
+  CHECK(src.directives ==
+        std::vector<std::string>{"gpu-rank limit=15 workload=training16", "gpu-chart perf"});
+  OutlineGap gap = CompareOutlines(src, OutlineOf(fr));
+  REQUIRE(gap.headings.size() == 1);
+  CHECK(gap.headings[0].id == "memory");
+  CHECK(gap.directives == std::vector<std::string>{"gpu-chart perf"});
+  CHECK(gap.charts == 1);
+  CHECK(gap.tables == 0);
+  CHECK(gap.table_rows == 1);
+  CHECK(
+      DescribeGap(src, gap) ==
+      "1 of 2 sections (#memory \u201cMemory\u201d); 1 of 1 charts (gpu-chart perf); 1 of 2 table "
+      "rows (glossary terms, comparison lines)");
+  CHECK(CompareOutlines(src, src).empty());
 }

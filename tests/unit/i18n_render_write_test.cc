@@ -127,3 +127,35 @@ TEST_CASE("the site is replaced atomically and unchanged files keep their time",
   CHECK_FALSE(fs::exists(dir / ".site.staging"));
   fs::remove_all(dir);
 }
+
+TEST_CASE("ICU plurals and ordinals in UI strings and dates", "[i18n]") {
+  struct Case {
+    const char* locale;
+    const char* pattern;
+    double value;
+    const char* expected;
+  } cases[] = {
+      {"en_US", "{v, plural, one {# day} other {# days}}", 1, "1 day"},
+      {"en_US", "{v, plural, one {# day} other {# days}}", 2, "2 days"},
+      {"fr_FR", "{v, plural, one {# jour} other {# jours}}", 1, "1 jour"},
+      {"fr_FR", "{v, plural, one {# an} other {# ans}}", 1.5, "1,5 an"},
+      {"fr_FR", "{v, plural, one {# an} other {# ans}}", 2.5, "2,5 ans"},
+      {"fr_FR", "{v, selectordinal, one {#er} other {#e}}", 1, "1er"},
+      {"fr_FR", "{v, selectordinal, one {#er} other {#e}}", 3, "3e"},
+      {"en_US", "{v, selectordinal, one {#st} two {#nd} few {#rd} other {#th}}", 22, "22nd"},
+      {"zh_Hans_CN", "{v} 天", 3, "3 天"},
+      {"fr_FR", "{v, plural, one {# an", 1, "{v, plural, one {# an"},  // broken: shown as is
+  };
+  for (const auto& c : cases) {
+    INFO(c.locale << " " << c.pattern << " " << c.value);
+    Formatter f(c.locale);
+    CHECK(f.Message(c.pattern, "v", c.value) == c.expected);
+  }
+  Formatter fr("fr_FR", {}, "{day, selectordinal, one {#er} other {#}}");
+  CHECK(fr.Date("2026-11-01") == "1er novembre 2026");
+  CHECK(fr.Date("2026-11-21") == "21 novembre 2026");
+  Formatter en("en_US", {}, "{day}");
+  CHECK(en.Date("2026-11-01") == "November 1, 2026");
+  Formatter zh("zh_Hans_CN", {}, "{day}");
+  CHECK(zh.Date("2026-11-01") == "2026年11月1日");
+}
