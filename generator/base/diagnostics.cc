@@ -26,18 +26,18 @@ void Diagnostics::Warning(SourceLoc loc, std::string message, std::string hint) 
 }
 
 void Diagnostics::Add(Diagnostic d) {
-  std::lock_guard<std::mutex> lock(mu_);
+  Lock lock(mu_);
   items_.push_back(std::move(d));
 }
 
 void Diagnostics::Merge(const Diagnostics& other) {
   auto theirs = other.Sorted();
-  std::lock_guard<std::mutex> lock(mu_);
+  Lock lock(mu_);
   items_.insert(items_.end(), theirs.begin(), theirs.end());
 }
 
 bool Diagnostics::HasErrors() const {
-  std::lock_guard<std::mutex> lock(mu_);
+  Lock lock(mu_);
   return std::any_of(items_.begin(), items_.end(),
                      [](const Diagnostic& d) { return d.severity == Severity::kError; });
 }
@@ -59,7 +59,7 @@ int Diagnostics::CountOf(Severity severity) const {
 std::vector<Diagnostic> Diagnostics::Sorted() const {
   std::vector<Diagnostic> all;
   {
-    std::lock_guard<std::mutex> lock(mu_);
+    Lock lock(mu_);
     all = items_;
   }
   auto key = [](const Diagnostic& d) {

@@ -2,8 +2,10 @@
 // run reports all of them (sorted by file, line and column) before exiting with code 1.
 #pragma once
 
-#include <mutex>
 #include <string>
+#if !defined(__wasi__)
+#include <mutex>
+#endif
 #include <vector>
 
 namespace gg {
@@ -47,7 +49,24 @@ class Diagnostics {
  private:
   int CountOf(Severity severity) const;
 
-  mutable std::mutex mu_;
+  // The browser build (wasm32-wasi) has no threads, and its libc++ no std::mutex.
+#if defined(__wasi__)
+  struct Mutex {
+    void lock() {}
+    void unlock() {}
+  };
+#else
+  using Mutex = std::mutex;
+#endif
+  struct Lock {
+    explicit Lock(Mutex& m) : mu(m) { mu.lock(); }
+    ~Lock() { mu.unlock(); }
+    Lock(const Lock&) = delete;
+    Lock& operator=(const Lock&) = delete;
+    Mutex& mu;
+  };
+
+  mutable Mutex mu_;
   std::vector<Diagnostic> items_;
 };
 

@@ -10,15 +10,9 @@
 #include <optional>
 #include <set>
 
-#include "base/diagnostics.h"
 #include "base/suggest.h"
-#include "calc/assumptions.h"
-#include "calc/cost.h"
-#include "calc/fit.h"
 #include "calc/memory.h"
-#include "calc/performance.h"
-#include "calc/prices.h"
-#include "calc/ranking.h"
+#include "calcapi/calc_api.h"
 #include "cli/command_line.h"
 
 namespace gg {
@@ -129,51 +123,6 @@ std::string UnknownId(const std::string& what, const std::string& word,
   return "unknown " + what + " '" + word + "'" + (hint.empty() ? "" : "; " + hint);
 }
 
-// Looks an enum value up by its id; on failure *error says "unknown <what> …".
-template <typename T, typename Parse>
-bool ParseEnum(const std::string& what, const std::string& text, Parse parse,
-               const std::vector<std::string>& ids, T* out, std::string* error) {
-  auto v = parse(text);
-  if (!v) {
-    *error = UnknownId(what, text, ids);
-    return false;
-  }
-  *out = *v;
-  return true;
-}
-
-std::vector<std::string> SegmentIds() {
-  return {"consumer", "workstation", "datacenter"};
-}
-std::vector<std::string> ConditionIds() {
-  return {"new", "used"};
-}
-std::vector<std::string> WorkloadIds() {
-  std::vector<std::string> ids;
-  for (Workload w : kAllWorkloads) ids.emplace_back(WorkloadId(w));
-  return ids;
-}
-
-// Every value of a repeatable option, each possibly a comma list ("new,used").
-template <typename T, typename Parse>
-bool ParseList(const Options& o, const std::string& name, const std::string& what, Parse parse,
-               const std::vector<std::string>& ids, std::vector<T>* out, std::string* error) {
-  auto it = o.values.find(name);
-  if (it == o.values.end()) return true;
-  for (const std::string& value : it->second) {
-    size_t start = 0;
-    while (start <= value.size()) {
-      size_t comma = value.find(',', start);
-      if (comma == std::string::npos) comma = value.size();
-      T v{};
-      if (!ParseEnum(what, value.substr(start, comma - start), parse, ids, &v, error)) return false;
-      if (std::find(out->begin(), out->end(), v) == out->end()) out->push_back(v);
-      start = comma + 1;
-    }
-  }
-  return true;
-}
-
 // ---------------------------------------------------------------- shared pieces
 
 std::string Fixed(double v, int decimals) {
@@ -182,249 +131,199 @@ std::string Fixed(double v, int decimals) {
   return buf;
 }
 
-Json Bytes(double bytes) {
-  return static_cast<int64_t>(std::llround(bytes));
+// Every value of a repeatable option, each possibly a comma list ("new,used"), as a list.
+Json ListOf(const Options& o, const std::string& name) {
+  Json list = Json::array();
+  auto it = o.values.find(name);
+  if (it == o.values.end()) return list;
+  for (const std::string& value : it->second) {
+    size_t start = 0;
+    while (start <= value.size()) {
+      size_t comma = value.find(',', start);
+      if (comma == std::string::npos) comma = value.size();
+      list.push_back(value.substr(start, comma - start));
+      start = comma + 1;
+    }
+  }
+  return list;
 }
 
-template <typename T>
-Json OrNull(const std::optional<T>& v) {
-  return v ? Json(*v) : Json(nullptr);
+// Asks the calculator (calcapi); prints its errors and returns the exit code, or 0 with the
+// result in *result.
+int Ask(const Dataset& data, const Json& request, Json* result, std::ostream& err) {
+  calcapi::Answer a = calcapi::AnswerRequest(data, request);
+  if (a.exit_code == calcapi::kOk) {
+    *result = std::move(a.body);
+    return 0;
+  }
+  const Json& e = a.body["error"];
+  for (const Json& m : e["messages"])
+    err << (e["kind"] == "request" ? "error: " : "") << m.get<std::string>() << "\n";
+  return a.exit_code;
 }
 
-// Resolves the assumptions; prints their diagnostics and returns false when unusable.
-bool LoadAssumptions(const Dataset& data, calc::Assumptions* out, std::ostream& err) {
-  Diagnostics diags;
-  *out = calc::ResolveAssumptions(data, &diags);
-  err << diags.Render();
-  return !diags.HasErrors();
+double Num(const Json& v) {
+  return v.is_number() ? v.get<double>() : 0.0;
 }
-
-struct ModelArgs {
-  const LlmModel* model = nullptr;
-  calc::MemoryRequest request;
-};
 
 const std::vector<OptionSpec> kModelOptions = {
     {"model", true}, {"precision", true}, {"kv-precision", true},   {"context", true},
     {"batch", true}, {"mode", true},      {"checkpointing", false}, {"json", false},
 };
 
-bool ParseModelArgs(const Options& o, const std::string& command, const Dataset& data,
-                    ModelArgs* out, std::string* error) {
+// The request fields of vram and fit. The command line checks what only it knows (required
+// options, number syntax); the calculator checks ids and ranges.
+bool ModelRequest(const Options& o, const std::string& command, Json* request, std::string* error) {
   if (!Require(o, "model", command, error) || !Require(o, "precision", command, error))
     return false;
-  const std::string& id = *o.Last("model");
-  out->model = data.FindModel(id);
-  if (out->model == nullptr) {
-    std::vector<std::string> ids;
-    for (const LlmModel& m : data.models) ids.push_back(m.id);
-    *error = UnknownId("model", id, ids, /*list_all=*/false);
-    return false;
-  }
-  calc::MemoryRequest& r = out->request;
-  const auto precisions = calc::PrecisionIds();
-  if (!ParseEnum("precision", *o.Last("precision"), calc::ParsePrecision, precisions, &r.precision,
-                 error))
-    return false;
-  if (auto kv = o.Last("kv-precision");
-      kv && !ParseEnum("precision", *kv, calc::ParsePrecision, precisions, &r.kv_precision, error))
-    return false;
-  if (auto mode = o.Last("mode");
-      mode && !ParseEnum("mode", *mode, calc::ParseMemoryMode,
-                         {"inference", "full", "lora", "qlora"}, &r.mode, error))
-    return false;
-  if (r.mode == calc::MemoryMode::kInference && !Require(o, "context", command, error))
-    return false;
+  Json& r = *request;
+  r["command"] = command;
+  r["model"] = *o.Last("model");
+  r["precision"] = *o.Last("precision");
+  if (auto kv = o.Last("kv-precision")) r["kv_precision"] = *kv;
+  if (auto mode = o.Last("mode")) r["mode"] = *mode;
+  const bool inference = !o.Last("mode") || *o.Last("mode") == "inference";
+  if (inference && !Require(o, "context", command, error)) return false;
   int64_t n = 0;
   if (auto context = o.Last("context")) {
     if (!ParseCount("context", *context, &n, error)) return false;
-    r.context = n;
+    r["context"] = n;
   }
   if (auto batch = o.Last("batch")) {
     if (!ParseCount("batch", *batch, &n, error)) return false;
-    r.batch = n;
+    r["batch"] = n;
   }
-  r.gradient_checkpointing = o.Has("checkpointing");
+  if (o.Has("checkpointing")) r["gradient_checkpointing"] = true;
   return true;
-}
-
-Json MemoryJson(const ModelArgs& m, const calc::MemoryBreakdown& b) {
-  Json j;
-  j["model"] = m.model->id;
-  j["mode"] = calc::MemoryModeId(m.request.mode);
-  j["precision"] = calc::PrecisionId(m.request.precision);
-  j["kv_precision"] = calc::PrecisionId(m.request.kv_precision);
-  j["context"] = b.tokens;
-  j["batch"] = b.batch;
-  j["gradient_checkpointing"] = m.request.gradient_checkpointing;
-  j["params"] = Bytes(b.params);
-  j["trainable_params"] = Bytes(b.trainable_params);
-  j["weights_bytes"] = Bytes(b.weights_bytes);
-  j["kv_cache_bytes"] = Bytes(b.kv_cache_bytes);
-  j["activations_bytes"] = Bytes(b.activations_bytes);
-  j["gradients_bytes"] = Bytes(b.gradients_bytes);
-  j["optimizer_bytes"] = Bytes(b.optimizer_bytes);
-  j["overhead_bytes"] = Bytes(b.overhead_bytes);
-  j["total_bytes"] = Bytes(b.total_bytes);
-  return j;
 }
 
 // ---------------------------------------------------------------- subcommands
 
 int RunVram(const Options& o, const Dataset& data, std::ostream& out, std::ostream& err) {
   std::string error;
-  ModelArgs m;
-  if (!ParseModelArgs(o, "vram", data, &m, &error)) {
+  Json request;
+  if (!ModelRequest(o, "vram", &request, &error)) {
     err << "error: " << error << "\n";
     return 2;
   }
-  calc::Assumptions a;
-  if (!LoadAssumptions(data, &a, err)) return 1;
-  const calc::MemoryBreakdown b = calc::EstimateMemory(*m.model, m.request, a);
+  Json j;
+  if (int code = Ask(data, request, &j, err)) return code;
   if (o.Has("json")) {
-    Json j = MemoryJson(m, b);
-    j["cuda_context_bytes_per_gpu"] = Bytes(a.cuda_context_gb * 1e9);
     out << j.dump(2) << "\n";
     return 0;
   }
-  out << m.model->name << " (" << m.model->id << "), " << calc::MemoryModeId(m.request.mode)
-      << ", weights " << calc::PrecisionId(m.request.precision);
-  if (m.request.mode == calc::MemoryMode::kInference)
-    out << ", KV cache " << calc::PrecisionId(m.request.kv_precision);
-  out << ", " << b.tokens << " tokens x batch " << b.batch << "\n";
+  const LlmModel* model = data.FindModel(j["model"].get<std::string>());
+  out << model->name << " (" << model->id << "), " << j["mode"].get<std::string>() << ", weights "
+      << j["precision"].get<std::string>();
+  if (j["mode"] == "inference") out << ", KV cache " << j["kv_precision"].get<std::string>();
+  out << ", " << j["context"].get<int64_t>() << " tokens x batch " << j["batch"].get<int64_t>()
+      << "\n";
   char line[128];
   std::snprintf(line, sizeof line, "%-12s %12s %12s\n", "part", "GB", "GiB");
   out << line;
-  const std::pair<const char*, double> rows[] = {{"weights", b.weights_bytes},
-                                                 {"kv cache", b.kv_cache_bytes},
-                                                 {"activations", b.activations_bytes},
-                                                 {"gradients", b.gradients_bytes},
-                                                 {"optimizer", b.optimizer_bytes},
-                                                 {"overhead", b.overhead_bytes},
-                                                 {"total", b.total_bytes}};
-  for (const auto& [label, bytes] : rows) {
+  const std::pair<const char*, const char*> rows[] = {{"weights", "weights_bytes"},
+                                                      {"kv cache", "kv_cache_bytes"},
+                                                      {"activations", "activations_bytes"},
+                                                      {"gradients", "gradients_bytes"},
+                                                      {"optimizer", "optimizer_bytes"},
+                                                      {"overhead", "overhead_bytes"},
+                                                      {"total", "total_bytes"}};
+  for (const auto& [label, key] : rows) {
+    const double bytes = Num(j[key]);
     std::snprintf(line, sizeof line, "%-12s %12s %12s\n", label,
                   Fixed(calc::ToGB(bytes), 2).c_str(), Fixed(calc::ToGiB(bytes), 2).c_str());
     out << line;
   }
-  out << "plus " << Fixed(a.cuda_context_gb, 2) << " GB of CUDA context on each GPU\n";
+  out << "plus " << Fixed(calc::ToGB(Num(j["cuda_context_bytes_per_gpu"])), 2)
+      << " GB of CUDA context on each GPU\n";
   return 0;
-}
-
-Json ConfigJson(const calc::FitConfig& c) {
-  Json j;
-  j["gpu"] = c.gpu;
-  j["segment"] = SegmentId(c.segment);
-  j["count"] = c.count;
-  j["per_gpu_bytes"] = Bytes(c.per_gpu_bytes);
-  j["price_usd"] = OrNull(c.price_usd);
-  j["condition"] = c.unit_price ? Json(ConditionId(c.unit_price->condition)) : Json(nullptr);
-  j["tokens_per_s"] = OrNull(c.tokens_per_s);
-  return j;
 }
 
 int RunFit(const Options& o, const Dataset& data, std::ostream& out, std::ostream& err) {
   std::string error;
-  ModelArgs m;
-  calc::FitOptions options;
-  int64_t max_gpus = 0;
-  bool ok =
-      ParseModelArgs(o, "fit", data, &m, &error) &&
-      ParseList(o, "segment", "segment", ParseSegment, SegmentIds(), &options.segments, &error) &&
-      ParseList(o, "condition", "condition", ParseCondition, ConditionIds(), &options.conditions,
-                &error);
+  Json request;
+  bool ok = ModelRequest(o, "fit", &request, &error);
+  int64_t max_gpus = 64;
   if (ok && o.Last("max-gpus")) {
     ok = ParseCount("max-gpus", *o.Last("max-gpus"), &max_gpus, &error);
     if (ok && max_gpus > 4096) {
       error = "option --max-gpus expects at most 4096, got '" + *o.Last("max-gpus") + "'";
       ok = false;
     }
-    if (ok) options.max_gpus = static_cast<int>(max_gpus);
+    if (ok) request["max_gpus"] = max_gpus;
   }
   if (!ok) {
     err << "error: " << error << "\n";
     return 2;
   }
-  calc::Assumptions a;
-  if (!LoadAssumptions(data, &a, err)) return 1;
-  const calc::CurrentPrices prices =
-      calc::ComputeCurrentPrices(data.prices, a.price_window_days, a.price_max_age_days);
-  const calc::FitResult r = calc::FitModel(data, *m.model, m.request, prices, a, options);
-
+  if (o.Has("segment")) request["segments"] = ListOf(o, "segment");
+  if (o.Has("condition")) request["conditions"] = ListOf(o, "condition");
+  Json j;
+  if (int code = Ask(data, request, &j, err)) return code;
   if (o.Has("json")) {
-    Json j;
-    j["memory"] = MemoryJson(m, r.memory);
-    j["configs"] = Json::array();
-    for (const calc::FitConfig& c : r.configs) j["configs"].push_back(ConfigJson(c));
-    j["cheapest"] = r.cheapest ? ConfigJson(*r.cheapest) : Json(nullptr);
-    j["cheapest_by_segment"] = Json::object();
-    for (const auto& [segment, c] : r.cheapest_by_segment)
-      j["cheapest_by_segment"][SegmentId(segment)] = ConfigJson(c);
-    j["not_fitting"] = r.not_fitting;
     out << j.dump(2) << "\n";
     return 0;
   }
-  out << m.model->name << ": " << Fixed(calc::ToGB(r.memory.total_bytes), 2)
+  const LlmModel* model = data.FindModel(j["memory"]["model"].get<std::string>());
+  out << model->name << ": " << Fixed(calc::ToGB(Num(j["memory"]["total_bytes"])), 2)
       << " GB before the per-GPU CUDA context\n";
   char line[160];
   std::snprintf(line, sizeof line, "%-24s %5s %12s %12s %10s\n", "gpu", "count", "GB/gpu",
                 "price USD", "tokens/s");
   out << line;
-  for (const calc::FitConfig& c : r.configs) {
-    std::snprintf(line, sizeof line, "%-24s %5d %12s %12s %10s\n", c.gpu.c_str(), c.count,
-                  Fixed(calc::ToGB(c.per_gpu_bytes), 2).c_str(),
-                  c.price_usd ? Fixed(*c.price_usd, 0).c_str() : "-",
-                  c.tokens_per_s ? Fixed(*c.tokens_per_s, 1).c_str() : "-");
+  for (const Json& c : j["configs"]) {
+    std::snprintf(line, sizeof line, "%-24s %5d %12s %12s %10s\n",
+                  c["gpu"].get<std::string>().c_str(), c["count"].get<int>(),
+                  Fixed(calc::ToGB(Num(c["per_gpu_bytes"])), 2).c_str(),
+                  c["price_usd"].is_null() ? "-" : Fixed(Num(c["price_usd"]), 0).c_str(),
+                  c["tokens_per_s"].is_null() ? "-" : Fixed(Num(c["tokens_per_s"]), 1).c_str());
     out << line;
   }
-  if (r.cheapest)
-    out << "cheapest: " << r.cheapest->count << " x " << r.cheapest->gpu << " for "
-        << Fixed(*r.cheapest->price_usd, 0) << " USD\n";
-  if (!r.not_fitting.empty()) {
-    out << "does not fit in " << options.max_gpus << " GPUs:";
-    for (const std::string& id : r.not_fitting) out << " " << id;
+  if (!j["cheapest"].is_null())
+    out << "cheapest: " << j["cheapest"]["count"].get<int>() << " x "
+        << j["cheapest"]["gpu"].get<std::string>() << " for "
+        << Fixed(Num(j["cheapest"]["price_usd"]), 0) << " USD\n";
+  if (!j["not_fitting"].empty()) {
+    out << "does not fit in " << max_gpus << " GPUs:";
+    for (const Json& id : j["not_fitting"]) out << " " << id.get<std::string>();
     out << "\n";
   }
   return 0;
 }
 
-int RunBreakeven(const Options& o, std::ostream& out, std::ostream& err) {
+int RunBreakeven(const Options& o, const Dataset& data, std::ostream& out, std::ostream& err) {
   std::string error;
-  double cost = 0, watts = 0, per_hour = 0, utilisation = 0, electricity = 0;
-  const std::pair<const char*, double*> fields[] = {{"desktop-cost", &cost},
-                                                    {"desktop-watts", &watts},
-                                                    {"cloud-per-hour", &per_hour},
-                                                    {"utilisation", &utilisation},
-                                                    {"electricity", &electricity}};
-  for (const auto& [name, target] : fields) {
-    if (!Require(o, name, "breakeven", &error) ||
-        !ParseAmount(name, *o.Last(name), target, &error)) {
+  Json request;
+  request["command"] = "breakeven";
+  const std::pair<const char*, const char*> fields[] = {{"desktop-cost", "desktop_cost_usd"},
+                                                        {"desktop-watts", "desktop_watts"},
+                                                        {"cloud-per-hour", "cloud_usd_per_hour"},
+                                                        {"utilisation", "utilisation"},
+                                                        {"electricity", "electricity_usd_per_kwh"}};
+  for (const auto& [name, key] : fields) {
+    double v = 0;
+    if (!Require(o, name, "breakeven", &error) || !ParseAmount(name, *o.Last(name), &v, &error)) {
       err << "error: " << error << "\n";
       return 2;
     }
+    request[key] = v;
   }
-  if (utilisation > 1) {
+  if (request["utilisation"].get<double>() > 1) {
     err << "error: option --utilisation expects a fraction between 0 and 1, got '"
         << *o.Last("utilisation") << "'\n";
     return 2;
   }
-  const auto days = calc::BreakEvenDays(cost, watts, per_hour, utilisation, electricity);
-  const double per_year = calc::ElectricityUsdPerYear(watts, utilisation, electricity);
+  Json j;
+  if (int code = Ask(data, request, &j, err)) return code;
   if (o.Has("json")) {
-    Json j;
-    j["break_even_days"] = OrNull(days);
-    j["break_even_months"] = days ? Json(*days / calc::kDaysPerYear * 12.0) : Json(nullptr);
-    j["electricity_kwh_per_year"] = calc::EnergyKwhPerYear(watts, utilisation);
-    j["electricity_usd_per_year"] = per_year;
-    j["cloud_usd_per_year"] = per_hour * calc::kHoursPerYear * utilisation;
     out << j.dump(2) << "\n";
     return 0;
   }
-  out << "electricity: " << Fixed(calc::EnergyKwhPerYear(watts, utilisation), 0) << " kWh, "
-      << Fixed(per_year, 2) << " USD per year\n";
-  if (days)
-    out << "break-even after " << Fixed(*days, 0) << " days ("
-        << Fixed(*days / calc::kDaysPerYear * 12.0, 1) << " months)\n";
+  out << "electricity: " << Fixed(Num(j["electricity_kwh_per_year"]), 0) << " kWh, "
+      << Fixed(Num(j["electricity_usd_per_year"]), 2) << " USD per year\n";
+  if (!j["break_even_days"].is_null())
+    out << "break-even after " << Fixed(Num(j["break_even_days"]), 0) << " days ("
+        << Fixed(Num(j["break_even_months"]), 1) << " months)\n";
   else
     out << "no break-even: a day in the cloud costs no more than a day of electricity\n";
   return 0;
@@ -432,69 +331,45 @@ int RunBreakeven(const Options& o, std::ostream& out, std::ostream& err) {
 
 int RunRank(const Options& o, const Dataset& data, std::ostream& out, std::ostream& err) {
   std::string error;
-  calc::RankOptions options;
+  Json request;
+  request["command"] = "rank";
   int64_t count = 1;
-  bool ok =
-      Require(o, "workload", "rank", &error) &&
-      ParseEnum("workload", *o.Last("workload"), ParseWorkload, WorkloadIds(), &options.workload,
-                &error) &&
-      ParseList(o, "segment", "segment", ParseSegment, SegmentIds(), &options.segments, &error) &&
-      ParseList(o, "condition", "condition", ParseCondition, ConditionIds(), &options.conditions,
-                &error);
-  if (ok && o.Last("cost"))
-    ok = ParseEnum("cost basis", *o.Last("cost"), calc::ParseCostBasis,
-                   {"none", "gpu", "ownership"}, &options.basis, &error);
+  bool ok = Require(o, "workload", "rank", &error);
+  if (ok) request["workload"] = *o.Last("workload");
+  if (ok && o.Last("cost")) request["cost"] = *o.Last("cost");
   if (ok && o.Last("count")) {
     ok = ParseCount("count", *o.Last("count"), &count, &error);
     if (ok && count > 4096) {
       error = "option --count expects at most 4096, got '" + *o.Last("count") + "'";
       ok = false;
     }
-    options.count = static_cast<int>(count);
+    request["count"] = count;
   }
   if (!ok) {
     err << "error: " << error << "\n";
     return 2;
   }
-  calc::Assumptions a;
-  if (!LoadAssumptions(data, &a, err)) return 1;
-  const calc::PerformanceTable perf = calc::ComputePerformance(data, a);
-  const calc::CurrentPrices prices =
-      calc::ComputeCurrentPrices(data.prices, a.price_window_days, a.price_max_age_days);
-  const auto ranking = calc::Rank(data, perf, prices, a, options);
-
+  if (o.Has("segment")) request["segments"] = ListOf(o, "segment");
+  if (o.Has("condition")) request["conditions"] = ListOf(o, "condition");
+  Json j;
+  if (int code = Ask(data, request, &j, err)) return code;
   if (o.Has("json")) {
-    Json j;
-    j["workload"] = WorkloadId(options.workload);
-    j["cost"] = calc::CostBasisId(options.basis);
-    j["baseline"] = perf.baseline;
-    j["ranking"] = Json::array();
-    for (const calc::RankEntry& e : ranking) {
-      Json row;
-      row["rank"] = e.rank;
-      row["gpu"] = e.gpu;
-      row["relative_perf"] = e.perf.relative;
-      row["source"] = calc::PerfSourceId(e.perf.source);
-      row["cost_usd"] = e.cost ? Json(e.cost->usd) : Json(nullptr);
-      row["condition"] = e.cost ? Json(ConditionId(e.cost->price.condition)) : Json(nullptr);
-      row["perf_per_kusd"] = OrNull(e.perf_per_kusd);
-      row["pareto"] = e.pareto;
-      j["ranking"].push_back(row);
-    }
     out << j.dump(2) << "\n";
     return 0;
   }
-  out << WorkloadId(options.workload) << ", relative to " << perf.baseline << ", cost basis "
-      << calc::CostBasisId(options.basis) << "\n";
+  out << j["workload"].get<std::string>() << ", relative to " << j["baseline"].get<std::string>()
+      << ", cost basis " << j["cost"].get<std::string>() << "\n";
   char line[160];
   std::snprintf(line, sizeof line, "%4s  %-24s %8s %-9s %12s %10s %s\n", "rank", "gpu", "perf",
                 "source", "cost USD", "perf/kUSD", "pareto");
   out << line;
-  for (const calc::RankEntry& e : ranking) {
-    std::snprintf(line, sizeof line, "%4d  %-24s %8s %-9s %12s %10s %s\n", e.rank, e.gpu.c_str(),
-                  Fixed(e.perf.relative, 2).c_str(), calc::PerfSourceId(e.perf.source),
-                  e.cost ? Fixed(e.cost->usd, 0).c_str() : "-",
-                  e.perf_per_kusd ? Fixed(*e.perf_per_kusd, 3).c_str() : "-", e.pareto ? "*" : "");
+  for (const Json& e : j["ranking"]) {
+    std::snprintf(line, sizeof line, "%4d  %-24s %8s %-9s %12s %10s %s\n", e["rank"].get<int>(),
+                  e["gpu"].get<std::string>().c_str(), Fixed(Num(e["relative_perf"]), 2).c_str(),
+                  e["source"].get<std::string>().c_str(),
+                  e["cost_usd"].is_null() ? "-" : Fixed(Num(e["cost_usd"]), 0).c_str(),
+                  e["perf_per_kusd"].is_null() ? "-" : Fixed(Num(e["perf_per_kusd"]), 3).c_str(),
+                  e["pareto"].get<bool>() ? "*" : "");
     out << line;
   }
   return 0;
@@ -553,7 +428,7 @@ int RunCalcCommand(const std::vector<std::string>& args, const DatasetLoader& lo
   if (!load(options.Last("root") ? *options.Last("root") : ".", &data)) return 1;
   if (command == "vram") return RunVram(options, data, out, err);
   if (command == "fit") return RunFit(options, data, out, err);
-  if (command == "breakeven") return RunBreakeven(options, out, err);
+  if (command == "breakeven") return RunBreakeven(options, data, out, err);
   return RunRank(options, data, out, err);
 }
 

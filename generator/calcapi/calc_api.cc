@@ -1,0 +1,415 @@
+#include "calcapi/calc_api.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "base/diagnostics.h"
+#include "base/suggest.h"
+#include "calc/assumptions.h"
+#include "calc/cost.h"
+#include "calc/fit.h"
+#include "calc/memory.h"
+#include "calc/performance.h"
+#include "calc/prices.h"
+#include "calc/ranking.h"
+
+namespace gg::calcapi {
+
+namespace {
+
+// "unknown <what> '<word>'" with "did you mean", or else (for the short fixed lists of
+// enums, list_all) every valid id.
+std::string UnknownId(const std::string& what, const std::string& word,
+                      const std::vector<std::string>& ids, bool list_all = true) {
+  std::string hint = DidYouMean(word, ids);
+  if (hint.empty() && list_all && !ids.empty()) {
+    hint = "expected one of ";
+    for (size_t i = 0; i < ids.size(); ++i) hint += (i ? ", " : "") + ids[i];
+  }
+  return "unknown " + what + " '" + word + "'" + (hint.empty() ? "" : "; " + hint);
+}
+
+Json Bytes(double bytes) {
+  return static_cast<int64_t>(std::llround(bytes));
+}
+
+template <typename T>
+Json OrNull(const std::optional<T>& v) {
+  return v ? Json(*v) : Json(nullptr);
+}
+
+// Reads the fields of one request object, collecting every problem. Each field is read at
+// most once; Finish() reports the fields no reader asked for.
+class Reader {
+ public:
+  Reader(const Json& request, std::string command) : r_(request), command_(std::move(command)) {}
+
+  const std::vector<std::string>& errors() const { return errors_; }
+  void Error(std::string message) { errors_.push_back(std::move(message)); }
+
+  bool Has(const char* name) {
+    known_.emplace_back(name);
+    return r_.contains(name) && !r_.at(name).is_null();
+  }
+
+  // A string field; nullopt (and an error when required) when absent or not a string.
+  std::optional<std::string> Text(const char* name, bool required) {
+    if (!Has(name)) {
+      if (required) Error("'" + command_ + "' request needs '" + name + "'");
+      return std::nullopt;
+    }
+    const Json& v = r_.at(name);
+    if (!v.is_string()) {
+      Error("'" + std::string(name) + "' must be a string, got " + Shown(v));
+      return std::nullopt;
+    }
+    return v.get<std::string>();
+  }
+
+  // An id looked up with parse; "unknown <what> …" when parse fails.
+  template <typename T, typename Parse>
+  std::optional<T> Enum(const char* name, const std::string& what, Parse parse,
+                        const std::vector<std::string>& ids, bool required) {
+    auto text = Text(name, required);
+    if (!text) return std::nullopt;
+    auto v = parse(*text);
+    if (!v) Error(UnknownId(what, *text, ids));
+    return v;
+  }
+
+  // A list of ids (or one id); duplicates dropped, order kept.
+  template <typename T, typename Parse>
+  std::vector<T> EnumList(const char* name, const std::string& what, Parse parse,
+                          const std::vector<std::string>& ids) {
+    std::vector<T> out;
+    if (!Has(name)) return out;
+    const Json& v = r_.at(name);
+    std::vector<const Json*> items;
+    if (v.is_array()) {
+      for (const Json& item : v) items.push_back(&item);
+    } else {
+      items.push_back(&v);
+    }
+    for (const Json* item : items) {
+      if (!item->is_string()) {
+        Error("'" + std::string(name) + "' must hold strings, got " + Shown(*item));
+        continue;
+      }
+      auto x = parse(item->get<std::string>());
+      if (!x) {
+        Error(UnknownId(what, item->get<std::string>(), ids));
+        continue;
+      }
+      if (std::find(out.begin(), out.end(), *x) == out.end()) out.push_back(*x);
+    }
+    return out;
+  }
+
+  // A whole number in [lo, hi].
+  std::optional<int64_t> Count(const char* name, bool required, int64_t lo, int64_t hi) {
+    if (!Has(name)) {
+      if (required) Error("'" + command_ + "' request needs '" + name + "'");
+      return std::nullopt;
+    }
+    const Json& v = r_.at(name);
+    const bool whole =
+        v.is_number_integer() ||
+        (v.is_number_float() && std::isfinite(v.get<double>()) &&
+         v.get<double>() == std::floor(v.get<double>()) && std::fabs(v.get<double>()) < 9e15);
+    if (whole) {
+      const int64_t n =
+          v.is_number_unsigned()
+              ? static_cast<int64_t>(std::min<uint64_t>(v.get<uint64_t>(), INT64_MAX))
+              : (v.is_number_integer() ? v.get<int64_t>() : static_cast<int64_t>(v.get<double>()));
+      if (n >= lo && n <= hi) return n;
+    }
+    Error("'" + std::string(name) + "' must be a whole number " + RangeText(lo, hi) + ", got " +
+          Shown(v));
+    return std::nullopt;
+  }
+
+  // A finite number in [lo, hi].
+  std::optional<double> Number(const char* name, bool required, double lo, double hi,
+                               const char* range_text) {
+    if (!Has(name)) {
+      if (required) Error("'" + command_ + "' request needs '" + name + "'");
+      return std::nullopt;
+    }
+    const Json& v = r_.at(name);
+    if (v.is_number() && std::isfinite(v.get<double>()) && v.get<double>() >= lo &&
+        v.get<double>() <= hi)
+      return v.get<double>();
+    Error("'" + std::string(name) + "' must be " + range_text + ", got " + Shown(v));
+    return std::nullopt;
+  }
+
+  std::optional<bool> Bool(const char* name) {
+    if (!Has(name)) return std::nullopt;
+    const Json& v = r_.at(name);
+    if (v.is_boolean()) return v.get<bool>();
+    Error("'" + std::string(name) + "' must be true or false, got " + Shown(v));
+    return std::nullopt;
+  }
+
+  // Reports every member of the request that no reader asked for.
+  void Finish() {
+    known_.emplace_back("command");
+    for (const auto& [key, value] : r_.items()) {
+      if (std::find(known_.begin(), known_.end(), key) != known_.end()) continue;
+      std::string hint = DidYouMean(key, known_);
+      Error("unknown field '" + key + "' in a '" + command_ + "' request" +
+            (hint.empty() ? "" : "; " + hint));
+    }
+  }
+
+ private:
+  static std::string Shown(const Json& v) {
+    return v.dump(-1, ' ', false, Json::error_handler_t::replace);
+  }
+  static std::string RangeText(int64_t lo, int64_t hi) {
+    if (hi == INT64_MAX) return "of at least " + std::to_string(lo);
+    return "from " + std::to_string(lo) + " to " + std::to_string(hi);
+  }
+
+  const Json& r_;
+  std::string command_;
+  std::vector<std::string> known_;
+  std::vector<std::string> errors_;
+};
+
+Answer RequestErrors(const std::vector<std::string>& messages) {
+  Answer a;
+  a.exit_code = kRequestError;
+  a.body["error"]["exit_code"] = kRequestError;
+  a.body["error"]["kind"] = "request";
+  a.body["error"]["messages"] = messages;
+  return a;
+}
+
+// Resolves the assumptions; nullopt with the data error answer in *error when unusable.
+std::optional<calc::Assumptions> ResolvedAssumptions(const Dataset& data, Answer* error) {
+  Diagnostics diags;
+  calc::Assumptions a = calc::ResolveAssumptions(data, &diags);
+  if (!diags.HasErrors()) return a;
+  error->exit_code = kDataError;
+  error->body = Json::object();
+  error->body["error"]["exit_code"] = kDataError;
+  error->body["error"]["kind"] = "data";
+  Json& messages = error->body["error"]["messages"] = Json::array();
+  for (const Diagnostic& d : diags.Sorted()) messages.push_back(FormatDiagnostic(d));
+  return std::nullopt;
+}
+
+std::vector<std::string> SegmentIds() {
+  return {"consumer", "workstation", "datacenter"};
+}
+std::vector<std::string> ConditionIds() {
+  return {"new", "used"};
+}
+std::vector<std::string> WorkloadIds() {
+  std::vector<std::string> ids;
+  for (Workload w : kAllWorkloads) ids.emplace_back(WorkloadId(w));
+  return ids;
+}
+
+// ---------------------------------------------------------------- vram and fit
+
+struct ModelArgs {
+  const LlmModel* model = nullptr;
+  calc::MemoryRequest request;
+};
+
+ModelArgs ReadModelArgs(Reader& r, const Dataset& data) {
+  ModelArgs m;
+  if (auto id = r.Text("model", true)) {
+    m.model = data.FindModel(*id);
+    if (m.model == nullptr) {
+      std::vector<std::string> ids;
+      for (const LlmModel& x : data.models) ids.push_back(x.id);
+      r.Error(UnknownId("model", *id, ids, /*list_all=*/false));
+    }
+  }
+  calc::MemoryRequest& q = m.request;
+  const auto precisions = calc::PrecisionIds();
+  if (auto p =
+          r.Enum<calc::Precision>("precision", "precision", calc::ParsePrecision, precisions, true))
+    q.precision = *p;
+  if (auto p = r.Enum<calc::Precision>("kv_precision", "precision", calc::ParsePrecision,
+                                       precisions, false))
+    q.kv_precision = *p;
+  if (auto mode = r.Enum<calc::MemoryMode>("mode", "mode", calc::ParseMemoryMode,
+                                           {"inference", "full", "lora", "qlora"}, false))
+    q.mode = *mode;
+  const bool inference = q.mode == calc::MemoryMode::kInference;
+  if (auto n = r.Count("context", inference, 1, INT64_MAX)) q.context = *n;
+  if (auto n = r.Count("batch", false, 1, INT64_MAX)) q.batch = *n;
+  q.gradient_checkpointing = r.Bool("gradient_checkpointing").value_or(false);
+  return m;
+}
+
+Json MemoryJson(const ModelArgs& m, const calc::MemoryBreakdown& b) {
+  Json j;
+  j["model"] = m.model->id;
+  j["mode"] = calc::MemoryModeId(m.request.mode);
+  j["precision"] = calc::PrecisionId(m.request.precision);
+  j["kv_precision"] = calc::PrecisionId(m.request.kv_precision);
+  j["context"] = b.tokens;
+  j["batch"] = b.batch;
+  j["gradient_checkpointing"] = m.request.gradient_checkpointing;
+  j["params"] = Bytes(b.params);
+  j["trainable_params"] = Bytes(b.trainable_params);
+  j["weights_bytes"] = Bytes(b.weights_bytes);
+  j["kv_cache_bytes"] = Bytes(b.kv_cache_bytes);
+  j["activations_bytes"] = Bytes(b.activations_bytes);
+  j["gradients_bytes"] = Bytes(b.gradients_bytes);
+  j["optimizer_bytes"] = Bytes(b.optimizer_bytes);
+  j["overhead_bytes"] = Bytes(b.overhead_bytes);
+  j["total_bytes"] = Bytes(b.total_bytes);
+  return j;
+}
+
+Answer Vram(Reader& r, const Dataset& data) {
+  ModelArgs m = ReadModelArgs(r, data);
+  r.Finish();
+  if (!r.errors().empty()) return RequestErrors(r.errors());
+  Answer out;
+  auto a = ResolvedAssumptions(data, &out);
+  if (!a) return out;
+  const calc::MemoryBreakdown b = calc::EstimateMemory(*m.model, m.request, *a);
+  out.body = MemoryJson(m, b);
+  out.body["cuda_context_bytes_per_gpu"] = Bytes(a->cuda_context_gb * 1e9);
+  return out;
+}
+
+Json ConfigJson(const calc::FitConfig& c) {
+  Json j;
+  j["gpu"] = c.gpu;
+  j["segment"] = SegmentId(c.segment);
+  j["count"] = c.count;
+  j["per_gpu_bytes"] = Bytes(c.per_gpu_bytes);
+  j["price_usd"] = OrNull(c.price_usd);
+  j["condition"] = c.unit_price ? Json(ConditionId(c.unit_price->condition)) : Json(nullptr);
+  j["tokens_per_s"] = OrNull(c.tokens_per_s);
+  return j;
+}
+
+Answer Fit(Reader& r, const Dataset& data) {
+  ModelArgs m = ReadModelArgs(r, data);
+  calc::FitOptions options;
+  options.segments = r.EnumList<Segment>("segments", "segment", ParseSegment, SegmentIds());
+  options.conditions =
+      r.EnumList<Condition>("conditions", "condition", ParseCondition, ConditionIds());
+  if (auto n = r.Count("max_gpus", false, 1, 4096)) options.max_gpus = static_cast<int>(*n);
+  r.Finish();
+  if (!r.errors().empty()) return RequestErrors(r.errors());
+  Answer out;
+  auto a = ResolvedAssumptions(data, &out);
+  if (!a) return out;
+  const calc::CurrentPrices prices =
+      calc::ComputeCurrentPrices(data.prices, a->price_window_days, a->price_max_age_days);
+  const calc::FitResult fit = calc::FitModel(data, *m.model, m.request, prices, *a, options);
+  Json& j = out.body;
+  j["memory"] = MemoryJson(m, fit.memory);
+  j["configs"] = Json::array();
+  for (const calc::FitConfig& c : fit.configs) j["configs"].push_back(ConfigJson(c));
+  j["cheapest"] = fit.cheapest ? ConfigJson(*fit.cheapest) : Json(nullptr);
+  j["cheapest_by_segment"] = Json::object();
+  for (const auto& [segment, c] : fit.cheapest_by_segment)
+    j["cheapest_by_segment"][SegmentId(segment)] = ConfigJson(c);
+  j["not_fitting"] = fit.not_fitting;
+  return out;
+}
+
+// ---------------------------------------------------------------- breakeven and rank
+
+Answer Breakeven(Reader& r) {
+  constexpr double kMax = 1e300;
+  const char* kAtLeast0 = "a number of at least 0";
+  auto cost = r.Number("desktop_cost_usd", true, 0, kMax, kAtLeast0);
+  auto watts = r.Number("desktop_watts", true, 0, kMax, kAtLeast0);
+  auto per_hour = r.Number("cloud_usd_per_hour", true, 0, kMax, kAtLeast0);
+  auto utilisation = r.Number("utilisation", true, 0, 1, "a fraction between 0 and 1");
+  auto electricity = r.Number("electricity_usd_per_kwh", true, 0, kMax, kAtLeast0);
+  r.Finish();
+  if (!r.errors().empty()) return RequestErrors(r.errors());
+  const auto days = calc::BreakEvenDays(*cost, *watts, *per_hour, *utilisation, *electricity);
+  Answer out;
+  Json& j = out.body;
+  j["break_even_days"] = OrNull(days);
+  j["break_even_months"] = days ? Json(*days / calc::kDaysPerYear * 12.0) : Json(nullptr);
+  j["electricity_kwh_per_year"] = calc::EnergyKwhPerYear(*watts, *utilisation);
+  j["electricity_usd_per_year"] = calc::ElectricityUsdPerYear(*watts, *utilisation, *electricity);
+  j["cloud_usd_per_year"] = *per_hour * calc::kHoursPerYear * *utilisation;
+  return out;
+}
+
+Answer Rank(Reader& r, const Dataset& data) {
+  calc::RankOptions options;
+  if (auto w = r.Enum<Workload>("workload", "workload", ParseWorkload, WorkloadIds(), true))
+    options.workload = *w;
+  if (auto b = r.Enum<calc::CostBasis>("cost", "cost basis", calc::ParseCostBasis,
+                                       {"none", "gpu", "ownership"}, false))
+    options.basis = *b;
+  options.segments = r.EnumList<Segment>("segments", "segment", ParseSegment, SegmentIds());
+  options.conditions =
+      r.EnumList<Condition>("conditions", "condition", ParseCondition, ConditionIds());
+  if (auto n = r.Count("count", false, 1, 4096)) options.count = static_cast<int>(*n);
+  r.Finish();
+  if (!r.errors().empty()) return RequestErrors(r.errors());
+  Answer out;
+  auto a = ResolvedAssumptions(data, &out);
+  if (!a) return out;
+  const calc::PerformanceTable perf = calc::ComputePerformance(data, *a);
+  const calc::CurrentPrices prices =
+      calc::ComputeCurrentPrices(data.prices, a->price_window_days, a->price_max_age_days);
+  const auto ranking = calc::Rank(data, perf, prices, *a, options);
+  Json& j = out.body;
+  j["workload"] = WorkloadId(options.workload);
+  j["cost"] = calc::CostBasisId(options.basis);
+  j["baseline"] = perf.baseline;
+  j["ranking"] = Json::array();
+  for (const calc::RankEntry& e : ranking) {
+    Json row;
+    row["rank"] = e.rank;
+    row["gpu"] = e.gpu;
+    row["relative_perf"] = e.perf.relative;
+    row["source"] = calc::PerfSourceId(e.perf.source);
+    row["cost_usd"] = e.cost ? Json(e.cost->usd) : Json(nullptr);
+    row["condition"] = e.cost ? Json(ConditionId(e.cost->price.condition)) : Json(nullptr);
+    row["perf_per_kusd"] = OrNull(e.perf_per_kusd);
+    row["pareto"] = e.pareto;
+    j["ranking"].push_back(row);
+  }
+  return out;
+}
+
+}  // namespace
+
+Answer AnswerRequest(const Dataset& data, const Json& request) {
+  if (!request.is_object()) return RequestErrors({"a request must be a JSON object"});
+  if (!request.contains("command") || !request.at("command").is_string())
+    return RequestErrors({"a request needs \"command\": one of breakeven, fit, rank, vram"});
+  const std::string command = request.at("command").get<std::string>();
+  Reader r(request, command);
+  if (command == "vram") return Vram(r, data);
+  if (command == "fit") return Fit(r, data);
+  if (command == "breakeven") return Breakeven(r);
+  if (command == "rank") return Rank(r, data);
+  return RequestErrors({UnknownId("calc command", command, {"breakeven", "fit", "rank", "vram"})});
+}
+
+std::string AnswerRequestText(const Dataset& data, std::string_view request_json) {
+  Answer a;
+  Json request = Json::parse(request_json.begin(), request_json.end(), nullptr,
+                             /*allow_exceptions=*/false);
+  if (request.is_discarded())
+    a = RequestErrors({"request is not valid JSON"});
+  else
+    a = AnswerRequest(data, request);
+  return a.body.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+}
+
+}  // namespace gg::calcapi
