@@ -18,12 +18,10 @@
 
 namespace gg::calcapi {
 
-namespace {
-
 // "unknown <what> '<word>'" with "did you mean", or else (for the short fixed lists of
 // enums, list_all) every valid id.
 std::string UnknownId(const std::string& what, const std::string& word,
-                      const std::vector<std::string>& ids, bool list_all = true) {
+                      const std::vector<std::string>& ids, bool list_all) {
   std::string hint = DidYouMean(word, ids);
   if (hint.empty() && list_all && !ids.empty()) {
     hint = "expected one of ";
@@ -31,6 +29,8 @@ std::string UnknownId(const std::string& what, const std::string& word,
   }
   return "unknown " + what + " '" + word + "'" + (hint.empty() ? "" : "; " + hint);
 }
+
+namespace {
 
 Json Bytes(double bytes) {
   return static_cast<int64_t>(std::llround(bytes));

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "model/model.h"
 
@@ -41,5 +42,10 @@ Answer AnswerRequest(const Dataset& data, const Json& request);
 // in echoed input replaced by U+FFFD). Malformed JSON text is a request error
 // ("request is not valid JSON").
 std::string AnswerRequestText(const Dataset& data, std::string_view request_json);
+
+// "unknown <what> '<word>'" with "did you mean", or else (for the short fixed lists of
+// enums, list_all) every valid id. Shared by the CLI's flag checks and the request checks.
+std::string UnknownId(const std::string& what, const std::string& word,
+                      const std::vector<std::string>& ids, bool list_all = true);
 
 }  // namespace gg::calcapi

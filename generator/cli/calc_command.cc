@@ -20,6 +20,7 @@ namespace gg {
 namespace {
 
 using Json = nlohmann::ordered_json;
+using calcapi::UnknownId;
 
 constexpr char kUsage[] =
     "usage: gpuguide calc <command> [options]\n"
@@ -109,18 +110,6 @@ bool ParseCount(const std::string& name, const std::string& text, int64_t* out,
   }
   *out = v;
   return true;
-}
-
-// "unknown <what> '<word>'" with "did you mean", or else (for the short fixed lists of
-// enums, list_all) every valid id.
-std::string UnknownId(const std::string& what, const std::string& word,
-                      const std::vector<std::string>& ids, bool list_all = true) {
-  std::string hint = DidYouMean(word, ids);
-  if (hint.empty() && list_all && !ids.empty()) {
-    hint = "expected one of ";
-    for (size_t i = 0; i < ids.size(); ++i) hint += (i ? ", " : "") + ids[i];
-  }
-  return "unknown " + what + " '" + word + "'" + (hint.empty() ? "" : "; " + hint);
 }
 
 // ---------------------------------------------------------------- shared pieces
