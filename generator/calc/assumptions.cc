@@ -7,6 +7,7 @@
 #include <set>
 
 #include "base/suggest.h"
+#include "calc/calibration.h"
 
 namespace gg::calc {
 
@@ -68,11 +69,11 @@ const std::vector<Field>& Fields() {
       Text("cloud_reference_offer", &A::cloud_reference_offer),
       Count("price_window_days", &A::price_window_days),
       Count("price_max_age_days", &A::price_max_age_days),
-      Fraction("runtime_overhead_fraction", &A::runtime_overhead_fraction),
       NonNegative("cuda_context_gb", &A::cuda_context_gb),
       Number("decode_bandwidth_efficiency", &A::decode_bandwidth_efficiency, 0, 1, true),
-      Number("tensor_parallel_efficiency", &A::tensor_parallel_efficiency, 0, 1, true),
       Count("gpus_per_node", &A::gpus_per_node),
+      Count("max_desktop_gpus", &A::max_desktop_gpus),
+      Count("llm_ubatch_tokens", &A::llm_ubatch_tokens),
       Number("gpu_ram_headroom_fraction", &A::gpu_ram_headroom_fraction, 0, 1, false),
       Positive("weight_bytes_mixed", &A::weight_bytes_mixed),
       Positive("gradient_bytes", &A::gradient_bytes),
@@ -184,6 +185,7 @@ Assumptions ResolveAssumptions(const Dataset& data, Diagnostics* diags) {
     for (const CloudOffer& o : data.cloud) ids.push_back(o.id);
     CheckReference(*a, "cloud offer", ids, diags);
   }
+  CalibrateDecode(data, &out);
   return out;
 }
 

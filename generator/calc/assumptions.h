@@ -11,6 +11,16 @@
 
 namespace gg::calc {
 
+// Decode time per token: slope × bytes read ÷ bandwidth + fixed_seconds (kernel launches,
+// sampling, synchronisation). Fitted on the measured decode cases of data/validation.json
+// (calibration.h); without such cases slope = 1 / decode_bandwidth_efficiency, fixed 0.
+struct DecodeLine {
+  double slope = 1;
+  double fixed_seconds = 0;
+  int cases = 0;                  // measurements it was fitted on (0: the fallback)
+  double rms_relative_error = 0;  // of tokens/s over those cases
+};
+
 struct Assumptions {
   // --- Performance ---
   std::string baseline_gpu;  // GPU id whose relative performance is 1.0 in every workload
@@ -32,12 +42,15 @@ struct Assumptions {
   int price_max_age_days = 0;
 
   // --- LLM memory and fit (memory.h, fit.h) ---
-  double runtime_overhead_fraction = 0;    // allocator, workspaces: fraction of the rest
   double cuda_context_gb = 0;              // per GPU, added by fit
-  double decode_bandwidth_efficiency = 0;  // achieved / peak bandwidth while decoding
-  double tensor_parallel_efficiency = 0;   // speed kept per doubling of the GPU count
-  int gpus_per_node = 0;
-  double gpu_ram_headroom_fraction = 0;  // memory left free on each GPU, 0..1
+  double decode_bandwidth_efficiency = 0;  // achieved / peak bandwidth (uncalibrated fallback)
+  int gpus_per_node = 0;                   // data-centre cards per server or baseboard
+  int max_desktop_gpus = 0;                // consumer / workstation cards in one desktop
+  double gpu_ram_headroom_fraction = 0;    // memory left free on each GPU, 0..1
+  int llm_ubatch_tokens = 0;               // tokens per micro-batch (llama.cpp n_ubatch)
+  // Not from assumptions.json: fitted by ResolveAssumptions on data.validation.
+  DecodeLine decode_dense;
+  DecodeLine decode_moe;
 
   // --- Training memory (memory.h) ---
   double weight_bytes_mixed = 0;         // bytes per trained parameter for the weights
@@ -71,6 +84,7 @@ std::vector<std::string> AssumptionIds();
 // - a baseline_gpu that is not a GPU id of data.gpus, or a cloud_reference_offer that is not
 //   an offer id of data.cloud (with "did you mean"), at the entry's loc (the value is kept).
 // Ids present in the file but unknown here are not reported: other modules may use them.
+// Then the decode lines are fitted (CalibrateDecode, calibration.h).
 Assumptions ResolveAssumptions(const Dataset& data, Diagnostics* diags);
 
 }  // namespace gg::calc

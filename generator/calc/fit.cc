@@ -5,74 +5,118 @@
 
 namespace gg::calc {
 
-std::vector<int> CandidateGpuCounts(int gpus_per_node, int max_gpus) {
+std::vector<int> CandidateGpuCounts(const Gpu& gpu, const Assumptions& a, int max_gpus) {
   std::vector<int> counts{1};
-  if (gpus_per_node < 1) return counts;
-  for (int n = 2; n < gpus_per_node && n <= max_gpus; n *= 2) counts.push_back(n);
-  for (int n = gpus_per_node; n <= max_gpus; n += gpus_per_node)
-    if (n > 1) counts.push_back(n);
+  const bool module = gpu.form_factor == "sxm" || gpu.form_factor == "oam";
+  const int per_machine = gpu.segment == Segment::kDatacenter || module
+                              ? std::max(a.gpus_per_node, 1)
+                              : std::max(a.max_desktop_gpus, 1);
+  for (int n = 2; n <= per_machine && n <= max_gpus; ++n) {
+    // Servers and baseboards hold 2, 4 or 8 cards (NVLink and PCIe switch topologies);
+    // a desktop any count up to its limit.
+    if (gpu.segment == Segment::kDatacenter && (n & (n - 1)) != 0 && n != per_machine) continue;
+    counts.push_back(n);
+  }
+  if (module)
+    for (int n = 2 * per_machine; n <= max_gpus; n += per_machine) counts.push_back(n);
   return counts;
 }
 
-double PerGpuBytes(double total_bytes, int n, const Assumptions& a) {
-  return total_bytes / std::max(n, 1) + a.cuda_context_gb * 1e9;
+double PerGpuBytes(const MemoryBreakdown& memory, int n, const Assumptions& a) {
+  return memory.SplitBytes() / std::max(n, 1) + memory.overhead_bytes + a.cuda_context_gb * 1e9;
 }
 
 double UsableGpuBytes(const Gpu& gpu, const Assumptions& a) {
-  return gpu.memory_gb * 1e9 * (1.0 - a.gpu_ram_headroom_fraction);
+  return gpu.memory_gb * kBytesPerGiB * (1.0 - a.gpu_ram_headroom_fraction);
 }
 
-bool HeadsSplitEvenly(const LlmModel& model, int n) {
-  return n == 1 || (n > 1 && model.attention_heads > 0 && model.attention_heads % n == 0);
-}
-
-std::optional<int> SmallestGpuCount(const Gpu& gpu, const LlmModel& model, double total_bytes,
-                                    const Assumptions& a, int max_gpus) {
-  const double usable = UsableGpuBytes(gpu, a);
-  for (int n : CandidateGpuCounts(a.gpus_per_node, max_gpus))
-    if (HeadsSplitEvenly(model, n) && PerGpuBytes(total_bytes, n, a) <= usable) return n;
-  return std::nullopt;
+Precision RunnablePrecision(const Gpu& gpu, Precision requested) {
+  if (requested == Precision::kFp8 && !gpu.fp8_tflops) return Precision::kQ8_0;
+  if (requested == Precision::kNvfp4 && gpu.tensor_cores != "blackwell")
+    return Precision::kQ4_K_M;
+  return requested;
 }
 
 double DecodeBytesPerStep(const LlmModel& model, const MemoryRequest& request,
                           const MemoryBreakdown& memory, const Assumptions& a) {
-  const double active_b = model.active_params_b > 0 ? model.active_params_b : model.params_b;
-  return std::max(active_b, 0.0) * 1e9 * BytesPerParam(request.precision, a) +
-         memory.kv_cache_bytes;
+  const double weights = ActiveWeightBytes(model, request.precision, a) - memory.host_bytes;
+  return std::max(weights, 0.0) + memory.kv_cache_bytes;
 }
 
-double DecodeTokensPerSecond(const Gpu& gpu, int n, double bytes_per_step, int64_t batch,
-                             const Assumptions& a) {
-  if (!(bytes_per_step > 0)) return 0;
-  const double gpus = std::max(n, 1);
-  const double scaling = gpus * std::pow(a.tensor_parallel_efficiency, std::log2(gpus));
-  return static_cast<double>(batch) * a.decode_bandwidth_efficiency * gpu.bandwidth_gbs * 1e9 *
-         scaling / bytes_per_step;
+double DecodeTokensPerSecond(const Gpu& gpu, const LlmModel& model, double bytes_per_step,
+                             int64_t batch, const Assumptions& a) {
+  if (!(bytes_per_step > 0) || !(gpu.bandwidth_gbs > 0)) return 0;
+  const DecodeLine& line = model.experts ? a.decode_moe : a.decode_dense;
+  const double seconds =
+      line.slope * bytes_per_step / (gpu.bandwidth_gbs * 1e9) + line.fixed_seconds;
+  return seconds > 0 ? static_cast<double>(std::max<int64_t>(batch, 1)) / seconds : 0;
+}
+
+std::optional<GpuAnswer> AnswerOnGpu(const Gpu& gpu, const LlmModel& model,
+                                     const MemoryRequest& request, const Assumptions& a,
+                                     int max_gpus) {
+  GpuAnswer r;
+  r.gpu = gpu.id;
+  r.segment = gpu.segment;
+  MemoryRequest runs = request;
+  if (request.mode != MemoryMode::kQlora) runs.precision = RunnablePrecision(gpu, request.precision);
+  if (request.mode == MemoryMode::kInference)
+    runs.kv_precision = RunnablePrecision(gpu, request.kv_precision);
+  r.precision = runs.precision;
+  r.precision_substituted = runs.precision != request.precision;
+  r.memory = EstimateMemory(model, runs, a);
+  r.usable_bytes = UsableGpuBytes(gpu, a);
+  for (int n : CandidateGpuCounts(gpu, a, max_gpus)) {
+    if (PerGpuBytes(r.memory, n, a) > r.usable_bytes) continue;
+    r.count = n;
+    r.per_gpu_bytes = PerGpuBytes(r.memory, n, a);
+    if (request.mode == MemoryMode::kInference)
+      r.tokens_per_s = DecodeTokensPerSecond(gpu, model, DecodeBytesPerStep(model, runs, r.memory, a),
+                                             r.memory.batch, a);
+    return r;
+  }
+  return std::nullopt;
+}
+
+int64_t MaxContext(const Gpu& gpu, int count, const LlmModel& model, MemoryRequest request,
+                   const Assumptions& a) {
+  request.mode = MemoryMode::kInference;
+  request.precision = RunnablePrecision(gpu, request.precision);
+  request.kv_precision = RunnablePrecision(gpu, request.kv_precision);
+  const double usable = UsableGpuBytes(gpu, a);
+  auto fits = [&](int64_t context) {
+    request.context = context;
+    return PerGpuBytes(EstimateMemory(model, request, a), count, a) <= usable;
+  };
+  constexpr int64_t kStep = 256;
+  int64_t lo = 0, hi = std::max<int64_t>(model.max_context, 0) / kStep;  // in steps
+  if (hi == 0 || !fits(kStep)) return 0;
+  if (fits(hi * kStep)) return std::max<int64_t>(model.max_context, 0);
+  lo = 1;  // fits; hi does not
+  while (hi - lo > 1) {
+    const int64_t mid = lo + (hi - lo) / 2;
+    (fits(mid * kStep) ? lo : hi) = mid;
+  }
+  return lo * kStep;
 }
 
 FitResult FitModel(const Dataset& data, const LlmModel& model, const MemoryRequest& request,
                    const CurrentPrices& prices, const Assumptions& a, const FitOptions& options) {
   FitResult r;
   r.memory = EstimateMemory(model, request, a);
-  const double step_bytes = DecodeBytesPerStep(model, request, r.memory, a);
   for (const Gpu& g : data.gpus) {
     if (!options.segments.empty() && std::find(options.segments.begin(), options.segments.end(),
                                                g.segment) == options.segments.end())
       continue;
-    auto n = SmallestGpuCount(g, model, r.memory.total_bytes, a, options.max_gpus);
-    if (!n) {
+    auto answer = AnswerOnGpu(g, model, request, a, options.max_gpus);
+    if (!answer) {
       r.not_fitting.push_back(g.id);
       continue;
     }
     FitConfig c;
-    c.gpu = g.id;
-    c.segment = g.segment;
-    c.count = *n;
-    c.per_gpu_bytes = PerGpuBytes(r.memory.total_bytes, *n, a);
+    static_cast<GpuAnswer&>(c) = std::move(*answer);
     c.unit_price = CheapestCurrentPrice(prices, g.id, options.conditions);
-    if (c.unit_price) c.price_usd = *n * c.unit_price->usd;
-    if (request.mode == MemoryMode::kInference)
-      c.tokens_per_s = DecodeTokensPerSecond(g, *n, step_bytes, r.memory.batch, a);
+    if (c.unit_price) c.price_usd = c.count * c.unit_price->usd;
     r.configs.push_back(std::move(c));
   }
   std::sort(r.not_fitting.begin(), r.not_fitting.end());

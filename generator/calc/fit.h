@@ -1,5 +1,13 @@
 // Which GPUs, and how many of each, hold an LLM request (memory.h), at what price and
-// decode speed.
+// decode speed. Every page, the calculator and `gpuguide calc` ask AnswerOnGpu (one card
+// kind) or FitModel (all of them), so one question has one answer everywhere.
+//
+// Practical configurations only: consumer and workstation cards up to max_desktop_gpus in one
+// desktop; data-centre PCIe cards up to gpus_per_node in one server; SXM/OAM modules up to
+// gpus_per_node on one baseboard, then whole baseboards (up to max_gpus). Layers are split
+// across the cards (llama.cpp's default), so any count works and decode speed does not grow
+// with the count. A format the card cannot run is replaced by the nearest one it runs
+// (RunnablePrecision), and the answer says so.
 #pragma once
 
 #include <map>
@@ -14,57 +22,74 @@
 
 namespace gg::calc {
 
-// GPU counts tried, ascending: the powers of two below gpus_per_node, gpus_per_node, then
-// its multiples, up to max_gpus (1, 2, 4, 8, 16, 24, 32, … 64 for 8 and 64). {1} when
-// gpus_per_node < 1 or max_gpus < 2.
-std::vector<int> CandidateGpuCounts(int gpus_per_node, int max_gpus);
+// Card counts tried, ascending, for one GPU kind (see the header comment); {1} at least.
+std::vector<int> CandidateGpuCounts(const Gpu& gpu, const Assumptions& assumptions, int max_gpus);
 
-// Bytes one of n GPUs holds: total_bytes / n + cuda_context_gb × 10^9 (n < 1 counts as 1).
-double PerGpuBytes(double total_bytes, int n, const Assumptions& assumptions);
+// Bytes one of n GPUs holds: memory.SplitBytes() / n + memory.overhead_bytes (each card runs
+// its own compute buffer) + cuda_context_gb × 10^9 (n < 1 counts as 1).
+double PerGpuBytes(const MemoryBreakdown& memory, int n, const Assumptions& assumptions);
 
-// Bytes of a GPU a model may use: memory_gb × 10^9 × (1 − gpu_ram_headroom_fraction).
+// Bytes of a card a model may use: memory_gb × 2^30 (cards sold as "24 GB" hold 24 GiB:
+// nvidia-smi shows 24,564 MiB for an RTX 4090) × (1 − gpu_ram_headroom_fraction).
 double UsableGpuBytes(const Gpu& gpu, const Assumptions& assumptions);
 
-// True when tensor parallelism over n GPUs splits the attention heads evenly: n = 1, or
-// attention_heads > 0 and divisible by n.
-bool HeadsSplitEvenly(const LlmModel& model, int n);
+// The format a card runs for a requested one: FP8 needs FP8 Tensor Cores (fp8_tflops set),
+// else Q8_0; NVFP4 needs Blackwell, else Q4_K_M; every other format runs everywhere
+// (llama.cpp dequantises on the fly).
+Precision RunnablePrecision(const Gpu& gpu, Precision requested);
 
-// The smallest count of CandidateGpuCounts(gpus_per_node, max_gpus) whose PerGpuBytes fits
-// UsableGpuBytes and that HeadsSplitEvenly; nullopt when none does.
-std::optional<int> SmallestGpuCount(const Gpu& gpu, const LlmModel& model, double total_bytes,
-                                    const Assumptions& assumptions, int max_gpus);
-
-// Bytes read from GPU memory per decode step of the whole batch: the active weights
-// (active_params_b, or params_b when 0, × BytesPerParam(request.precision)) once, plus the
-// KV cache of every sequence (memory.kv_cache_bytes).
+// Bytes read from GPU memory per decode step of the whole batch: the weights a token passes
+// through once — active parameters (MoE: active_params_b) in the request's format, without
+// the host-resident embedding table — plus the KV cache of every sequence.
 double DecodeBytesPerStep(const LlmModel& model, const MemoryRequest& request,
                           const MemoryBreakdown& memory, const Assumptions& assumptions);
 
-// Decode speed, tokens per second summed over the batch (for batch 1, one stream's speed):
-//   batch × decode_bandwidth_efficiency × bandwidth_gbs × 10^9 × n ×
-//   tensor_parallel_efficiency^log2(n) ÷ bytes_per_step.
-// Bandwidth bound: compute and interconnect are not modelled. 0 when bytes_per_step ≤ 0.
-double DecodeTokensPerSecond(const Gpu& gpu, int n, double bytes_per_step, int64_t batch,
-                             const Assumptions& assumptions);
+// Decode speed, tokens per second summed over the batch: batch ÷ (slope × bytes_per_step ÷
+// bandwidth + fixed_seconds), with the dense or MoE line of the calibration
+// (assumptions.decode_dense / decode_moe, fitted on data/validation.json). With layers split
+// across cards, each token still reads every byte once at one card's bandwidth. 0 when
+// bytes_per_step ≤ 0 or the card has no bandwidth.
+double DecodeTokensPerSecond(const Gpu& gpu, const LlmModel& model, double bytes_per_step,
+                             int64_t batch, const Assumptions& assumptions);
+
+// One card kind's answer to a request.
+struct GpuAnswer {
+  std::string gpu;
+  Segment segment = Segment::kConsumer;
+  int count = 1;
+  Precision precision = Precision::kBf16;  // what the card runs (RunnablePrecision)
+  bool precision_substituted = false;      // precision differs from the request's
+  MemoryBreakdown memory;                  // at that precision
+  double per_gpu_bytes = 0;
+  double usable_bytes = 0;                 // per card
+  std::optional<double> tokens_per_s;      // inference only
+};
+
+// The smallest count of CandidateGpuCounts(gpu, assumptions, max_gpus) whose PerGpuBytes fits
+// UsableGpuBytes, with its memory and speed; nullopt when none does.
+std::optional<GpuAnswer> AnswerOnGpu(const Gpu& gpu, const LlmModel& model,
+                                     const MemoryRequest& request, const Assumptions& assumptions,
+                                     int max_gpus);
+
+// The largest context (a multiple of 256, at most the model's max_context) whose request
+// fits `count` cards of `gpu` at the request's precision (after RunnablePrecision); 0 when
+// not even 256 tokens fit.
+int64_t MaxContext(const Gpu& gpu, int count, const LlmModel& model, MemoryRequest request,
+                   const Assumptions& assumptions);
 
 struct FitOptions {
   std::vector<Segment> segments;      // GPUs considered; empty = all
   std::vector<Condition> conditions;  // prices considered; empty = any
-  int max_gpus = 64;                  // largest count tried (8 nodes of 8)
+  int max_gpus = 64;                  // largest count tried (8 baseboards of 8)
 };
 
-struct FitConfig {
-  std::string gpu;
-  Segment segment = Segment::kConsumer;
-  int count = 1;
-  double per_gpu_bytes = 0;
+struct FitConfig : GpuAnswer {
   std::optional<CurrentPrice> unit_price;  // cheapest allowed condition
   std::optional<double> price_usd;         // count × unit price
-  std::optional<double> tokens_per_s;      // inference only
 };
 
 struct FitResult {
-  MemoryBreakdown memory;
+  MemoryBreakdown memory;  // at the requested precision
   // Priced configurations by price ascending, then the unpriced ones; ties by tokens/s
   // descending, then GPU id.
   std::vector<FitConfig> configs;
@@ -73,8 +98,8 @@ struct FitResult {
   std::map<Segment, FitConfig> cheapest_by_segment;
 };
 
-// EstimateMemory, then for every GPU of data.gpus in the allowed segments the smallest
-// count that holds it, its price and decode speed.
+// EstimateMemory, then AnswerOnGpu for every GPU of data.gpus in the allowed segments, with
+// its price.
 FitResult FitModel(const Dataset& data, const LlmModel& model, const MemoryRequest& request,
                    const CurrentPrices& prices, const Assumptions& assumptions,
                    const FitOptions& options);

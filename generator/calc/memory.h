@@ -1,9 +1,21 @@
 // GPU memory an LLM needs: weights, KV cache, activations, gradients, optimizer states and
-// runtime overhead, for inference and three kinds of fine-tuning. Byte counts are doubles
-// (exact up to 2^53 B ≈ 9 PB, far above any model). Sources of the formulas:
-// EleutherAI "Transformer Math 101" (2023) for bytes per parameter in training; Korthikanti
-// et al. 2022, "Reducing Activation Recomputation in Large Transformer Models" for
-// activations; the models' config.json for the shapes.
+// compute buffers, for inference and three kinds of fine-tuning. Byte counts are doubles
+// (exact up to 2^53 B ≈ 9 PB, far above any model).
+//
+// Engine convention (stated on the methodology page): llama.cpp, the engine most readers of a
+// buying guide run at home. It keeps the input token-embedding table of an untied model in
+// system RAM, keeps window + micro-batch cells (rounded up to 256) for sliding-window and
+// chunked layers, a fixed F32 state for recurrent layers, and one compute buffer per GPU
+// whose size follows the micro-batch, the vocabulary and, without FlashAttention, the
+// attention-score matrix. vLLM and SGLang keep the window only, all weights on the GPU and
+// reserve a fraction of the card instead; data/validation.json holds figures of both kinds.
+//
+// Sources of the formulas: the models' config.json for the shapes; llama.cpp's block
+// formats (ggml-common.h) and the OCP Microscaling spec for the bits per weight; EleutherAI
+// "Transformer Math 101" (2023) for bytes per parameter in training; Korthikanti et al. 2022
+// for activations, without the attention-score term that FlashAttention never stores.
+//
+// Pure: no I/O, no exceptions, no threads (compiled for the browser too).
 #pragma once
 
 #include <cstdint>
@@ -28,26 +40,37 @@ inline double ToGiB(double bytes) {
 
 // Number formats of weights (and of the KV cache).
 enum class Precision {
-  kFp32,  // 4 B
-  kBf16,  // 2 B
-  kFp16,  // 2 B
-  kFp8,   // 1 B
-  kInt8,  // 1 B
-  kInt4,  // 0.5 B (no scales)
-  kQ8_0,  // GGUF; bits_q8_0 / 8 B (scales included), likewise below
+  kFp32,     // 4 B
+  kBf16,     // 2 B
+  kFp16,     // 2 B
+  kFp8,      // 1 B (+ one FP32 scale per N×N block when the model says native_scale_block)
+  kInt8,     // 1 B
+  kInt4,     // 0.5 B (no scales)
+  kQ8_0,     // GGUF; bits_<id> / 8 B (scales included), likewise down to kNf4
   kQ6_K,
   kQ5_K_M,
   kQ4_K_M,
   kGptq4,
   kAwq4,
-  kNf4,  // bitsandbytes 4-bit NormalFloat, as QLoRA stores the base weights
+  kNf4,       // bitsandbytes 4-bit NormalFloat with double quantisation (QLoRA's base weights)
+  kQ4_0,      // GGUF block_q4_0: 32 × 4 bit + one FP16 scale = 18 B per 32 values (4.5 bits)
+  kMxfp4,     // OCP MXFP4: 32 × FP4 + one E8M0 scale = 17 B per 32 values (4.25 bits)
+  kNvfp4,     // NVIDIA NVFP4: 16 × FP4 + one FP8 scale = 9 B per 16 values (4.5 bits)
+  kMxfp4Moe,  // llama.cpp file type MXFP4_MOE: routed experts MXFP4, every other tensor Q8_0
 };
-const char* PrecisionId(Precision p);  // "fp32", "bf16", … "q4_k_m", "gptq4", "nf4"
-std::optional<Precision> ParsePrecision(std::string_view id);
+const char* PrecisionId(Precision p);    // "fp32", "bf16", … "q4_k_m", "mxfp4_moe"
+const char* PrecisionName(Precision p);  // as practitioners write it: "FP32", "Q4_K_M", "MXFP4"
+std::optional<Precision> ParsePrecision(std::string_view id);  // also "f16" (GGUF) → kFp16
 std::vector<std::string> PrecisionIds();  // every id, in enum order
+// Formats a KV cache can be stored in by the engines (llama.cpp -ctk/-ctv, vLLM
+// kv_cache_dtype): fp32, bf16, fp16, fp8, q8_0, q4_0.
+bool IsKvPrecision(Precision p);
+std::vector<std::string> KvPrecisionIds();
+// The model's published format (native_precision), e.g. kMxfp4 for gpt-oss.
+Precision NativePrecision(const LlmModel& model);
 
-// Bytes per value: fixed for the plain formats, the assumption bits_<id> / 8 for the
-// quantised ones.
+// Bytes per value: fixed for formats defined bit for bit, the assumption bits_<id> / 8 for
+// the quantisation recipes whose average depends on the mix of tensors.
 double BytesPerParam(Precision p, const Assumptions& assumptions);
 
 enum class MemoryMode {
@@ -59,6 +82,14 @@ enum class MemoryMode {
 const char* MemoryModeId(MemoryMode m);  // "inference" | "full" | "lora" | "qlora"
 std::optional<MemoryMode> ParseMemoryMode(std::string_view id);
 
+// Optimizer states per trained parameter (with the FP32 master copy of mixed precision):
+// AdamW 4 + 4 + 4 = 12 B; 8-bit AdamW (bitsandbytes) 4 + 1 + 1 = 6 B; the paged variant keeps
+// the same 6 B but may move them to system RAM under pressure (counted on the GPU here).
+enum class Optimizer { kAdamW, kAdamW8bit, kPagedAdamW8bit };
+const char* OptimizerId(Optimizer o);  // "adamw" | "adamw8bit" | "paged_adamw8bit"
+std::optional<Optimizer> ParseOptimizer(std::string_view id);
+double OptimizerBytesPerParam(Optimizer o, const Assumptions& assumptions);
+
 struct MemoryRequest {
   Precision precision = Precision::kBf16;     // weights (inference, lora); see EstimateMemory
   Precision kv_precision = Precision::kBf16;  // KV cache (inference)
@@ -69,6 +100,9 @@ struct MemoryRequest {
   std::optional<int64_t> batch;
   MemoryMode mode = MemoryMode::kInference;
   bool gradient_checkpointing = false;  // training: full activation recomputation
+  bool flash_attention = true;          // false: attention scores are materialised
+  Optimizer optimizer = Optimizer::kAdamW;
+  std::optional<int> lora_rank;  // absent = assumptions.lora_rank
 };
 
 struct MemoryBreakdown {
@@ -76,52 +110,85 @@ struct MemoryBreakdown {
   double trainable_params = 0;  // full: params; lora/qlora: adapter parameters; inference: 0
   int64_t tokens = 0;           // context / sequence length used
   int64_t batch = 0;            // batch used
-  double weights_bytes = 0;
-  double kv_cache_bytes = 0;
+  double weights_bytes = 0;     // the whole model in its format (a GGUF file's size)
+  double host_bytes = 0;        // part of weights_bytes kept in system RAM (inference only)
+  double kv_cache_bytes = 0;    // KV cache and recurrent states of every sequence
   double activations_bytes = 0;
   double gradients_bytes = 0;
   double optimizer_bytes = 0;
-  double overhead_bytes = 0;
-  double total_bytes = 0;  // sum of the six above; excludes the per-GPU CUDA context (fit.h)
+  double overhead_bytes = 0;  // compute buffers: per GPU, not split (ComputeBufferBytes)
+  // On the GPUs: weights − host + KV + activations + gradients + optimizer + overhead; one
+  // GPU's worth before splitting; excludes the per-GPU CUDA context (fit.h).
+  double total_bytes = 0;
+  // The part of total_bytes that splits across GPUs (everything but overhead_bytes).
+  double SplitBytes() const { return total_bytes - overhead_bytes; }
 };
 
-// KV-cache bytes per token of one sequence:
-//   standard / grouped-query attention: 2 (K and V) × layers × kv_heads × head_dim × bytes;
-//   MLA (model.mla set): (kv_lora_rank + qk_rope_head_dim) × layers × bytes.
-// Llama 3.1 8B at bf16: 2 × 32 × 8 × 128 × 2 = 131,072 B; DeepSeek-V3: 61 × 576 × 2 = 70,272 B.
-double KvCacheBytesPerToken(const LlmModel& model, Precision kv, const Assumptions& assumptions);
+// Routed-expert parameters: layers × experts × 3 matrices (gate, up, down) × hidden ×
+// expert width; 0 for dense models; never above params_b.
+double RoutedExpertParams(const LlmModel& model);
+
+// Bytes of the weights in `precision`. Per part where the format is per part: kMxfp4 on a
+// model published as MXFP4 experts + native_other_precision keeps the rest in that format;
+// kMxfp4Moe keeps the non-expert tensors in Q8_0; kFp8 adds the block scales of
+// native_scale_block. Everything else: params × BytesPerParam.
+double WeightBytes(const LlmModel& model, Precision precision, const Assumptions& assumptions);
+
+// Bytes of the weights one token passes through: active_params_b (published, embeddings
+// included), with the routed experts among them (RoutedExpertParams × active / total experts)
+// at the experts' format for formats split per part; WeightBytes for dense models.
+double ActiveWeightBytes(const LlmModel& model, Precision precision, const Assumptions& assumptions);
+
+// Input token-embedding table (vocab × hidden in `precision`), which llama.cpp keeps in
+// system RAM; 0 for tied embeddings (the output layer needs the table on the GPU).
+double HostEmbeddingBytes(const LlmModel& model, Precision precision,
+                          const Assumptions& assumptions);
+
+// Cells (tokens) a layer of `kind` keeps for a context: full → context; sliding and
+// chunked → min(context, window + ubatch rounded up to 256) (llama.cpp); else 0.
+int64_t KvCellsForLayer(const LlmModel& model, LayerKind kind, int64_t context,
+                        const Assumptions& assumptions);
+
+// KV-cache bytes of one cached token in one attention layer: 2 (K and V) × kv_heads ×
+// head_dim × bytes; MLA: (kv_lora_rank + qk_rope_head_dim) × bytes.
+double KvBytesPerLayerToken(const LlmModel& model, Precision kv, const Assumptions& assumptions);
+
+// KV cache (and recurrent state) of one sequence of `context` tokens, layer by layer:
+// Σ cells(layer) × KvBytesPerLayerToken, plus (recurrent_values + conv_values) × 4 B (F32)
+// per recurrent layer. Llama 3.1 8B, bf16, 8,192 tokens: 32 × 8,192 × 2 × 8 × 128 × 2 B =
+// 1 GiB; Gemma 3 27B at 131,072: 10 full layers × 131,072 + 52 sliding × 1,536 cells.
+double KvCacheBytes(const LlmModel& model, Precision kv, int64_t context,
+                    const Assumptions& assumptions);
 
 // Parameters of rank-r LoRA adapters: r × (d_in + d_out) per adapted matrix, on the
-// attention projections q (h → heads·head_dim), k and v (h → kv_heads·head_dim) and
-// o (heads·head_dim → h) of every layer, plus for dense models the MLP projections gate, up
-// (h → intermediate) and down (intermediate → h). MoE models (experts set): attention only.
-// MLA models are counted with the same q/k/v shapes (an approximation of their low-rank
-// projections). head_dim 0 falls back to hidden_size / attention_heads.
+// attention projections q, k, v, o of every layer, plus for dense models the MLP projections
+// gate, up and down. MoE models: attention only. head_dim 0 falls back to hidden / heads.
 double LoraAdapterParams(const LlmModel& model, int rank);
 
-// Activation bytes of one transformer layer in training, 16-bit activations, no tensor or
-// sequence parallelism (Korthikanti et al. 2022, eq. 2): s·b·h·(34 + 5·a·s/h), with
-// s = sequence, b = batch, h = hidden_size, a = attention_heads. With full recomputation
-// (gradient checkpointing) only each layer's input is kept: 2·s·b·h. Embedding and output
-// layers are not counted. 0 for non-positive sizes.
+// Activation bytes of one transformer layer in training, 16-bit activations (Korthikanti et
+// al. 2022, eq. 2): s·b·h·34 with FlashAttention (the default), s·b·h·(34 + 5·a·s/h) when the
+// attention scores are stored; with full recomputation only each layer's input: 2·s·b·h.
+// 0 for non-positive sizes.
 double ActivationBytesPerLayer(const LlmModel& model, int64_t sequence, int64_t batch,
-                               bool recompute);
+                               bool recompute, bool flash_attention);
 
-// The memory of the request, one GPU's worth before splitting (fit.h divides it):
-// - inference: weights = params × BytesPerParam(precision); KV = per token × context ×
-//   batch; activations 0 (short-lived, inside the overhead); no gradients or optimizer.
+// Compute buffer of one GPU (llama.cpp's "compute buffer size"), for u = min(ubatch,
+// context·batch) tokens at once: the larger of the FP32 logits (u × vocab × 4 B) and, without
+// FlashAttention, the FP32 attention scores (u × context × heads × 4 B), plus one FP32 FFN
+// activation (u × max(intermediate, hidden) × 4 B). Training: logits and their gradient for
+// every token of the micro-batch, 2 × s × b × vocab × 4 B.
+double ComputeBufferBytes(const LlmModel& model, const MemoryRequest& request, int64_t tokens,
+                          int64_t batch, const Assumptions& assumptions);
+
+// The memory of the request (see MemoryBreakdown):
+// - inference: WeightBytes(precision), the embedding table on the host, KvCacheBytes ×
+//   batch, the compute buffer; no gradients or optimizer.
 // - full: weights = params × weight_bytes_mixed, gradients = params × gradient_bytes,
-//   optimizer = params × optimizer_bytes_per_param (2 + 2 + 12 = 16 B/param with the
-//   Transformer Math 101 figures); request.precision is not used; activations per layer ×
-//   layers; no KV cache.
-// - lora: frozen weights at request.precision; adapters (rank assumptions.lora_rank) add
-//   weight_bytes_mixed to the weights and gradient_bytes / optimizer_bytes_per_param each;
-//   activations as for full.
+//   optimizer per request.optimizer; activations per layer × layers; no KV cache.
+// - lora: frozen weights at request.precision; adapters add weight_bytes_mixed to the
+//   weights and gradient_bytes / optimizer bytes each; activations as for full.
 // - qlora: as lora, frozen weights at bits_nf4 whatever request.precision says.
-// In every mode overhead = runtime_overhead_fraction × the sum of the other parts, and
-// total = that sum + overhead. The CUDA context (cuda_context_gb) is per GPU and is added
-// by fit.h, not here. Parameters come from params_b (MoE: total, not active). Negative
-// context or batch counts as 0; a model with zero sizes gives zeros, never NaN.
+// Negative context or batch counts as 0; a model with zero sizes gives zeros, never NaN.
 MemoryBreakdown EstimateMemory(const LlmModel& model, const MemoryRequest& request,
                                const Assumptions& assumptions);
 

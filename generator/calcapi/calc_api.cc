@@ -222,7 +222,7 @@ struct ModelArgs {
   calc::MemoryRequest request;
 };
 
-ModelArgs ReadModelArgs(Reader& r, const Dataset& data) {
+ModelArgs ReadModelArgs(Reader& r, const Dataset& data, bool need_context = true) {
   ModelArgs m;
   if (auto id = r.Text("model", true)) {
     m.model = data.FindModel(*id);
@@ -233,20 +233,40 @@ ModelArgs ReadModelArgs(Reader& r, const Dataset& data) {
     }
   }
   calc::MemoryRequest& q = m.request;
-  const auto precisions = calc::PrecisionIds();
-  if (auto p =
-          r.Enum<calc::Precision>("precision", "precision", calc::ParsePrecision, precisions, true))
+  auto precisions = calc::PrecisionIds();
+  precisions.push_back("native");
+  // "native": the format the model is published in (gpt-oss: MXFP4 experts, BF16 rest).
+  auto parse_weights = [&m](std::string_view id) -> std::optional<calc::Precision> {
+    if (id == "native") return m.model ? calc::NativePrecision(*m.model) : calc::Precision::kBf16;
+    return calc::ParsePrecision(id);
+  };
+  if (auto p = r.Enum<calc::Precision>("precision", "precision", parse_weights, precisions, true))
     q.precision = *p;
-  if (auto p = r.Enum<calc::Precision>("kv_precision", "precision", calc::ParsePrecision,
-                                       precisions, false))
+  const auto kv_ids = calc::KvPrecisionIds();
+  auto parse_kv = [](std::string_view id) -> std::optional<calc::Precision> {
+    auto p = calc::ParsePrecision(id);
+    return p && calc::IsKvPrecision(*p) ? p : std::nullopt;
+  };
+  if (auto p = r.Enum<calc::Precision>("kv_precision", "KV-cache precision", parse_kv, kv_ids,
+                                       false))
     q.kv_precision = *p;
   if (auto mode = r.Enum<calc::MemoryMode>("mode", "mode", calc::ParseMemoryMode,
                                            {"inference", "full", "lora", "qlora"}, false))
     q.mode = *mode;
   const bool inference = q.mode == calc::MemoryMode::kInference;
-  if (auto n = r.Count("context", inference, 1, INT64_MAX)) q.context = *n;
+  if (auto n = r.Count("context", inference && need_context, 1, INT64_MAX)) {
+    q.context = *n;
+    if (m.model && *n > m.model->max_context)
+      r.Error("context " + std::to_string(*n) + " exceeds the maximum context of '" +
+              m.model->id + "' (" + std::to_string(m.model->max_context) + " tokens)");
+  }
   if (auto n = r.Count("batch", false, 1, INT64_MAX)) q.batch = *n;
   q.gradient_checkpointing = r.Bool("gradient_checkpointing").value_or(false);
+  q.flash_attention = r.Bool("flash_attention").value_or(true);
+  if (auto o = r.Enum<calc::Optimizer>("optimizer", "optimizer", calc::ParseOptimizer,
+                                       {"adamw", "adamw8bit", "paged_adamw8bit"}, false))
+    q.optimizer = *o;
+  if (auto n = r.Count("lora_rank", false, 1, 4096)) q.lora_rank = static_cast<int>(*n);
   return m;
 }
 
@@ -259,9 +279,12 @@ Json MemoryJson(const ModelArgs& m, const calc::MemoryBreakdown& b) {
   j["context"] = b.tokens;
   j["batch"] = b.batch;
   j["gradient_checkpointing"] = m.request.gradient_checkpointing;
+  j["flash_attention"] = m.request.flash_attention;
+  j["optimizer"] = calc::OptimizerId(m.request.optimizer);
   j["params"] = Bytes(b.params);
   j["trainable_params"] = Bytes(b.trainable_params);
   j["weights_bytes"] = Bytes(b.weights_bytes);
+  j["host_bytes"] = Bytes(b.host_bytes);
   j["kv_cache_bytes"] = Bytes(b.kv_cache_bytes);
   j["activations_bytes"] = Bytes(b.activations_bytes);
   j["gradients_bytes"] = Bytes(b.gradients_bytes);
@@ -289,6 +312,8 @@ Json ConfigJson(const calc::FitConfig& c) {
   j["gpu"] = c.gpu;
   j["segment"] = SegmentId(c.segment);
   j["count"] = c.count;
+  j["precision"] = calc::PrecisionId(c.precision);
+  j["precision_substituted"] = c.precision_substituted;
   j["per_gpu_bytes"] = Bytes(c.per_gpu_bytes);
   j["price_usd"] = OrNull(c.price_usd);
   j["condition"] = c.unit_price ? Json(ConditionId(c.unit_price->condition)) : Json(nullptr);
@@ -320,6 +345,40 @@ Answer Fit(Reader& r, const Dataset& data) {
   for (const auto& [segment, c] : fit.cheapest_by_segment)
     j["cheapest_by_segment"][SegmentId(segment)] = ConfigJson(c);
   j["not_fitting"] = fit.not_fitting;
+  return out;
+}
+
+// The largest context that fits `count` cards of one GPU.
+Answer MaxContext(Reader& r, const Dataset& data) {
+  ModelArgs m = ReadModelArgs(r, data, /*need_context=*/false);
+  const Gpu* gpu = nullptr;
+  if (auto id = r.Text("gpu", true)) {
+    gpu = data.FindGpu(*id);
+    if (gpu == nullptr) {
+      std::vector<std::string> ids;
+      for (const Gpu& g : data.gpus) ids.push_back(g.id);
+      r.Error(UnknownId("GPU", *id, ids, /*list_all=*/false));
+    }
+  }
+  const int count = static_cast<int>(r.Count("count", false, 1, 4096).value_or(1));
+  r.Finish();
+  if (m.request.mode != calc::MemoryMode::kInference)
+    r.Error("'maxctx' answers for inference only");
+  if (!r.errors().empty()) return RequestErrors(r.errors());
+  Answer out;
+  auto a = ResolvedAssumptions(data, &out);
+  if (!a) return out;
+  const int64_t tokens = calc::MaxContext(*gpu, count, *m.model, m.request, *a);
+  Json& j = out.body;
+  j["model"] = m.model->id;
+  j["gpu"] = gpu->id;
+  j["count"] = count;
+  j["precision"] = calc::PrecisionId(calc::RunnablePrecision(*gpu, m.request.precision));
+  j["kv_precision"] = calc::PrecisionId(calc::RunnablePrecision(*gpu, m.request.kv_precision));
+  j["batch"] = m.request.batch.value_or(1);
+  j["max_context"] = tokens;
+  j["model_max_context"] = m.model->max_context;
+  j["limited_by"] = tokens == 0 ? "weights" : tokens >= m.model->max_context ? "model" : "memory";
   return out;
 }
 
@@ -391,14 +450,17 @@ Answer Rank(Reader& r, const Dataset& data) {
 Answer AnswerRequest(const Dataset& data, const Json& request) {
   if (!request.is_object()) return RequestErrors({"a request must be a JSON object"});
   if (!request.contains("command") || !request.at("command").is_string())
-    return RequestErrors({"a request needs \"command\": one of breakeven, fit, rank, vram"});
+    return RequestErrors(
+        {"a request needs \"command\": one of breakeven, fit, maxctx, rank, vram"});
   const std::string command = request.at("command").get<std::string>();
   Reader r(request, command);
   if (command == "vram") return Vram(r, data);
   if (command == "fit") return Fit(r, data);
   if (command == "breakeven") return Breakeven(r);
   if (command == "rank") return Rank(r, data);
-  return RequestErrors({UnknownId("calc command", command, {"breakeven", "fit", "rank", "vram"})});
+  if (command == "maxctx") return MaxContext(r, data);
+  return RequestErrors(
+      {UnknownId("calc command", command, {"breakeven", "fit", "maxctx", "rank", "vram"})});
 }
 
 std::string AnswerRequestText(const Dataset& data, std::string_view request_json) {

@@ -28,11 +28,16 @@ constexpr char kUsage[] =
     "commands:\n"
     "  vram       memory an LLM needs (weights, KV cache, activations, gradients, optimizer)\n"
     "             --model ID --precision P [--kv-precision P] --context N [--batch N]\n"
-    "             [--mode inference|full|lora|qlora] [--checkpointing] [--json]\n"
-    "             (training modes: --context defaults to the training sequence length)\n"
+    "             [--mode inference|full|lora|qlora] [--checkpointing] [--no-flash-attention]\n"
+    "             [--optimizer adamw|adamw8bit|paged_adamw8bit] [--lora-rank N] [--json]\n"
+    "             (training modes: --context defaults to the training sequence length;\n"
+    "             --precision native: the format the model is published in)\n"
     "  fit        the GPUs, and how many of each, that hold it; price and decode speed\n"
     "             the vram options, plus [--segment consumer|workstation|datacenter]...\n"
     "             [--condition new|used]... [--max-gpus N]\n"
+    "  maxctx     the largest context that fits N cards of one GPU\n"
+    "             --model ID --precision P --gpu ID [--count N] [--kv-precision P]\n"
+    "             [--batch N] [--json]\n"
     "  breakeven  days of use after which a desktop costs less than renting in the cloud\n"
     "             --desktop-cost USD --desktop-watts W --cloud-per-hour USD\n"
     "             --utilisation FRACTION --electricity USD_PER_KWH [--json]\n"
@@ -40,7 +45,8 @@ constexpr char kUsage[] =
     "             --workload inference8|inference16|training16 [--cost none|gpu|ownership]\n"
     "             [--segment S]... [--condition new|used]... [--count N] [--json]\n"
     "\n"
-    "precisions: fp32 bf16 fp16 fp8 int8 int4 q8_0 q6_k q5_k_m q4_k_m gptq4 awq4 nf4\n"
+    "precisions: fp32 bf16 fp16 fp8 int8 int4 q8_0 q6_k q5_k_m q4_k_m gptq4 awq4 nf4 q4_0\n"
+    "            mxfp4 nvfp4 mxfp4_moe native; KV cache: fp32 bf16 fp16 fp8 q8_0 q4_0\n"
     "exit codes: 0 ok, 1 problems in the data, 2 bad command line\n";
 
 // ---------------------------------------------------------------- argument parsing
@@ -156,8 +162,10 @@ double Num(const Json& v) {
 }
 
 const std::vector<OptionSpec> kModelOptions = {
-    {"model", true}, {"precision", true}, {"kv-precision", true},   {"context", true},
-    {"batch", true}, {"mode", true},      {"checkpointing", false}, {"json", false},
+    {"model", true},          {"precision", true},       {"kv-precision", true},
+    {"context", true},        {"batch", true},           {"mode", true},
+    {"checkpointing", false}, {"json", false},           {"no-flash-attention", false},
+    {"optimizer", true},      {"lora-rank", true},
 };
 
 // The request fields of vram and fit. The command line checks what only it knows (required
@@ -172,7 +180,7 @@ bool ModelRequest(const Options& o, const std::string& command, Json* request, s
   if (auto kv = o.Last("kv-precision")) r["kv_precision"] = *kv;
   if (auto mode = o.Last("mode")) r["mode"] = *mode;
   const bool inference = !o.Last("mode") || *o.Last("mode") == "inference";
-  if (inference && !Require(o, "context", command, error)) return false;
+  if (inference && command != "maxctx" && !Require(o, "context", command, error)) return false;
   int64_t n = 0;
   if (auto context = o.Last("context")) {
     if (!ParseCount("context", *context, &n, error)) return false;
@@ -183,6 +191,12 @@ bool ModelRequest(const Options& o, const std::string& command, Json* request, s
     r["batch"] = n;
   }
   if (o.Has("checkpointing")) r["gradient_checkpointing"] = true;
+  if (o.Has("no-flash-attention")) r["flash_attention"] = false;
+  if (auto opt = o.Last("optimizer")) r["optimizer"] = *opt;
+  if (auto rank = o.Last("lora-rank")) {
+    if (!ParseCount("lora-rank", *rank, &n, error)) return false;
+    r["lora_rank"] = n;
+  }
   return true;
 }
 
@@ -277,6 +291,36 @@ int RunFit(const Options& o, const Dataset& data, std::ostream& out, std::ostrea
     for (const Json& id : j["not_fitting"]) out << " " << id.get<std::string>();
     out << "\n";
   }
+  return 0;
+}
+
+int RunMaxContext(const Options& o, const Dataset& data, std::ostream& out, std::ostream& err) {
+  std::string error;
+  Json request;
+  bool ok = ModelRequest(o, "maxctx", &request, &error) && Require(o, "gpu", "maxctx", &error);
+  if (ok) request["gpu"] = *o.Last("gpu");
+  int64_t count = 1;
+  if (ok && o.Last("count")) ok = ParseCount("count", *o.Last("count"), &count, &error);
+  if (!ok) {
+    err << "error: " << error << "\n";
+    return 2;
+  }
+  request["count"] = count;
+  Json j;
+  if (int code = Ask(data, request, &j, err)) return code;
+  if (o.Has("json")) {
+    out << j.dump(2) << "\n";
+    return 0;
+  }
+  out << j["model"].get<std::string>() << " (" << j["precision"].get<std::string>()
+      << ", KV cache " << j["kv_precision"].get<std::string>() << ") on " << count << " x "
+      << j["gpu"].get<std::string>() << ": ";
+  const std::string limit = j["limited_by"].get<std::string>();
+  if (limit == "weights")
+    out << "does not fit, even with 256 tokens of context\n";
+  else
+    out << j["max_context"].get<int64_t>() << " tokens"
+        << (limit == "model" ? " (the model's maximum)" : "") << "\n";
   return 0;
 }
 
@@ -395,6 +439,9 @@ int RunCalcCommand(const std::vector<std::string>& args, const DatasetLoader& lo
   } else if (command == "fit") {
     specs = kModelOptions;
     specs.insert(specs.end(), {{"segment", true}, {"condition", true}, {"max-gpus", true}});
+  } else if (command == "maxctx") {
+    specs = kModelOptions;
+    specs.insert(specs.end(), {{"gpu", true}, {"count", true}});
   } else if (command == "breakeven") {
     specs = {{"desktop-cost", true}, {"desktop-watts", true}, {"cloud-per-hour", true},
              {"utilisation", true},  {"electricity", true},   {"json", false}};
@@ -402,7 +449,8 @@ int RunCalcCommand(const std::vector<std::string>& args, const DatasetLoader& lo
     specs = {{"workload", true},  {"cost", true},  {"segment", true},
              {"condition", true}, {"count", true}, {"json", false}};
   } else {
-    err << "error: " << UnknownId("calc command", command, {"breakeven", "fit", "rank", "vram"})
+    err << "error: "
+        << UnknownId("calc command", command, {"breakeven", "fit", "maxctx", "rank", "vram"})
         << "\n";
     return 2;
   }
@@ -417,6 +465,7 @@ int RunCalcCommand(const std::vector<std::string>& args, const DatasetLoader& lo
   if (!load(options.Last("root") ? *options.Last("root") : ".", &data)) return 1;
   if (command == "vram") return RunVram(options, data, out, err);
   if (command == "fit") return RunFit(options, data, out, err);
+  if (command == "maxctx") return RunMaxContext(options, data, out, err);
   if (command == "breakeven") return RunBreakeven(options, data, out, err);
   return RunRank(options, data, out, err);
 }

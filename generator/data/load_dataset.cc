@@ -244,7 +244,7 @@ void LoadModels(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
                      "use null for models without multi-head latent attention");
     }
     ReadLayerPattern(doc, ptr, r, &m, diags);
-    const std::vector<std::string> native = {"fp32", "bf16", "fp16", "fp8", "mxfp4"};
+    const std::vector<std::string> native = {"fp32", "bf16", "fp16", "fp8", "mxfp4", "nvfp4"};
     m.native_precision = r.Enum("native_precision", native);
     if (r.Has("native_other_precision")) {
       m.native_other_precision = r.Enum("native_other_precision", native);
@@ -261,6 +261,7 @@ void LoadModels(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
                      "native_scale_block describes FP8 block scales, but model '" + m.id +
                          "' is published in " + m.native_precision);
     }
+    m.tied_embeddings = r.Bool("tied_embeddings", false);
     m.prov = r.ReadProvenance();
     if (m.active_params_b > m.params_b)
       diags->Error(r.FieldLoc("active_params_b"),
@@ -440,6 +441,8 @@ void LoadValidation(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
     if (r.Has("context")) c.context = r.Integer("context", 1);
     if (r.Has("batch")) c.batch = r.Integer("batch", 1);
     if (r.Has("ubatch")) c.ubatch = r.Integer("ubatch", 1);
+    if (r.Has("layer_kind"))
+      c.layer_kind = r.Enum("layer_kind", {"full", "sliding", "chunked", "recurrent", "none"});
     if (r.Has("flash_attention")) c.flash_attention = r.Bool("flash_attention", false);
     if (r.Has("prompt_tokens")) c.prompt_tokens = r.Integer("prompt_tokens", 0);
     if (r.Has("generated_tokens")) c.generated_tokens = r.Integer("generated_tokens", 1);

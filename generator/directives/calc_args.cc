@@ -32,6 +32,11 @@ calc::MemoryRequest ParseMemoryRequest(const Args& args, bool need_context) {
   if (args.Has("kv")) req.kv_precision = *calc::ParsePrecision(args.Text("kv"));
   if (need_context || args.Has("context")) req.context = args.Int("context", 4096);
   if (args.Has("batch")) req.batch = args.Int("batch", 1);
+  // A context beyond what the model was trained for is an error, not a silent extrapolation.
+  if (req.context && args.Has("model"))
+    if (const LlmModel* m = args.ModelOf("model"); m && *req.context > m->max_context)
+      args.Fail("context " + std::to_string(*req.context) + " exceeds the maximum context of '" +
+                m->id + "' (" + std::to_string(m->max_context) + " tokens)");
   req.gradient_checkpointing = args.Yes("checkpointing");
   return req;
 }

@@ -43,20 +43,20 @@ std::string FitMatrixChart(const Args& a, const PageContext& ctx) {
     calc::MemoryRequest req;
     req.precision = prec;
     req.context = context;
-    auto mem = calc::EstimateMemory(*m, req, as);
+    req.context = std::min<int64_t>(context, m->max_context);
     spec.rows.push_back(m->name);
     std::vector<charts::FitCell> row;
     std::vector<Cell> trow = {Cell::Text(m->name)};
     for (const Gpu* g : cards) {
-      auto n = calc::SmallestGpuCount(*g, *m, mem.total_bytes, as, as.gpus_per_node);
+      auto answer = calc::AnswerOnGpu(*g, *m, req, as, as.gpus_per_node);
       charts::FitCell cell;
-      if (!n)
+      if (!answer)
         cell.fit = charts::Fit::kNoFit;
-      else if (*n == 1)
+      else if (answer->count == 1)
         cell.fit = charts::Fit::kOneCard;
       else {
         cell.fit = charts::Fit::kMultiCard;
-        cell.cards = *n;
+        cell.cards = answer->count;
       }
       row.push_back(cell);
       trow.push_back(Cell::Text(charts::DefaultFitText(cell), true));

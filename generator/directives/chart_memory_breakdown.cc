@@ -41,7 +41,7 @@ std::string MemoryBreakdownChart(const Args& a, const PageContext& ctx) {
     calc::MemoryRequest r;
     r.precision = p;
     r.context = context;
-    bars.push_back({ctx.TF("chart.memory.inference", {{"precision", calc::PrecisionId(p)}}), r});
+    bars.push_back({ctx.TF("chart.memory.inference", {{"precision", calc::PrecisionName(p)}}), r});
   }
   for (auto [mode, ckpt] :
        {std::pair{calc::MemoryMode::kFull, true}, std::pair{calc::MemoryMode::kLora, true},
@@ -54,7 +54,9 @@ std::string MemoryBreakdownChart(const Args& a, const PageContext& ctx) {
   double top = 0;
   for (const auto& b : bars) {
     auto mem = calc::EstimateMemory(m, b.req, as);
-    std::vector<double> seg = {mem.weights_bytes,   mem.kv_cache_bytes,  mem.activations_bytes,
+    // Weights on the GPUs: the host-resident embedding table is not stacked.
+    std::vector<double> seg = {mem.weights_bytes - mem.host_bytes, mem.kv_cache_bytes,
+                               mem.activations_bytes,
                                mem.gradients_bytes, mem.optimizer_bytes, mem.overhead_bytes};
     for (double& v : seg) v = calc::ToGB(v);
     top = std::max(top, calc::ToGB(mem.total_bytes));

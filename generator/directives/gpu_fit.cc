@@ -22,7 +22,7 @@ std::string Render(const Args& a, const PageContext& ctx) {
   auto fit = calc::FitModel(*ctx.data, m, req, ctx.computed->prices, as, fo);
   HtmlTable t(CaptionOr(a.call(), ctx.TF("table.fit.caption",
                                          {{"model", m.name},
-                                          {"precision", calc::PrecisionId(req.precision)},
+                                          {"precision", calc::PrecisionName(req.precision)},
                                           {"context", ContextLabel(*req.context, ctx)},
                                           {"total", ctx.fmt->Gigabytes(fit.memory.total_bytes)}})));
   t.Columns({Cell::Text(ctx.T("col.gpu")), Cell::Text(ctx.T("col.cards"), true),
@@ -33,7 +33,11 @@ std::string Render(const Args& a, const PageContext& ctx) {
     if (!cfg.price_usd) continue;
     if (shown++ >= limit) break;
     const Gpu& g = *ctx.data->FindGpu(cfg.gpu);
-    t.Row({Cell::Html(GpuLink(g, ctx)), Cell::Text(ctx.fmt->Number(cfg.count, 0), true),
+    // A card that cannot run the format runs the nearest one it can (calc::RunnablePrecision).
+    std::string card = GpuLink(g, ctx);
+    if (cfg.precision_substituted)
+      card += " · " + HtmlEscape(ctx.TF("unit.runs_as", {{"precision", calc::PrecisionName(cfg.precision)}}));
+    t.Row({Cell::Html(card), Cell::Text(ctx.fmt->Number(cfg.count, 0), true),
            Cell::Text(ctx.fmt->Gigabytes(cfg.per_gpu_bytes), true),
            Cell::Text(ctx.fmt->Usd(*cfg.price_usd), true),
            Cell::Text(cfg.tokens_per_s
@@ -43,7 +47,8 @@ std::string Render(const Args& a, const PageContext& ctx) {
            Cell::Text(ctx.T(std::string("segment.") + SegmentId(cfg.segment)))});
   }
   t.Note(ctx.TF("table.fit.note", {{"ctxgb", ctx.fmt->Number(as.cuda_context_gb, 2)},
-                                   {"eff", ctx.fmt->Percent(as.decode_bandwidth_efficiency, 0)}}));
+                                   {"desktop", ctx.fmt->Number(as.max_desktop_gpus, 0)},
+                                   {"node", ctx.fmt->Number(as.gpus_per_node, 0)}}));
   return t.Render();
 }
 

@@ -25,7 +25,12 @@ std::string Render(const Args& a, const PageContext& ctx) {
     return std::make_pair(x->params_b, x->id) < std::make_pair(y->params_b, y->id);
   });
   for (const LlmModel* m : models) {
-    double kv = calc::KvCacheBytesPerToken(*m, calc::Precision::kBf16, as);
+    // Average per token over a 32K context: windowed and recurrent layers make it depend on
+    // the context, so one context is named in the column head.
+    const int64_t tokens = std::min<int64_t>(32768, m->max_context);
+    double kv = tokens > 0 ? calc::KvCacheBytes(*m, calc::Precision::kBf16, tokens, as) /
+                                 static_cast<double>(tokens)
+                           : 0;
     std::string heads =
         ctx.fmt->Number(m->attention_heads, 0) + " / " + ctx.fmt->Number(m->kv_heads, 0);
     if (m->mla) heads += " (MLA)";

@@ -149,14 +149,13 @@ std::string LlmSection(const Gpu& g, const PageContext& ctx) {
     for (calc::Precision p : {calc::Precision::kQ4_K_M, calc::Precision::kBf16}) {
       calc::MemoryRequest req;
       req.precision = p;
-      req.context = 8192;
-      auto mem = calc::EstimateMemory(*m, req, as);
-      auto n = calc::SmallestGpuCount(g, *m, mem.total_bytes, as, 1);
-      if (n) {
-        double tps = calc::DecodeTokensPerSecond(g, 1, calc::DecodeBytesPerStep(*m, req, mem, as),
-                                                 mem.batch, as);
-        row.push_back(Cell::Text(
-            ctx.TF("unit.tokens_per_s", {{"v", ctx.fmt->Number(tps, tps < 10 ? 1 : 0)}}), true));
+      req.context = std::min<int64_t>(8192, m->max_context);  // never above the model's maximum
+      auto answer = calc::AnswerOnGpu(g, *m, req, as, 1);
+      if (answer && answer->tokens_per_s) {
+        double tps = *answer->tokens_per_s;
+        std::string v = ctx.TF("unit.tokens_per_s", {{"v", ctx.fmt->Number(tps, tps < 10 ? 1 : 0)}});
+        if (*req.context < 8192) v += " (" + ContextLabel(*req.context, ctx) + ")";
+        row.push_back(Cell::Text(v, true));
         any = true;
       } else {
         row.push_back(Cell::Text("—", true));

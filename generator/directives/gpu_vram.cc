@@ -22,13 +22,17 @@ std::string Render(const Args& a, const PageContext& ctx) {
   HtmlTable t(CaptionOr(a.call(), ctx.T("table.vram.caption")));
   std::vector<Cell> head = {Cell::Text(ctx.T("col.model")), Cell::Text(ctx.T("col.context"), true)};
   for (auto p : precisions)
-    head.push_back(Cell::Text(std::string(calc::PrecisionId(p)) + " (GB)", true));
+    head.push_back(Cell::Text(std::string(calc::PrecisionName(p)) + " (GB)", true));
   t.Columns(head);
   for (const LlmModel* m : models) {
     for (int64_t ctx_tokens : contexts) {
       std::vector<Cell> row = {Cell::Text(m->name),
                                Cell::Text(ContextLabel(ctx_tokens, ctx), true)};
       for (auto p : precisions) {
+        if (ctx_tokens > m->max_context) {  // never shown beyond what the model was trained for
+          row.push_back(Cell::Text("—", true));
+          continue;
+        }
         calc::MemoryRequest req;
         req.precision = p;
         req.kv_precision = kv;
@@ -42,8 +46,8 @@ std::string Render(const Args& a, const PageContext& ctx) {
       t.Row(row);
     }
   }
-  t.Note(ctx.TF("table.vram.note", {{"overhead", ctx.fmt->Percent(as.runtime_overhead_fraction, 0)},
-                                    {"kv", calc::PrecisionId(kv)},
+  t.Note(ctx.TF("table.vram.note", {{"ubatch", ctx.fmt->Number(as.llm_ubatch_tokens, 0)},
+                                    {"kv", calc::PrecisionName(kv)},
                                     {"batch", ctx.fmt->Number(batch, 0)}}));
   return t.Render();
 }

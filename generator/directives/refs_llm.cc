@@ -1,6 +1,8 @@
 // Inline references for LLMs: `gpu:vram` (memory a model needs), `gpu:fit` (the cheapest
 // configuration that holds it), `gpu:params` (its parameter count), `gpu:tokens` (decode speed
 // on a card).
+#include <algorithm>
+
 #include "base/text.h"
 #include "calc/fit.h"
 #include "calc/memory.h"
@@ -26,7 +28,11 @@ std::string Fit(const Args& a, const PageContext& ctx) {
       fit.cheapest->count == 1
           ? GpuLink(g, ctx)
           : HtmlEscape(ctx.fmt->Number(fit.cheapest->count, 0)) + "\u00A0×\u00A0" + GpuLink(g, ctx);
-  return label + " (" + HtmlEscape(ctx.fmt->Usd(*fit.cheapest->price_usd)) + ")";
+  std::string note = ctx.fmt->Usd(*fit.cheapest->price_usd);
+  if (fit.cheapest->precision_substituted)  // e.g. FP8 asked for, card without FP8
+    note += ", " + ctx.TF("unit.runs_as",
+                          {{"precision", calc::PrecisionName(fit.cheapest->precision)}});
+  return label + " (" + HtmlEscape(note) + ")";
 }
 
 std::string Tokens(const Args& a, const PageContext& ctx) {
@@ -35,17 +41,19 @@ std::string Tokens(const Args& a, const PageContext& ctx) {
   const LlmModel& m = *a.ModelOf("model");
   const Gpu& g = *a.GpuOf("gpu");
   const auto& as = ctx.computed->assumptions;
-  auto mem = calc::EstimateMemory(m, req, as);
-  auto n = calc::SmallestGpuCount(g, m, mem.total_bytes, as, 64);
-  if (!n) {
-    a.Fail("model '" + m.id + "' does not fit on any number of " + g.id);
+  // The GPU pages' speeds are at 8,192 tokens (or the model's maximum): the same default
+  // here, so that one question has one answer on every page.
+  if (!req.context) req.context = std::min<int64_t>(8192, m.max_context);
+  auto answer = calc::AnswerOnGpu(g, m, req, as, 64);
+  if (!answer || !answer->tokens_per_s) {
+    a.Fail("model '" + m.id + "' does not fit on any practical number of " + g.id);
     return {};
   }
-  double bytes = calc::DecodeBytesPerStep(m, req, mem, as);
-  double tps = calc::DecodeTokensPerSecond(g, *n, bytes, mem.batch, as);
+  const int n = answer->count;
+  const double tps = *answer->tokens_per_s;
   // Only the number: the sentence around it names the unit in its own words.
   std::string v = ctx.fmt->Number(tps, tps < 10 ? 1 : 0);
-  if (*n > 1) v += " " + ctx.TF("unit.on_n_cards", {{"n", ctx.fmt->Number(*n, 0)}});
+  if (n > 1) v += " " + ctx.TF("unit.on_n_cards", {{"n", ctx.fmt->Number(n, 0)}});
   return HtmlEscape(v);
 }
 

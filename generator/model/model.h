@@ -150,6 +150,8 @@ struct LlmModel {
   // experts only (gpt-oss: MXFP4 experts, BF16 rest); empty = native_precision throughout.
   std::string native_other_precision;
   int native_scale_block = 0;  // FP8 with one scale per N x N block; 0 = per-tensor scales
+  // The output layer reuses the input embedding table (config.json tie_word_embeddings).
+  bool tied_embeddings = false;
   Provenance prov;
 
   LayerKind KindOfLayer(int layer) const {
@@ -251,6 +253,9 @@ struct ValidationCase {
   int context = 0;  // tokens allocated per sequence; 0 = not stated
   int batch = 1;
   int ubatch = 0;                       // 0 = not stated
+  // kv_cache only: the figure covers the layers of this kind alone (llama.cpp prints the
+  // sliding-window cache on a line of its own); empty = every layer.
+  std::string layer_kind;
   std::optional<bool> flash_attention;  // unset = not stated
   int prompt_tokens = -1;               // decode only; -1 = not stated
   int generated_tokens = -1;            // decode only; -1 = not stated

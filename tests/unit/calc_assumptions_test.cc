@@ -62,7 +62,7 @@ TEST_CASE("ResolveAssumptions reports each problem where it is", "[calc][assumpt
        "data/assumptions.json:22:5: error: assumption 'lora_rank' must be a number, not the "
        "string 'sixteen'\n"},
       {"a count that is not whole", [](Dataset* d) { Entry(d, "gpus_per_node")->number = 7.5; },
-       "data/assumptions.json:18:5: error: assumption 'gpus_per_node' must be a whole number "
+       "data/assumptions.json:16:5: error: assumption 'gpus_per_node' must be a whole number "
        "of at least 1, got 7.5\n"},
       {"a percentage typed for a fraction",
        [](Dataset* d) { Entry(d, "utilisation")->number = 15; },

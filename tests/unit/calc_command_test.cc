@@ -37,10 +37,18 @@ TEST_CASE("calc vram --json: the breakdown keys", "[calc][cli]") {
   CHECK(j["params"] == 6740000000LL);
   CHECK(j["weights_bytes"] == 13480000000LL);     // 6.74e9 × 2 B
   CHECK(j["kv_cache_bytes"] == 524288LL * 4096);  // 0.5 MiB per token
-  CHECK(j["total_bytes"].get<double>() == Approx(1.2 * (13.48e9 + 524288.0 * 4096)));
+  // On the GPU: weights less the 32,000 × 4,096 × 2 B embedding table llama.cpp keeps in
+  // system RAM, the cache, and the compute buffer of a 512-token micro-batch (logits
+  // 512 × 32,000 × 4 B + FFN 512 × 11,008 × 4 B, FlashAttention on).
+  CHECK(j["host_bytes"] == 32000LL * 4096 * 2);
+  CHECK(j["overhead_bytes"] == 512LL * 32000 * 4 + 512LL * 11008 * 4);
+  CHECK(j["total_bytes"].get<double>() ==
+        Approx(13.48e9 - 32000.0 * 4096 * 2 + 524288.0 * 4096 + 512.0 * (32000 + 11008) * 4));
   CHECK(j["model"] == "llama-2-7b");
   CHECK(j["mode"] == "inference");
-  CHECK(j["cuda_context_bytes_per_gpu"] == 750000000);
+  CHECK(j["cuda_context_bytes_per_gpu"] == 350000000);
+  CHECK(j["flash_attention"] == true);
+  CHECK(j["optimizer"] == "adamw");
 
   Run full = Calc({"vram", "--model=llama-2-7b", "--precision=bf16", "--mode=full",
                    "--checkpointing", "--json"});
@@ -57,24 +65,37 @@ TEST_CASE("calc vram: table in GB and GiB", "[calc][cli]") {
   CHECK(r.out.find("weights") != std::string::npos);
   CHECK(r.out.find("GiB") != std::string::npos);
   CHECK(r.out.find("4.87") != std::string::npos);  // 8.03e9 × 4.85 / 8 = 4.87 GB
-  CHECK(r.out.find("plus 0.75 GB of CUDA context on each GPU") != std::string::npos);
+  CHECK(r.out.find("plus 0.35 GB of CUDA context on each GPU") != std::string::npos);
 }
 
 TEST_CASE("calc fit --json", "[calc][cli]") {
-  Run r = Calc({"fit", "--model", "llama-3.1-70b", "--precision", "bf16", "--context", "8192",
+  // 70B in Q4_K_M with 8K of context: two used 24 GB cards (the home build people run).
+  Run r = Calc({"fit", "--model", "llama-3.1-70b", "--precision", "q4_k_m", "--context", "8192",
                 "--segment", "consumer", "--condition", "used", "--json"});
   REQUIRE(r.code == 0);
   auto j = nlohmann::json::parse(r.out);
   REQUIRE(j["configs"].is_array());
   REQUIRE_FALSE(j["configs"].empty());
   for (const auto& c : j["configs"]) {
-    for (const char* key : {"gpu", "count", "per_gpu_bytes", "price_usd", "tokens_per_s"})
+    for (const char* key : {"gpu", "count", "precision", "precision_substituted", "per_gpu_bytes",
+                            "price_usd", "tokens_per_s"})
       CHECK(c.contains(key));
+    CHECK(c["count"].get<int>() <= 4);  // one desktop
   }
-  CHECK(j["cheapest"]["gpu"] == "rtx-3090");
-  CHECK(j["cheapest"]["count"] == 8);
-  CHECK(j["cheapest"]["price_usd"] == 6400.0);
+  // Four used 12 GB RTX 3060s hold it too (per card 11.37 + 0.32 + 0.35 GB ≤ 12.24) and cost
+  // less than two used RTX 3090s (2 × 800 USD).
+  CHECK(j["cheapest"]["gpu"] == "rtx-3060");
+  CHECK(j["cheapest"]["count"] == 4);
   CHECK(j["cheapest"]["condition"] == "used");
+  bool two_3090s = false;
+  for (const auto& c : j["configs"])
+    if (c["gpu"] == "rtx-3090") two_3090s = c["count"] == 2 && c["price_usd"] == 1600.0;
+  CHECK(two_3090s);
+  // BF16 weights (141 GB) fit no desktop of four consumer cards.
+  Run bf16 = Calc({"fit", "--model", "llama-3.1-70b", "--precision", "bf16", "--context", "8192",
+                   "--segment", "consumer", "--json"});
+  REQUIRE(bf16.code == 0);
+  CHECK(nlohmann::json::parse(bf16.out)["configs"].empty());
 }
 
 TEST_CASE("calc breakeven: the 2020 example", "[calc][cli]") {

@@ -29,12 +29,13 @@ inline calc::Assumptions TestAssumptions() {
   a.cloud_reference_offer = "aws-p3-v100-on-demand";
   a.price_window_days = 30;
   a.price_max_age_days = 365;
-  a.runtime_overhead_fraction = 0.2;
-  a.cuda_context_gb = 0.75;
+  a.cuda_context_gb = 0.35;
   a.decode_bandwidth_efficiency = 0.8;
-  a.tensor_parallel_efficiency = 0.9;
   a.gpus_per_node = 8;
+  a.max_desktop_gpus = 4;
   a.gpu_ram_headroom_fraction = 0.05;
+  a.llm_ubatch_tokens = 512;
+  a.decode_dense.slope = a.decode_moe.slope = 1 / 0.8;  // CalibrateDecode's fallback
   a.weight_bytes_mixed = 2;
   a.gradient_bytes = 2;
   a.optimizer_bytes_per_param = 12;
@@ -83,12 +84,12 @@ inline std::vector<Assumption> TestAssumptionEntries() {
   v.push_back(TextEntry("cloud_reference_offer", t.cloud_reference_offer, line++));
   num("price_window_days", t.price_window_days);
   num("price_max_age_days", t.price_max_age_days);
-  num("runtime_overhead_fraction", t.runtime_overhead_fraction);
   num("cuda_context_gb", t.cuda_context_gb);
   num("decode_bandwidth_efficiency", t.decode_bandwidth_efficiency);
-  num("tensor_parallel_efficiency", t.tensor_parallel_efficiency);
   num("gpus_per_node", t.gpus_per_node);
+  num("max_desktop_gpus", t.max_desktop_gpus);
   num("gpu_ram_headroom_fraction", t.gpu_ram_headroom_fraction);
+  num("llm_ubatch_tokens", t.llm_ubatch_tokens);
   num("weight_bytes_mixed", t.weight_bytes_mixed);
   num("gradient_bytes", t.gradient_bytes);
   num("optimizer_bytes_per_param", t.optimizer_bytes_per_param);
@@ -221,7 +222,8 @@ inline std::vector<PriceObservation> TestPrices() {
 }
 
 inline LlmModel MakeModel(const std::string& id, double params_b, double active_b, int layers,
-                          int hidden, int intermediate, int heads, int kv_heads, int head_dim) {
+                          int hidden, int intermediate, int heads, int kv_heads, int head_dim,
+                          int vocab = 0, int max_context = 131072) {
   LlmModel m;
   m.loc = {"data/models.json", 1, 1};
   m.id = id;
@@ -234,22 +236,49 @@ inline LlmModel MakeModel(const std::string& id, double params_b, double active_
   m.attention_heads = heads;
   m.kv_heads = kv_heads;
   m.head_dim = head_dim;
+  m.vocab_size = vocab;
+  m.max_context = max_context;
   m.native_precision = "bf16";
   return m;
 }
 
 // Shapes from each model's config.json on Hugging Face.
 inline std::vector<LlmModel> TestModels() {
-  LlmModel deepseek = MakeModel("deepseek-v3", 671, 37, 61, 7168, 18432, 128, 128, 128);
+  using K = LayerKind;
+  LlmModel deepseek = MakeModel("deepseek-v3", 671, 37, 61, 7168, 2048, 128, 128, 128, 129280);
   deepseek.experts = MoeExperts{256, 8};
   deepseek.mla = MlaDims{512, 64};
   deepseek.native_precision = "fp8";
+  deepseek.native_scale_block = 128;
+  // Gemma 3: 5 sliding-window layers (1,024 tokens) to 1 global, tied embeddings.
+  LlmModel gemma = MakeModel("gemma-3-27b", 27.4, 27.4, 62, 5376, 21504, 32, 16, 128, 262208);
+  gemma.layer_pattern = {K::kSliding, K::kSliding, K::kSliding, K::kSliding, K::kSliding, K::kFull};
+  gemma.window = 1024;
+  gemma.tied_embeddings = true;
+  // gpt-oss-120b: alternating 128-token window and full layers; MXFP4 experts, BF16 rest.
+  LlmModel oss = MakeModel("gpt-oss-120b", 116.83, 5.13, 36, 2880, 2880, 64, 8, 64, 201088);
+  oss.experts = MoeExperts{128, 4};
+  oss.layer_pattern = {K::kSliding, K::kFull};
+  oss.window = 128;
+  oss.native_precision = "mxfp4";
+  oss.native_other_precision = "bf16";
+  // Llama 4 Scout: three chunked (8,192) layers to one global.
+  LlmModel scout = MakeModel("llama-4-scout", 109, 17, 48, 5120, 8192, 40, 8, 128, 202048, 10485760);
+  scout.experts = MoeExperts{16, 1};
+  scout.layer_pattern = {K::kChunked, K::kChunked, K::kChunked, K::kFull};
+  scout.window = 8192;
+  // Qwen3-Next: three Gated DeltaNet layers (fixed state) to one full-attention layer.
+  LlmModel next = MakeModel("qwen3-next-80b-a3b", 79.67, 3.87, 48, 2048, 512, 16, 2, 256, 151936,
+                            262144);
+  next.experts = MoeExperts{512, 10};
+  next.layer_pattern = {K::kRecurrent, K::kRecurrent, K::kRecurrent, K::kFull};
+  next.recurrent_state = RecurrentState{524288, 24576};
   return {
-      MakeModel("llama-2-7b", 6.74, 6.74, 32, 4096, 11008, 32, 32, 128),
-      MakeModel("llama-2-13b", 13.0, 13.0, 40, 5120, 13824, 40, 40, 128),
-      MakeModel("llama-3.1-8b", 8.03, 8.03, 32, 4096, 14336, 32, 8, 128),
-      MakeModel("llama-3.1-70b", 70.6, 70.6, 80, 8192, 28672, 64, 8, 128),
-      deepseek,
+      MakeModel("llama-2-7b", 6.74, 6.74, 32, 4096, 11008, 32, 32, 128, 32000, 4096),
+      MakeModel("llama-2-13b", 13.0, 13.0, 40, 5120, 13824, 40, 40, 128, 32000, 4096),
+      MakeModel("llama-3.1-8b", 8.03, 8.03, 32, 4096, 14336, 32, 8, 128, 128256),
+      MakeModel("llama-3.1-70b", 70.6, 70.6, 80, 8192, 28672, 64, 8, 128, 128256),
+      deepseek, gemma, oss, scout, next,
   };
 }
 
