@@ -18,10 +18,11 @@ std::optional<double> ToUnit(double bytes, const std::string& unit) {
 
 // The KV cache of the layers of one kind only ("sliding", …), for the whole batch.
 double KvBytesOfKind(const LlmModel& m, const std::string& kind, const CaseSetup& s) {
-  static const std::pair<const char*, LayerKind> kKinds[] = {
-      {"full", LayerKind::kFull},           {"sliding", LayerKind::kSliding},
-      {"chunked", LayerKind::kChunked},     {"recurrent", LayerKind::kRecurrent},
-      {"none", LayerKind::kNone}};
+  static const std::pair<const char*, LayerKind> kKinds[] = {{"full", LayerKind::kFull},
+                                                             {"sliding", LayerKind::kSliding},
+                                                             {"chunked", LayerKind::kChunked},
+                                                             {"recurrent", LayerKind::kRecurrent},
+                                                             {"none", LayerKind::kNone}};
   LayerKind want = LayerKind::kFull;
   for (const auto& [id, k] : kKinds)
     if (kind == id) want = k;
@@ -35,8 +36,7 @@ double KvBytesOfKind(const LlmModel& m, const std::string& kind, const CaseSetup
 }
 
 // x = seconds to read one step's bytes at the card's peak bandwidth.
-std::optional<double> DecodeX(const Dataset& data, const ValidationCase& c,
-                              const Assumptions& a) {
+std::optional<double> DecodeX(const Dataset& data, const ValidationCase& c, const Assumptions& a) {
   const LlmModel* m = data.FindModel(c.model);
   const Gpu* g = data.FindGpu(c.gpu);
   if (m == nullptr || g == nullptr || !(g->bandwidth_gbs > 0)) return std::nullopt;

@@ -32,8 +32,7 @@ double UsableGpuBytes(const Gpu& gpu, const Assumptions& a) {
 
 Precision RunnablePrecision(const Gpu& gpu, Precision requested) {
   if (requested == Precision::kFp8 && !gpu.fp8_tflops) return Precision::kQ8_0;
-  if (requested == Precision::kNvfp4 && gpu.tensor_cores != "blackwell")
-    return Precision::kQ4_K_M;
+  if (requested == Precision::kNvfp4 && gpu.tensor_cores != "blackwell") return Precision::kQ4_K_M;
   return requested;
 }
 
@@ -59,7 +58,8 @@ std::optional<GpuAnswer> AnswerOnGpu(const Gpu& gpu, const LlmModel& model,
   r.gpu = gpu.id;
   r.segment = gpu.segment;
   MemoryRequest runs = request;
-  if (request.mode != MemoryMode::kQlora) runs.precision = RunnablePrecision(gpu, request.precision);
+  if (request.mode != MemoryMode::kQlora)
+    runs.precision = RunnablePrecision(gpu, request.precision);
   if (request.mode == MemoryMode::kInference)
     runs.kv_precision = RunnablePrecision(gpu, request.kv_precision);
   r.precision = runs.precision;
@@ -71,8 +71,8 @@ std::optional<GpuAnswer> AnswerOnGpu(const Gpu& gpu, const LlmModel& model,
     r.count = n;
     r.per_gpu_bytes = PerGpuBytes(r.memory, n, a);
     if (request.mode == MemoryMode::kInference)
-      r.tokens_per_s = DecodeTokensPerSecond(gpu, model, DecodeBytesPerStep(model, runs, r.memory, a),
-                                             r.memory.batch, a);
+      r.tokens_per_s = DecodeTokensPerSecond(
+          gpu, model, DecodeBytesPerStep(model, runs, r.memory, a), r.memory.batch, a);
     return r;
   }
   return std::nullopt;

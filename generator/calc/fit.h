@@ -61,8 +61,8 @@ struct GpuAnswer {
   bool precision_substituted = false;      // precision differs from the request's
   MemoryBreakdown memory;                  // at that precision
   double per_gpu_bytes = 0;
-  double usable_bytes = 0;                 // per card
-  std::optional<double> tokens_per_s;      // inference only
+  double usable_bytes = 0;             // per card
+  std::optional<double> tokens_per_s;  // inference only
 };
 
 // The smallest count of CandidateGpuCounts(gpu, assumptions, max_gpus) whose PerGpuBytes fits

@@ -186,8 +186,8 @@ double ActiveWeightBytes(const LlmModel& model, Precision precision, const Assum
   const double active = model.active_params_b > 0 ? model.active_params_b * 1e9 : params;
   if (!model.experts || active >= params || params <= 0) return WeightBytes(model, precision, a);
   const PartBytes b = BytesByPart(model, precision, a);
-  const double read_experts = RoutedExpertParams(model) * model.experts->active /
-                              std::max(model.experts->total, 1);
+  const double read_experts =
+      RoutedExpertParams(model) * model.experts->active / std::max(model.experts->total, 1);
   const double read_rest = std::max(active - read_experts, 0.0);
   return std::min(read_experts, active) * b.experts + read_rest * b.rest;
 }
@@ -227,12 +227,11 @@ double KvBytesPerLayerToken(const LlmModel& model, Precision kv, const Assumptio
 
 double KvCacheBytes(const LlmModel& model, Precision kv, int64_t context, const Assumptions& a) {
   const double per_token = KvBytesPerLayerToken(model, kv, a);
-  const double state =
-      model.recurrent_state
-          ? (static_cast<double>(model.recurrent_state->recurrent_values) +
-             model.recurrent_state->conv_values) *
-                kRecurrentStateBytes
-          : 0;
+  const double state = model.recurrent_state
+                           ? (static_cast<double>(model.recurrent_state->recurrent_values) +
+                              model.recurrent_state->conv_values) *
+                                 kRecurrentStateBytes
+                           : 0;
   double total = 0;
   for (int layer = 0; layer < model.layers; ++layer) {
     const LayerKind kind = model.KindOfLayer(layer);
@@ -271,10 +270,10 @@ double ComputeBufferBytes(const LlmModel& model, const MemoryRequest& request, i
   const double u = static_cast<double>(
       std::min<int64_t>(std::max(a.llm_ubatch_tokens, 1), std::max<int64_t>(tokens * batch, 1)));
   const double logits = u * vocab * kComputeBytes;
-  const double scores = request.flash_attention ? 0
-                                                : u * static_cast<double>(tokens) *
-                                                      std::max(model.attention_heads, 0) *
-                                                      kComputeBytes;
+  const double scores =
+      request.flash_attention
+          ? 0
+          : u * static_cast<double>(tokens) * std::max(model.attention_heads, 0) * kComputeBytes;
   const double ffn = u * std::max(model.intermediate_size, model.hidden_size) * kComputeBytes;
   return std::max(logits, scores) + ffn;
 }
@@ -293,8 +292,8 @@ MemoryBreakdown EstimateMemory(const LlmModel& model, const MemoryRequest& reque
     case MemoryMode::kInference:
       m.weights_bytes = WeightBytes(model, request.precision, a);
       m.host_bytes = HostEmbeddingBytes(model, request.precision, a);
-      m.kv_cache_bytes = KvCacheBytes(model, request.kv_precision, m.tokens, a) *
-                         static_cast<double>(m.batch);
+      m.kv_cache_bytes =
+          KvCacheBytes(model, request.kv_precision, m.tokens, a) * static_cast<double>(m.batch);
       break;
     case MemoryMode::kFull:
       m.trainable_params = m.params;
@@ -305,18 +304,17 @@ MemoryBreakdown EstimateMemory(const LlmModel& model, const MemoryRequest& reque
       const Precision frozen =
           request.mode == MemoryMode::kQlora ? Precision::kNf4 : request.precision;
       m.trainable_params = LoraAdapterParams(model, rank);
-      m.weights_bytes =
-          WeightBytes(model, frozen, a) + m.trainable_params * a.weight_bytes_mixed;
+      m.weights_bytes = WeightBytes(model, frozen, a) + m.trainable_params * a.weight_bytes_mixed;
       break;
     }
   }
   if (training) {
     m.gradients_bytes = m.trainable_params * a.gradient_bytes;
     m.optimizer_bytes = m.trainable_params * OptimizerBytesPerParam(request.optimizer, a);
-    m.activations_bytes = std::max(model.layers, 0) *
-                          ActivationBytesPerLayer(model, m.tokens, m.batch,
-                                                  request.gradient_checkpointing,
-                                                  request.flash_attention);
+    m.activations_bytes =
+        std::max(model.layers, 0) * ActivationBytesPerLayer(model, m.tokens, m.batch,
+                                                            request.gradient_checkpointing,
+                                                            request.flash_attention);
   }
   if (m.params > 0) m.overhead_bytes = ComputeBufferBytes(model, request, m.tokens, m.batch, a);
   m.total_bytes = m.weights_bytes - m.host_bytes + m.kv_cache_bytes + m.activations_bytes +

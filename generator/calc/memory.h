@@ -40,13 +40,13 @@ inline double ToGiB(double bytes) {
 
 // Number formats of weights (and of the KV cache).
 enum class Precision {
-  kFp32,     // 4 B
-  kBf16,     // 2 B
-  kFp16,     // 2 B
-  kFp8,      // 1 B (+ one FP32 scale per N×N block when the model says native_scale_block)
-  kInt8,     // 1 B
-  kInt4,     // 0.5 B (no scales)
-  kQ8_0,     // GGUF; bits_<id> / 8 B (scales included), likewise down to kNf4
+  kFp32,  // 4 B
+  kBf16,  // 2 B
+  kFp16,  // 2 B
+  kFp8,   // 1 B (+ one FP32 scale per N×N block when the model says native_scale_block)
+  kInt8,  // 1 B
+  kInt4,  // 0.5 B (no scales)
+  kQ8_0,  // GGUF; bits_<id> / 8 B (scales included), likewise down to kNf4
   kQ6_K,
   kQ5_K_M,
   kQ4_K_M,
@@ -61,7 +61,7 @@ enum class Precision {
 const char* PrecisionId(Precision p);    // "fp32", "bf16", … "q4_k_m", "mxfp4_moe"
 const char* PrecisionName(Precision p);  // as practitioners write it: "FP32", "Q4_K_M", "MXFP4"
 std::optional<Precision> ParsePrecision(std::string_view id);  // also "f16" (GGUF) → kFp16
-std::vector<std::string> PrecisionIds();  // every id, in enum order
+std::vector<std::string> PrecisionIds();                       // every id, in enum order
 // Formats a KV cache can be stored in by the engines (llama.cpp -ctk/-ctv, vLLM
 // kv_cache_dtype): fp32, bf16, fp16, fp8, q8_0, q4_0.
 bool IsKvPrecision(Precision p);
@@ -137,7 +137,8 @@ double WeightBytes(const LlmModel& model, Precision precision, const Assumptions
 // Bytes of the weights one token passes through: active_params_b (published, embeddings
 // included), with the routed experts among them (RoutedExpertParams × active / total experts)
 // at the experts' format for formats split per part; WeightBytes for dense models.
-double ActiveWeightBytes(const LlmModel& model, Precision precision, const Assumptions& assumptions);
+double ActiveWeightBytes(const LlmModel& model, Precision precision,
+                         const Assumptions& assumptions);
 
 // Input token-embedding table (vocab × hidden in `precision`), which llama.cpp keeps in
 // system RAM; 0 for tied embeddings (the output layer needs the table on the GPU).

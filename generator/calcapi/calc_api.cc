@@ -247,8 +247,8 @@ ModelArgs ReadModelArgs(Reader& r, const Dataset& data, bool need_context = true
     auto p = calc::ParsePrecision(id);
     return p && calc::IsKvPrecision(*p) ? p : std::nullopt;
   };
-  if (auto p = r.Enum<calc::Precision>("kv_precision", "KV-cache precision", parse_kv, kv_ids,
-                                       false))
+  if (auto p =
+          r.Enum<calc::Precision>("kv_precision", "KV-cache precision", parse_kv, kv_ids, false))
     q.kv_precision = *p;
   if (auto mode = r.Enum<calc::MemoryMode>("mode", "mode", calc::ParseMemoryMode,
                                            {"inference", "full", "lora", "qlora"}, false))
@@ -257,8 +257,8 @@ ModelArgs ReadModelArgs(Reader& r, const Dataset& data, bool need_context = true
   if (auto n = r.Count("context", inference && need_context, 1, INT64_MAX)) {
     q.context = *n;
     if (m.model && *n > m.model->max_context)
-      r.Error("context " + std::to_string(*n) + " exceeds the maximum context of '" +
-              m.model->id + "' (" + std::to_string(m.model->max_context) + " tokens)");
+      r.Error("context " + std::to_string(*n) + " exceeds the maximum context of '" + m.model->id +
+              "' (" + std::to_string(m.model->max_context) + " tokens)");
   }
   if (auto n = r.Count("batch", false, 1, INT64_MAX)) q.batch = *n;
   q.gradient_checkpointing = r.Bool("gradient_checkpointing").value_or(false);

@@ -162,9 +162,9 @@ double Num(const Json& v) {
 }
 
 const std::vector<OptionSpec> kModelOptions = {
-    {"model", true},          {"precision", true},       {"kv-precision", true},
-    {"context", true},        {"batch", true},           {"mode", true},
-    {"checkpointing", false}, {"json", false},           {"no-flash-attention", false},
+    {"model", true},          {"precision", true}, {"kv-precision", true},
+    {"context", true},        {"batch", true},     {"mode", true},
+    {"checkpointing", false}, {"json", false},     {"no-flash-attention", false},
     {"optimizer", true},      {"lora-rank", true},
 };
 
@@ -312,8 +312,8 @@ int RunMaxContext(const Options& o, const Dataset& data, std::ostream& out, std:
     out << j.dump(2) << "\n";
     return 0;
   }
-  out << j["model"].get<std::string>() << " (" << j["precision"].get<std::string>()
-      << ", KV cache " << j["kv_precision"].get<std::string>() << ") on " << count << " x "
+  out << j["model"].get<std::string>() << " (" << j["precision"].get<std::string>() << ", KV cache "
+      << j["kv_precision"].get<std::string>() << ") on " << count << " x "
       << j["gpu"].get<std::string>() << ": ";
   const std::string limit = j["limited_by"].get<std::string>();
   if (limit == "weights")

@@ -55,9 +55,12 @@ std::string MemoryBreakdownChart(const Args& a, const PageContext& ctx) {
   for (const auto& b : bars) {
     auto mem = calc::EstimateMemory(m, b.req, as);
     // Weights on the GPUs: the host-resident embedding table is not stacked.
-    std::vector<double> seg = {mem.weights_bytes - mem.host_bytes, mem.kv_cache_bytes,
+    std::vector<double> seg = {mem.weights_bytes - mem.host_bytes,
+                               mem.kv_cache_bytes,
                                mem.activations_bytes,
-                               mem.gradients_bytes, mem.optimizer_bytes, mem.overhead_bytes};
+                               mem.gradients_bytes,
+                               mem.optimizer_bytes,
+                               mem.overhead_bytes};
     for (double& v : seg) v = calc::ToGB(v);
     top = std::max(top, calc::ToGB(mem.total_bytes));
     spec.bars.push_back({b.label, seg});

@@ -36,7 +36,8 @@ std::string Render(const Args& a, const PageContext& ctx) {
     // A card that cannot run the format runs the nearest one it can (calc::RunnablePrecision).
     std::string card = GpuLink(g, ctx);
     if (cfg.precision_substituted)
-      card += " · " + HtmlEscape(ctx.TF("unit.runs_as", {{"precision", calc::PrecisionName(cfg.precision)}}));
+      card += " · " + HtmlEscape(ctx.TF("unit.runs_as",
+                                        {{"precision", calc::PrecisionName(cfg.precision)}}));
     t.Row({Cell::Html(card), Cell::Text(ctx.fmt->Number(cfg.count, 0), true),
            Cell::Text(ctx.fmt->Gigabytes(cfg.per_gpu_bytes), true),
            Cell::Text(ctx.fmt->Usd(*cfg.price_usd), true),

@@ -153,7 +153,8 @@ std::string LlmSection(const Gpu& g, const PageContext& ctx) {
       auto answer = calc::AnswerOnGpu(g, *m, req, as, 1);
       if (answer && answer->tokens_per_s) {
         double tps = *answer->tokens_per_s;
-        std::string v = ctx.TF("unit.tokens_per_s", {{"v", ctx.fmt->Number(tps, tps < 10 ? 1 : 0)}});
+        std::string v =
+            ctx.TF("unit.tokens_per_s", {{"v", ctx.fmt->Number(tps, tps < 10 ? 1 : 0)}});
         if (*req.context < 8192) v += " (" + ContextLabel(*req.context, ctx) + ")";
         row.push_back(Cell::Text(v, true));
         any = true;

@@ -23,15 +23,15 @@ struct KindInfo {
 };
 // Order of the tables; targets: weights 3 %, KV exact for the engine convention (1 % for
 // rounding in the logs), totals 10 %, decode 25 %, compute buffers and contexts 25 %.
-constexpr KindInfo kKinds[] = {{"weights", 0.03},        {"kv_cache", 0.01},
-                               {"compute_buffer", 0.25}, {"context_overhead", 0.25},
-                               {"total", 0.10},          {"fits", 0},
-                               {"decode", 0.25}};
+constexpr KindInfo kKinds[] = {
+    {"weights", 0.03}, {"kv_cache", 0.01}, {"compute_buffer", 0.25}, {"context_overhead", 0.25},
+    {"total", 0.10},   {"fits", 0},        {"decode", 0.25}};
 
 std::string Setup(const ValidationCase& c, const PageContext& ctx) {
   std::string s = c.engine;
   if (!c.weights_format.empty())
-    if (auto p = calc::ParsePrecision(c.weights_format)) s += " · " + std::string(calc::PrecisionName(*p));
+    if (auto p = calc::ParsePrecision(c.weights_format))
+      s += " · " + std::string(calc::PrecisionName(*p));
   if (!c.kv_format.empty())
     if (auto p = calc::ParsePrecision(c.kv_format))
       s += " · KV " + std::string(calc::PrecisionName(*p));
@@ -69,8 +69,7 @@ std::string KindTable(const KindInfo& kind, const std::vector<calc::ValidationRe
       if (r->relative_error) errors.push_back(std::fabs(*r->relative_error));
     std::sort(errors.begin(), errors.end());
     const double median =
-        errors.empty() ? 0
-                       : (errors[(errors.size() - 1) / 2] + errors[errors.size() / 2]) / 2;
+        errors.empty() ? 0 : (errors[(errors.size() - 1) / 2] + errors[errors.size() / 2]) / 2;
     caption = ctx.TF("table.validation.caption",
                      {{"kind", name},
                       {"n", ctx.fmt->Number(static_cast<double>(errors.size()), 0)},
@@ -95,9 +94,9 @@ std::string KindTable(const KindInfo& kind, const std::vector<calc::ValidationRe
     } else {
       row.push_back(Cell::Text(c.measured ? Value(*c.measured, c.unit, ctx) : "—", true));
       row.push_back(Cell::Text(r->computed ? Value(*r->computed, c.unit, ctx) : "—", true));
-      row.push_back(Cell::Text(
-          r->relative_error ? ctx.fmt->Percent(*r->relative_error, 1) : ctx.T("validation.not_computed"),
-          true));
+      row.push_back(Cell::Text(r->relative_error ? ctx.fmt->Percent(*r->relative_error, 1)
+                                                 : ctx.T("validation.not_computed"),
+                               true));
     }
     t.Row(row, "validation-" + c.id);
   }

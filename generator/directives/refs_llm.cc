@@ -30,8 +30,8 @@ std::string Fit(const Args& a, const PageContext& ctx) {
           : HtmlEscape(ctx.fmt->Number(fit.cheapest->count, 0)) + "\u00A0×\u00A0" + GpuLink(g, ctx);
   std::string note = ctx.fmt->Usd(*fit.cheapest->price_usd);
   if (fit.cheapest->precision_substituted)  // e.g. FP8 asked for, card without FP8
-    note += ", " + ctx.TF("unit.runs_as",
-                          {{"precision", calc::PrecisionName(fit.cheapest->precision)}});
+    note += ", " +
+            ctx.TF("unit.runs_as", {{"precision", calc::PrecisionName(fit.cheapest->precision)}});
   return label + " (" + HtmlEscape(note) + ")";
 }
 

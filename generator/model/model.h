@@ -252,7 +252,7 @@ struct ValidationCase {
   std::string kv_format;
   int context = 0;  // tokens allocated per sequence; 0 = not stated
   int batch = 1;
-  int ubatch = 0;                       // 0 = not stated
+  int ubatch = 0;  // 0 = not stated
   // kv_cache only: the figure covers the layers of this kind alone (llama.cpp prints the
   // sliding-window cache on a line of its own); empty = every layer.
   std::string layer_kind;

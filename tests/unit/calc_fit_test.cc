@@ -164,9 +164,8 @@ TEST_CASE("Decode speed: calibrated time per byte plus a fixed time per token", 
   r.context = 1000;
   m = EstimateMemory(oss, r, a);
   const double experts = 114661785600.0 * 4 / 128;
-  CHECK(DecodeBytesPerStep(oss, r, m, a) ==
-        Approx(experts * 17 / 32 + (5.13e9 - experts) * 2 - 201088.0 * 2880 * 2 +
-               m.kv_cache_bytes));
+  CHECK(DecodeBytesPerStep(oss, r, m, a) == Approx(experts * 17 / 32 + (5.13e9 - experts) * 2 -
+                                                   201088.0 * 2880 * 2 + m.kv_cache_bytes));
 }
 
 TEST_CASE("Calibration recovers the decode line from measurements", "[calc][fit]") {

@@ -263,13 +263,14 @@ inline std::vector<LlmModel> TestModels() {
   oss.native_precision = "mxfp4";
   oss.native_other_precision = "bf16";
   // Llama 4 Scout: three chunked (8,192) layers to one global.
-  LlmModel scout = MakeModel("llama-4-scout", 109, 17, 48, 5120, 8192, 40, 8, 128, 202048, 10485760);
+  LlmModel scout =
+      MakeModel("llama-4-scout", 109, 17, 48, 5120, 8192, 40, 8, 128, 202048, 10485760);
   scout.experts = MoeExperts{16, 1};
   scout.layer_pattern = {K::kChunked, K::kChunked, K::kChunked, K::kFull};
   scout.window = 8192;
   // Qwen3-Next: three Gated DeltaNet layers (fixed state) to one full-attention layer.
-  LlmModel next = MakeModel("qwen3-next-80b-a3b", 79.67, 3.87, 48, 2048, 512, 16, 2, 256, 151936,
-                            262144);
+  LlmModel next =
+      MakeModel("qwen3-next-80b-a3b", 79.67, 3.87, 48, 2048, 512, 16, 2, 256, 151936, 262144);
   next.experts = MoeExperts{512, 10};
   next.layer_pattern = {K::kRecurrent, K::kRecurrent, K::kRecurrent, K::kFull};
   next.recurrent_state = RecurrentState{524288, 24576};
@@ -278,7 +279,11 @@ inline std::vector<LlmModel> TestModels() {
       MakeModel("llama-2-13b", 13.0, 13.0, 40, 5120, 13824, 40, 40, 128, 32000, 4096),
       MakeModel("llama-3.1-8b", 8.03, 8.03, 32, 4096, 14336, 32, 8, 128, 128256),
       MakeModel("llama-3.1-70b", 70.6, 70.6, 80, 8192, 28672, 64, 8, 128, 128256),
-      deepseek, gemma, oss, scout, next,
+      deepseek,
+      gemma,
+      oss,
+      scout,
+      next,
   };
 }
 

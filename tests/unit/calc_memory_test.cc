@@ -29,16 +29,23 @@ TEST_CASE("Bytes per parameter of each precision", "[calc][memory]") {
   // Plain formats by definition; GGUF recipes carry their scales (guide-facts.md §8: Q4_K_M ≈
   // 4.85 bits/weight, Q8_0 8.5, GPTQ-4bit group 128 ≈ 4.13); block formats bit for bit:
   // Q4_0 18 B / 32, MXFP4 17 B / 32 (E8M0 scale), NVFP4 9 B / 16 (FP8 scale).
-  const Case cases[] = {
-      {"fp32", "FP32", 4, true},           {"bf16", "BF16", 2, true},
-      {"fp16", "FP16", 2, true},           {"fp8", "FP8", 1, true},
-      {"int8", "INT8", 1, false},          {"int4", "INT4", 0.5, false},
-      {"q8_0", "Q8_0", 8.5 / 8, true},     {"q6_k", "Q6_K", 6.56 / 8, false},
-      {"q5_k_m", "Q5_K_M", 5.69 / 8, false}, {"q4_k_m", "Q4_K_M", 4.85 / 8, false},
-      {"gptq4", "GPTQ 4-bit", 4.13 / 8, false}, {"awq4", "AWQ 4-bit", 4.25 / 8, false},
-      {"nf4", "NF4", 4.127 / 8, false},    {"q4_0", "Q4_0", 4.5 / 8, true},
-      {"mxfp4", "MXFP4", 4.25 / 8, false}, {"nvfp4", "NVFP4", 4.5 / 8, false},
-      {"mxfp4_moe", "MXFP4 MoE", 4.25 / 8, false}};
+  const Case cases[] = {{"fp32", "FP32", 4, true},
+                        {"bf16", "BF16", 2, true},
+                        {"fp16", "FP16", 2, true},
+                        {"fp8", "FP8", 1, true},
+                        {"int8", "INT8", 1, false},
+                        {"int4", "INT4", 0.5, false},
+                        {"q8_0", "Q8_0", 8.5 / 8, true},
+                        {"q6_k", "Q6_K", 6.56 / 8, false},
+                        {"q5_k_m", "Q5_K_M", 5.69 / 8, false},
+                        {"q4_k_m", "Q4_K_M", 4.85 / 8, false},
+                        {"gptq4", "GPTQ 4-bit", 4.13 / 8, false},
+                        {"awq4", "AWQ 4-bit", 4.25 / 8, false},
+                        {"nf4", "NF4", 4.127 / 8, false},
+                        {"q4_0", "Q4_0", 4.5 / 8, true},
+                        {"mxfp4", "MXFP4", 4.25 / 8, false},
+                        {"nvfp4", "NVFP4", 4.5 / 8, false},
+                        {"mxfp4_moe", "MXFP4 MoE", 4.25 / 8, false}};
   REQUIRE(PrecisionIds().size() == std::size(cases));
   for (const Case& c : cases) {
     INFO(c.id);
@@ -51,7 +58,8 @@ TEST_CASE("Bytes per parameter of each precision", "[calc][memory]") {
   }
   CHECK(ParsePrecision("f16") == Precision::kFp16);  // GGUF's spelling
   CHECK_FALSE(ParsePrecision("bf61"));
-  CHECK(KvPrecisionIds() == std::vector<std::string>{"fp32", "bf16", "fp16", "fp8", "q8_0", "q4_0"});
+  CHECK(KvPrecisionIds() ==
+        std::vector<std::string>{"fp32", "bf16", "fp16", "fp8", "q8_0", "q4_0"});
 }
 
 TEST_CASE("KV cache per layer kind: full, sliding, chunked, recurrent, MLA", "[calc][memory]") {
@@ -78,7 +86,8 @@ TEST_CASE("KV cache per layer kind: full, sliding, chunked, recurrent, MLA", "[c
       {"gemma 3 short", "gemma-3-27b", Precision::kBf16, 1000, 62.0 * 1000 * 8192},
       // gpt-oss-120b at 4,096: 18 sliding layers × 768 cells (128 + 512 → 768) + 18 full ×
       // 4,096, × 2 × 8 × 64 × 2 B (the llama.cpp log: 768 cells, 18 MiB for 12 layers of 20b).
-      {"gpt-oss sliding", "gpt-oss-120b", Precision::kFp16, 4096, (18.0 * 768 + 18.0 * 4096) * 2048},
+      {"gpt-oss sliding", "gpt-oss-120b", Precision::kFp16, 4096,
+       (18.0 * 768 + 18.0 * 4096) * 2048},
       // Llama 4 Scout at 1M: 12 global layers × 1,048,576 + 36 chunked × 8,704 cells.
       {"scout chunked", "llama-4-scout", Precision::kBf16, 1048576,
        (12.0 * 1048576 + 36.0 * 8704) * 4096},
@@ -218,7 +227,8 @@ TEST_CASE("Training memory: full, LoRA, QLoRA, optimizers", "[calc][memory]") {
       {"full, checkpointing", MemoryMode::kFull, true, Optimizer::kAdamW, 2 * p, 2 * p, 12 * p,
        32 * 2.0 * 2048 * 4096},
       // 8-bit AdamW: master copy 4 B + two 1-byte moments.
-      {"full, 8-bit adam", MemoryMode::kFull, false, Optimizer::kAdamW8bit, 2 * p, 2 * p, 6 * p, act},
+      {"full, 8-bit adam", MemoryMode::kFull, false, Optimizer::kAdamW8bit, 2 * p, 2 * p, 6 * p,
+       act},
       {"lora", MemoryMode::kLora, false, Optimizer::kAdamW, 2 * p + 2 * lora, 2 * lora, 12 * lora,
        act},
       // QLoRA: base weights at NF4 (4.127 bits with double quantisation), paged 8-bit AdamW.

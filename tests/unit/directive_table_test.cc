@@ -156,8 +156,12 @@ struct Fixture {
 // Text of an HTML fragment: tags dropped, a few entities decoded, spaces collapsed.
 std::string Text(const std::string& html) {
   std::string t = std::regex_replace(html, std::regex("<[^>]*>"), " ");
-  for (auto [from, to] : {std::pair{"&amp;", "&"}, {"&lt;", "<"}, {"&gt;", ">"},
-                          {"&quot;", "\""}, {"&#39;", "'"}, {"&nbsp;", " "}})
+  for (auto [from, to] : {std::pair{"&amp;", "&"},
+                          {"&lt;", "<"},
+                          {"&gt;", ">"},
+                          {"&quot;", "\""},
+                          {"&#39;", "'"},
+                          {"&nbsp;", " "}})
     t = std::regex_replace(t, std::regex(from), to);
   for (const std::string nbsp : {"\u00A0", "\u202F"})
     for (size_t at; (at = t.find(nbsp)) != std::string::npos;) t.replace(at, nbsp.size(), " ");
@@ -221,7 +225,8 @@ TEST_CASE("directives: arguments -> rendered rows, bad arguments -> exact diagno
     ParseDirectiveLine(is_inline ? text.substr(4) : text, {"x", 1, 1}, &call, &d);
     const DirectiveSpec* spec = StandardDirectives().Find(
         is_inline ? DirectiveSpec::Kind::kInline : DirectiveSpec::Kind::kBlock, call);
-    if (spec) (ok ? by_directive[spec->ShownName()].first : by_directive[spec->ShownName()].second)++;
+    if (spec)
+      (ok ? by_directive[spec->ShownName()].first : by_directive[spec->ShownName()].second)++;
   }
   for (const auto& [file, text] : by_file) {
     const fs::path golden = TestsDir() / "golden" / "directives" / (file + ".txt");
