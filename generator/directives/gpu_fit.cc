@@ -41,10 +41,13 @@ std::string Render(const Args& a, const PageContext& ctx) {
     t.Row({Cell::Html(card), Cell::Text(ctx.fmt->Number(cfg.count, 0), true),
            Cell::Text(ctx.fmt->Gigabytes(cfg.per_gpu_bytes), true),
            Cell::Text(ctx.fmt->Usd(*cfg.price_usd), true),
-           Cell::Text(cfg.tokens_per_s
-                          ? ctx.fmt->Number(*cfg.tokens_per_s, *cfg.tokens_per_s < 10 ? 1 : 0)
-                          : "—",
-                      true),
+           cfg.tokens_per_s
+               ? Cell::Html(
+                     AnswerHtml(TokensQuestion(m.id, cfg.gpu, req, cfg.count), *cfg.tokens_per_s,
+                                HtmlEscape(ctx.fmt->Number(*cfg.tokens_per_s,
+                                                           *cfg.tokens_per_s < 10 ? 1 : 0))),
+                     true)
+               : Cell::Text("—", true),
            Cell::Text(ctx.T(std::string("segment.") + SegmentId(cfg.segment)))});
   }
   t.Note(ctx.TF("table.fit.note", {{"ctxgb", ctx.fmt->Number(as.cuda_context_gb, 2)},

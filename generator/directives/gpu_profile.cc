@@ -156,7 +156,8 @@ std::string LlmSection(const Gpu& g, const PageContext& ctx) {
         std::string v =
             ctx.TF("unit.tokens_per_s", {{"v", ctx.fmt->Number(tps, tps < 10 ? 1 : 0)}});
         if (*req.context < 8192) v += " (" + ContextLabel(*req.context, ctx) + ")";
-        row.push_back(Cell::Text(v, true));
+        row.push_back(Cell::Html(
+            AnswerHtml(TokensQuestion(m->id, g.id, req, answer->count), tps, HtmlEscape(v)), true));
         any = true;
       } else {
         row.push_back(Cell::Text("—", true));

@@ -39,9 +39,10 @@ std::string Render(const Args& a, const PageContext& ctx) {
         req.context = ctx_tokens;
         req.batch = batch;
         auto mem = calc::EstimateMemory(*m, req, as);
-        row.push_back(Cell::Text(
-            ctx.fmt->Number(calc::ToGB(mem.total_bytes), calc::ToGB(mem.total_bytes) < 100 ? 1 : 0),
-            true));
+        const double gb = calc::ToGB(mem.total_bytes);
+        row.push_back(Cell::Html(AnswerHtml(VramQuestion(m->id, req), mem.total_bytes,
+                                            HtmlEscape(ctx.fmt->Number(gb, gb < 100 ? 1 : 0))),
+                                 true));
       }
       t.Row(row);
     }

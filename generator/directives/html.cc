@@ -1,6 +1,7 @@
 #include "directives/html.h"
 
 #include <cmath>
+#include <cstdio>
 
 #include "base/text.h"
 
@@ -121,6 +122,32 @@ std::string FormatDuration(double days, const PageContext& ctx) {
 std::string PerfTag(bool measured, const PageContext& ctx) {
   return measured ? "<span class=\"tag meas\">" + HtmlEscape(ctx.T("perf.measured")) + "</span>"
                   : "<span class=\"tag est\">" + HtmlEscape(ctx.T("perf.estimated")) + "</span>";
+}
+
+std::string AnswerHtml(const std::string& question, double value, const std::string& shown_html) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.9g", value);
+  return std::string("<data value=\"") + buf + "\" data-question=\"" + HtmlEscape(question) +
+         "\">" + shown_html + "</data>";
+}
+
+std::string TokensQuestion(const std::string& model, const std::string& gpu,
+                           const calc::MemoryRequest& r, int cards) {
+  return "tokens_per_s model=" + model + " gpu=" + gpu +
+         " precision=" + calc::PrecisionId(r.precision) +
+         " kv=" + calc::PrecisionId(r.kv_precision) +
+         " context=" + std::to_string(r.context.value_or(0)) +
+         " batch=" + std::to_string(r.batch.value_or(1)) + " cards=" + std::to_string(cards);
+}
+
+std::string VramQuestion(const std::string& model, const calc::MemoryRequest& r) {
+  return std::string("vram_bytes model=") + model + " mode=" + calc::MemoryModeId(r.mode) +
+         " precision=" + calc::PrecisionId(r.precision) +
+         " kv=" + calc::PrecisionId(r.kv_precision) +
+         " context=" + (r.context ? std::to_string(*r.context) : "default") +
+         " batch=" + (r.batch ? std::to_string(*r.batch) : "default") +
+         " checkpointing=" + (r.gradient_checkpointing ? "1" : "0") +
+         " flash=" + (r.flash_attention ? "1" : "0");
 }
 
 }  // namespace gg

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "calc/memory.h"
 #include "content/markdown.h"
 #include "directives/page_context.h"
 
@@ -41,6 +42,16 @@ class HtmlTable {
 
 // <a href="…/gpus/ID/">name</a>, relative to the page.
 std::string GpuLink(const Gpu& gpu, const PageContext& ctx);
+
+// A computed answer as <data value="…" data-question="…">shown</data>: `question` names
+// everything the answer depends on ("tokens_per_s model=… gpu=… precision=… kv=… context=…
+// batch=… cards=…"), `value` is the unrounded figure. One question must have one value on
+// every page and in every language; tests/unit/consistency_test.cc checks the built site.
+std::string AnswerHtml(const std::string& question, double value, const std::string& shown_html);
+// The questions of the LLM answers, spelled once for every directive that shows one.
+std::string TokensQuestion(const std::string& model, const std::string& gpu,
+                           const calc::MemoryRequest& request, int cards);
+std::string VramQuestion(const std::string& model, const calc::MemoryRequest& request);
 std::string GpuHref(const Gpu& gpu, const PageContext& ctx);
 
 std::vector<std::string> SpecFieldIds();

@@ -54,7 +54,7 @@ std::string Tokens(const Args& a, const PageContext& ctx) {
   // Only the number: the sentence around it names the unit in its own words.
   std::string v = ctx.fmt->Number(tps, tps < 10 ? 1 : 0);
   if (n > 1) v += " " + ctx.TF("unit.on_n_cards", {{"n", ctx.fmt->Number(n, 0)}});
-  return HtmlEscape(v);
+  return AnswerHtml(TokensQuestion(m.id, g.id, req, n), tps, HtmlEscape(v));
 }
 
 }  // namespace
@@ -63,8 +63,10 @@ DirectiveSpec VramDirective() {
   DirectiveSpec d = DirectiveSpec::Inline("vram", [](const Args& a, const PageContext& ctx) {
     calc::MemoryRequest req = ParseMemoryRequest(a, false);
     if (!a.ok()) return std::string();
-    auto mem = calc::EstimateMemory(*a.ModelOf("model"), req, ctx.computed->assumptions);
-    return HtmlEscape(ctx.fmt->Gigabytes(mem.total_bytes));
+    const LlmModel& m = *a.ModelOf("model");
+    auto mem = calc::EstimateMemory(m, req, ctx.computed->assumptions);
+    return AnswerHtml(VramQuestion(m.id, req), mem.total_bytes,
+                      HtmlEscape(ctx.fmt->Gigabytes(mem.total_bytes)));
   });
   d.args = MemoryArgs();
   d.reads = {"data:assumptions"};
