@@ -39,7 +39,7 @@ std::string Render(const Args& a, const PageContext& ctx) {
       card += " · " + HtmlEscape(ctx.TF("unit.runs_as", {{"precision", calc::PrecisionName(cfg.precision)}}));
     t.Row({Cell::Html(card), Cell::Text(ctx.fmt->Number(cfg.count, 0), true),
            Cell::Text(ctx.fmt->Gigabytes(cfg.per_gpu_bytes), true),
-           Cell::Text(ctx.fmt->Usd(*cfg.price_usd), true),
+           Cell::Html(PriceHtml(*cfg.price_usd, *cfg.unit_price, ctx), true),
            Cell::Text(cfg.tokens_per_s
                           ? ctx.fmt->Number(*cfg.tokens_per_s, *cfg.tokens_per_s < 10 ? 1 : 0)
                           : "—",
