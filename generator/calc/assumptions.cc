@@ -69,6 +69,7 @@ const std::vector<Field>& Fields() {
       Text("cloud_reference_offer", &A::cloud_reference_offer),
       Count("price_window_days", &A::price_window_days),
       Count("price_max_age_days", &A::price_max_age_days),
+      Count("price_stale_days", &A::price_stale_days),
       NonNegative("cuda_context_gb", &A::cuda_context_gb),
       Number("decode_bandwidth_efficiency", &A::decode_bandwidth_efficiency, 0, 1, true),
       Count("gpus_per_node", &A::gpus_per_node),

@@ -40,6 +40,9 @@ struct Assumptions {
   // A (GPU, condition) whose newest observation is older than this, counted back from the
   // newest observation of the whole data, is no longer on sale in that condition.
   int price_max_age_days = 0;
+  // A current price whose newest observation is older than this, counted the same way, is
+  // shown as stale and reported by a build warning.
+  int price_stale_days = 0;
 
   // --- LLM memory and fit (memory.h, fit.h) ---
   double cuda_context_gb = 0;              // per GPU, added by fit

@@ -25,11 +25,18 @@ std::optional<CurrentPrice> FromGroup(const std::vector<Dated>& group, int windo
   for (const Dated& d : group) newest = std::max(newest, d.day);
   const int64_t oldest = newest - std::max(window_days, 0);
   std::vector<double> in_window;
-  for (const Dated& d : group)
-    if (d.day >= oldest) in_window.push_back(d.obs->price);
+  CurrentPrice p;
+  for (const Dated& d : group) {
+    if (d.day < oldest) continue;
+    in_window.push_back(d.obs->price);
+    if (!d.obs->prov.estimated) continue;
+    p.estimated = true;
+    if (!d.obs->estimate_method.empty()) p.methods.push_back(d.obs->estimate_method);
+  }
+  std::sort(p.methods.begin(), p.methods.end());
+  p.methods.erase(std::unique(p.methods.begin(), p.methods.end()), p.methods.end());
   std::sort(in_window.begin(), in_window.end());
   const size_t n = in_window.size();
-  CurrentPrice p;
   p.gpu = group.front().obs->gpu;
   p.condition = group.front().obs->condition;
   p.usd = n % 2 == 1 ? in_window[n / 2] : (in_window[n / 2 - 1] + in_window[n / 2]) / 2;
@@ -53,7 +60,7 @@ std::optional<CurrentPrice> CurrentPriceFor(const std::vector<PriceObservation>&
 }
 
 CurrentPrices ComputeCurrentPrices(const std::vector<PriceObservation>& observations,
-                                   int window_days, int max_age_days) {
+                                   int window_days, int max_age_days, int stale_days) {
   std::map<std::pair<std::string, Condition>, std::vector<Dated>> groups;
   for (const PriceObservation& o : observations) {
     if (!Usable(o)) continue;
@@ -67,7 +74,9 @@ CurrentPrices ComputeCurrentPrices(const std::vector<PriceObservation>& observat
     auto p = FromGroup(group, window_days);
     if (!p) continue;
     // A card last seen new years ago is not for sale new today, however cheap it was then.
-    if (max_age_days > 0 && *ParseIsoDate(p->newest_date) < data_newest - max_age_days) continue;
+    const int64_t newest = *ParseIsoDate(p->newest_date);
+    if (max_age_days > 0 && newest < data_newest - max_age_days) continue;
+    p->stale = stale_days > 0 && newest < data_newest - stale_days;
     out.emplace(key, std::move(*p));
   }
   return out;
@@ -91,6 +100,19 @@ std::string NewestObservationDate(const std::vector<PriceObservation>& observati
   for (const PriceObservation& o : observations)
     if (Usable(o) && ParseIsoDate(o.date) && o.date > newest) newest = o.date;
   return newest;
+}
+
+std::string NewestSourcedDate(const std::vector<PriceObservation>& observations) {
+  std::string newest;
+  for (const PriceObservation& o : observations)
+    if (!o.prov.estimated && Usable(o) && ParseIsoDate(o.date) && o.date > newest) newest = o.date;
+  return newest;
+}
+
+int EstimatedCount(const CurrentPrices& prices) {
+  int n = 0;
+  for (const auto& [key, p] : prices) n += p.estimated ? 1 : 0;
+  return n;
 }
 
 }  // namespace gg::calc

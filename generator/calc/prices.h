@@ -19,6 +19,12 @@ struct CurrentPrice {
   double usd = 0;           // median price of one card
   std::string newest_date;  // ISO date of the newest observation used
   int count = 0;            // observations the median was taken over
+  // The median rests on an estimate: at least one observation in the window is estimated.
+  bool estimated = false;
+  std::vector<std::string> methods;  // estimate methods in the window, sorted, unique
+  // The newest observation is more than stale_days older than the newest of all the data
+  // (set by ComputeCurrentPrices only).
+  bool stale = false;
 };
 
 // The current price of (gpu, condition): median of the observations dated within
@@ -34,10 +40,11 @@ std::optional<CurrentPrice> CurrentPriceFor(const std::vector<PriceObservation>&
 // Current prices of every (gpu, condition) pair with a usable observation, by the rule of
 // CurrentPriceFor. Sorted by gpu id, then condition (new before used). A pair whose newest
 // observation is more than max_age_days older than the newest observation of all the data
-// is left out: the card is no longer sold in that condition (0: keep every pair).
+// is left out: the card is no longer sold in that condition (0: keep every pair). A pair kept
+// whose newest observation is more than stale_days older than that is marked stale (0: none).
 using CurrentPrices = std::map<std::pair<std::string, Condition>, CurrentPrice>;
 CurrentPrices ComputeCurrentPrices(const std::vector<PriceObservation>& observations,
-                                   int window_days, int max_age_days);
+                                   int window_days, int max_age_days, int stale_days = 0);
 
 // The lowest current price of gpu among the allowed conditions (empty = any condition);
 // a tie between conditions goes to new. nullopt when the GPU has no price in them.
@@ -48,5 +55,12 @@ std::optional<CurrentPrice> CheapestCurrentPrice(const CurrentPrices& prices,
 // The newest date among the observations CurrentPriceFor can use (USD, price > 0, valid ISO
 // date), "" when there is none: the "prices as of" date the guide prints.
 std::string NewestObservationDate(const std::vector<PriceObservation>& observations);
+
+// The same over the observations that are not estimated: the "prices as of" date the guide
+// prints, since an estimate dated today says nothing about today's market. "" when none.
+std::string NewestSourcedDate(const std::vector<PriceObservation>& observations);
+
+// How many of the current prices rest on an estimate.
+int EstimatedCount(const CurrentPrices& prices);
 
 }  // namespace gg::calc

@@ -61,6 +61,14 @@ Built Build(const DateLinesSpec& spec, const Style& style_in) {
     e.shape = kShapes[s % 4];
     legend.push_back(e);
   }
+  bool any_estimated = false;
+  for (const DateSeries& ser : spec.series)
+    for (const DatedValue& p : ser.points) any_estimated = any_estimated || p.estimated;
+  if (any_estimated && !spec.estimated_label.empty()) {
+    LegendEntry e = LegendEntry::Make(spec.estimated_label, SwatchKind::kMarker, Ink{Role::kAxis, 0, 1});
+    e.hollow_marker = true;
+    legend.push_back(e);
+  }
   double legend_h = AddLegend(scene, m, legend, kPad, y, style.width - 2 * kPad, &L.legend);
   if (legend_h > 0) y += legend_h + 4;
   if (!spec.value_axis_title.empty()) {
@@ -74,6 +82,7 @@ Built Build(const DateLinesSpec& spec, const Style& style_in) {
   struct Obs {
     int day;
     double value;
+    bool estimated;
   };
   std::vector<std::vector<Obs>> obs(nser);
   int dmin = 0, dmax = 0;
@@ -87,7 +96,7 @@ Built Build(const DateLinesSpec& spec, const Style& style_in) {
         continue;
       }
       if (!std::isfinite(p.value)) continue;
-      obs[s].push_back({*d, p.value});
+      obs[s].push_back({*d, p.value, p.estimated});
       dmin = any ? std::min(dmin, *d) : *d;
       dmax = any ? std::max(dmax, *d) : *d;
       vmin = std::min(vmin, p.value);
@@ -133,10 +142,12 @@ Built Build(const DateLinesSpec& spec, const Style& style_in) {
 
   L.points.resize(nser);
   L.days.resize(nser);
+  L.estimated.resize(nser);
   for (int s = 0; s < nser; ++s) {
     for (const Obs& o : obs[s]) {
       L.points[s].push_back({xs(o.day), ys(o.value)});
       L.days[s].push_back(o.day);
+      L.estimated[s].push_back(o.estimated);
     }
   }
   for (int s = 0; s < nser; ++s) {
@@ -153,9 +164,13 @@ Built Build(const DateLinesSpec& spec, const Style& style_in) {
     // Markers shrink when observations are dense.
     double spacing = L.points[s].size() > 1 ? plot.w / static_cast<double>(L.points[s].size()) : 20;
     double size = std::clamp(spacing / 3, 2.0, 3.5);
-    for (const Point& p : L.points[s]) {
-      scene.Add(
-          MarkerItem{p, kShapes[s % 4], size, Hue(SeriesHue(s)), Ink{Role::kBackground, 0, 1}, 1});
+    for (size_t i = 0; i < L.points[s].size(); ++i) {
+      const Ink hue = Hue(SeriesHue(s)), bg{Role::kBackground, 0, 1};
+      // Sourced: filled, with a background rim; estimated: hollow, in the series colour.
+      if (L.estimated[s][i])
+        scene.Add(MarkerItem{L.points[s][i], kShapes[s % 4], size, bg, hue, 1.5});
+      else
+        scene.Add(MarkerItem{L.points[s][i], kShapes[s % 4], size, hue, bg, 1});
     }
   }
   scene.height = bottom + kPad;

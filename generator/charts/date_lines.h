@@ -1,6 +1,6 @@
 // Lines over dates (price history): one line per series (e.g. new, used) through dated
 // observations, with a marker on every observation. Series differ by colour, dash pattern and
-// marker shape.
+// marker shape. Estimated observations get a hollow marker, explained in the legend.
 #pragma once
 
 #include <functional>
@@ -15,6 +15,7 @@ namespace gg::charts {
 struct DatedValue {
   std::string date;  // "YYYY-MM-DD"
   double value = 0;
+  bool estimated = false;  // drawn as a hollow marker
 };
 
 struct DateSeries {
@@ -34,6 +35,8 @@ struct DateLinesSpec {
   NumberFormat format;           // value ticks; empty: DefaultNumberFormat
   DateFormat date_format;        // empty: ISO ("2024", "2024-03", "2024-03-05")
   bool y_from_zero = true;
+  // Legend of the hollow markers of estimated values; shown when a point is estimated.
+  std::string estimated_label;
 };
 
 struct DateLinesLayout {
@@ -41,6 +44,7 @@ struct DateLinesLayout {
   // Per series, the observations kept (valid date, finite value), sorted by date.
   std::vector<std::vector<Point>> points;
   std::vector<std::vector<int>> days;  // matching days since 1970-01-01
+  std::vector<std::vector<bool>> estimated;  // matching: drawn hollow
   std::vector<DateTick> x_ticks;       // ticks whose labels are drawn
   std::vector<TextBox> x_labels;
   std::vector<TextBox> legend;

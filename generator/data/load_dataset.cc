@@ -96,6 +96,23 @@ void LoadBenchmarks(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
   }
 }
 
+// An estimated price names how it was made; a sourced one has no method.
+void ReadEstimateMethod(ObjectReader& r, PriceObservation* p, Diagnostics* diags) {
+  if (p->prov.estimated) {
+    if (!r.Has("estimate_method")) {
+      diags->Error(r.FieldLoc("estimated"), "an estimated price must name its 'estimate_method'",
+                   "add \"estimate_method\": one of the methods listed in data/README.md");
+      return;
+    }
+    p->estimate_method = r.Enum("estimate_method", EstimateMethodIds());
+  } else if (r.Has("estimate_method")) {
+    r.Touch("estimate_method");
+    diags->Error(r.FieldLoc("estimate_method"),
+                 "'estimate_method' is set on a price that is not estimated",
+                 "add \"estimated\": true, or remove the method if the price is sourced");
+  }
+}
+
 void LoadPrices(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
   const auto* arr = TopLevelArray(doc, "observations", diags);
   if (!arr) return;
@@ -115,6 +132,7 @@ void LoadPrices(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
     p.prov.as_of = p.date;
     p.prov.estimated = r.Bool("estimated", false);
     p.prov.note = r.OptString("note").value_or("");
+    ReadEstimateMethod(r, &p, diags);
     out->prices.push_back(std::move(p));
   }
 }
@@ -517,6 +535,16 @@ void LoadSiteConfig(const std::string& file, const std::string& text, SiteConfig
     diags->Error(r.FieldLoc("base_url"),
                  "base_url must be an http:// or https:// URL without spaces, quotes or '<>'",
                  "such as https://example.org/guide/");
+  out->issues_url = r.OptString("issues_url").value_or("");
+  if (!out->issues_url.empty() && !IsPlainAbsoluteUrl(out->issues_url))
+    diags->Error(r.FieldLoc("issues_url"),
+                 "issues_url must be an http:// or https:// URL without spaces, quotes or '<>'",
+                 "such as https://github.com/owner/repo/issues/new");
+  out->data_license = r.OptString("data_license").value_or("");
+  out->data_license_url = r.OptString("data_license_url").value_or("");
+  if (!out->data_license_url.empty() && !IsPlainAbsoluteUrl(out->data_license_url))
+    diags->Error(r.FieldLoc("data_license_url"),
+                 "data_license_url must be an http:// or https:// URL without spaces, quotes or '<>'");
   out->default_language = r.String("default_language");
   r.Touch("languages");
   if (!doc.root.contains("languages") || !doc.root["languages"].is_array()) {
@@ -603,10 +631,12 @@ Dataset LoadDataset(const std::string& root, Diagnostics* diags) {
       ds.unreadable.push_back(rel);
       continue;
     }
-    if (name == "site.json")
+    if (name == "site.json") {
       LoadSiteConfig(rel, text, &ds.site, diags);
-    else
+    } else {
       LoadDataFile(rel, text, &ds, diags);
+      ds.texts[rel] = std::move(text);
+    }
   }
   return ds;
 }

@@ -4,6 +4,7 @@
 
 #include "base/text.h"
 #include "directives/computed.h"
+#include "directives/html.h"
 
 namespace gg {
 
@@ -81,7 +82,7 @@ void SortByValue(std::vector<calc::RankEntry>* entries) {
 
 std::string PriceCell(const std::optional<calc::BasisCost>& cost, const PageContext& ctx) {
   if (!cost) return "—";
-  std::string s = HtmlEscape(ctx.fmt->Usd(cost->usd));
+  std::string s = PriceHtml(cost->usd, cost->price, ctx);
   if (cost->price.condition == Condition::kUsed)
     s += " <span class=\"tag\">" + HtmlEscape(ctx.T("condition.used")) + "</span>";
   return s;

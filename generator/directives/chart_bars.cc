@@ -41,7 +41,8 @@ std::string BarsChart(const Args& a, const PageContext& ctx, bool per_dollar) {
   spec.value_axis_title = per_dollar
                               ? ctx.T("chart.value.axis")
                               : ctx.TF("chart.perf.axis", {{"baseline", base ? base->name : ""}});
-  spec.estimated_label = ctx.T("chart.estimated");
+  // Per dollar, a bar is an estimate when its performance or its price is.
+  spec.estimated_label = ctx.T(per_dollar ? "chart.value.estimated" : "chart.estimated");
   spec.estimated_prefix = "≈\u00A0";
   spec.format = Num(ctx, per_dollar ? 2 : 2);
   for (Workload w : kAllWorkloads) spec.series.push_back(WorkloadName(w, ctx));
@@ -61,7 +62,8 @@ std::string BarsChart(const Args& a, const PageContext& ctx, bool per_dollar) {
       double v = std::numeric_limits<double>::quiet_NaN();
       bool est = false;
       if (it != by.end()) {
-        est = it->second.perf.source == calc::PerfSource::kEstimated;
+        est = it->second.perf.source == calc::PerfSource::kEstimated ||
+              (per_dollar && it->second.cost && it->second.cost->price.estimated);
         if (!per_dollar)
           v = it->second.perf.relative;
         else if (it->second.perf_per_kusd)

@@ -19,13 +19,15 @@ std::string PriceHistoryChart(const Args& a, const PageContext& ctx) {
   spec.description = ctx.T("chart.prices.desc");
   spec.value_axis_title = ctx.T("chart.prices.axis");
   spec.format = Money(ctx);
+  spec.estimated_label = ctx.T("chart.prices.estimated");
   const Formatter* f = ctx.fmt;
   spec.date_format = [f](const std::string& iso, charts::DateUnit) { return f->Date(iso); };
   for (Condition cond : {Condition::kNew, Condition::kUsed}) {
     charts::DateSeries s;
     s.name = ctx.T(std::string("condition.") + ConditionId(cond));
     for (const auto& p : ctx.data->prices)
-      if (p.gpu == gid && p.condition == cond) s.points.push_back({p.date, p.price});
+      if (p.gpu == gid && p.condition == cond)
+        s.points.push_back({p.date, p.price, p.prov.estimated});
     if (!s.points.empty()) spec.series.push_back(s);
   }
   if (spec.series.empty()) return "<p>" + HtmlEscape(ctx.T("gpu.no_price")) + "</p>";

@@ -37,8 +37,11 @@ std::string ScatterChart(const Args& a, const PageContext& ctx) {
   for (const auto& e : ranked) {
     if (!e.cost) continue;
     const Gpu& g = *ctx.data->FindGpu(e.gpu);
-    spec.points.push_back({e.cost->usd, e.perf.relative, g.name, e.pareto});
-    table.Row({Cell::Html(GpuLink(g, ctx)), Cell::Text(ctx.fmt->Usd(e.cost->usd), true),
+    // A point whose price is an estimate says so in its label, as the table's cell does.
+    spec.points.push_back(
+        {e.cost->usd, e.perf.relative, (e.cost->price.estimated ? "≈\u00A0" : "") + g.name,
+         e.pareto});
+    table.Row({Cell::Html(GpuLink(g, ctx)), Cell::Html(PriceHtml(e.cost->usd, e.cost->price, ctx), true),
                Cell::Text(Times(e.perf.relative, ctx), true),
                Cell::Text(e.pareto ? ctx.T("flow.a.yes") : "")});
   }

@@ -14,14 +14,18 @@
 namespace gg {
 
 struct Computed {
-  std::string data_date;  // newest price observation
+  // "Prices as of": the newest observation that is not an estimate (an estimate dated today
+  // says nothing about today's market).
+  std::string data_date;
   calc::Assumptions assumptions;
   calc::PerformanceTable perf;
   calc::CurrentPrices prices;  // current price per (GPU, condition) still on sale
+  int estimated_prices = 0;    // how many of them rest on an estimate
 };
 
 // Runs the calculations; reports problems the data makes impossible (a missing assumption,
-// a baseline GPU without performance) as errors.
+// a baseline GPU without performance) as errors, and each stale current price (older than
+// price_stale_days) as a warning at its newest observation.
 Computed ComputeAll(const Dataset& data, Diagnostics* diags);
 
 }  // namespace gg

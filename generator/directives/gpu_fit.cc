@@ -40,7 +40,7 @@ std::string Render(const Args& a, const PageContext& ctx) {
                                         {{"precision", calc::PrecisionName(cfg.precision)}}));
     t.Row({Cell::Html(card), Cell::Text(ctx.fmt->Number(cfg.count, 0), true),
            Cell::Text(ctx.fmt->Gigabytes(cfg.per_gpu_bytes), true),
-           Cell::Text(ctx.fmt->Usd(*cfg.price_usd), true),
+           Cell::Html(PriceHtml(*cfg.price_usd, *cfg.unit_price, ctx), true),
            cfg.tokens_per_s
                ? Cell::Html(
                      AnswerHtml(TokensQuestion(m.id, cfg.gpu, req, cfg.count), *cfg.tokens_per_s,

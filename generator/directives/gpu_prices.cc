@@ -1,4 +1,6 @@
-// gpu-prices gpu=ID: every price observation of a card, newest first.
+// gpu-prices gpu=ID: every price observation of a card, newest first, with its provenance:
+// an estimate carries the "≈" mark and names its method; the source links its web address;
+// the observation's note is shown.
 #include "algorithm"
 #include "base/text.h"
 #include "directives/calc_args.h"
@@ -24,13 +26,20 @@ std::string Render(const Args& a, const PageContext& ctx) {
       CaptionOr(a.call(), ctx.TF("table.prices.caption", {{"gpu", ctx.data->FindGpu(gid)->name}})));
   t.Columns({Cell::Text(ctx.T("col.date")), Cell::Text(ctx.T("col.condition")),
              Cell::Text(ctx.T("col.observed_price"), true), Cell::Text(ctx.T("col.region")),
-             Cell::Text(ctx.T("col.source"))});
+             Cell::Text(ctx.T("col.source")), Cell::Text(ctx.T("col.note"))});
   for (const auto* p : obs) {
-    std::string src =
-        p->prov.source + (p->prov.estimated ? " (" + ctx.T("perf.estimated") + ")" : "");
+    calc::CurrentPrice shown;  // the observation's own provenance, never stale
+    shown.estimated = p->prov.estimated;
+    std::string note = HtmlEscape(p->prov.note);
+    if (p->prov.estimated && !p->estimate_method.empty())
+      note = "<strong>" +
+             HtmlEscape(ctx.TF("price.estimate_method",
+                               {{"method", ctx.T("estimate." + p->estimate_method)}})) +
+             "</strong>" + (note.empty() ? "" : " " + note);
     t.Row({Cell::Text(ctx.fmt->Date(p->date)),
            Cell::Text(ctx.T(std::string("condition.") + ConditionId(p->condition))),
-           Cell::Text(ctx.fmt->Usd(p->price), true), Cell::Text(p->region), Cell::Text(src)});
+           Cell::Html(PriceHtml(p->price, shown, ctx), true), Cell::Text(p->region),
+           Cell::Html(SourceHtml(p->prov.source)), Cell::Html(note)});
   }
   return t.Render();
 }

@@ -106,11 +106,11 @@ std::string PriceSection(const Gpu& g, const Args& a, const PageContext& ctx) {
     if (!p) continue;
     prices +=
         "<li>" +
-        HtmlEscape(ctx.TF("gpu.current_price",
-                          {{"condition", ctx.T(std::string("condition.") + ConditionId(cond))},
-                           {"price", ctx.fmt->Usd(p->usd)},
-                           {"n", ctx.fmt->Number(p->count, 0)},
-                           {"date", ctx.fmt->Date(p->newest_date)}})) +
+        TFHtml(ctx, "gpu.current_price",
+               {{"condition", ctx.T(std::string("condition.") + ConditionId(cond))},
+                {"n", ctx.fmt->Number(p->count, 0)},
+                {"date", ctx.fmt->Date(p->newest_date)}},
+               {{"price", PriceHtml(p->usd, *p, ctx)}}) +
         "</li>";
   }
   h += prices.empty() ? "<p>" + HtmlEscape(ctx.T("gpu.no_price")) + "</p>"

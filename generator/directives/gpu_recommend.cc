@@ -34,15 +34,16 @@ std::string Render(const Args& a, const PageContext& ctx) {
       const Gpu& g = *ctx.data->FindGpu(pick.gpu);
       std::string who = single ? ctx.fmt->Number(i + 1, 0) : ctx.T("persona." + p->id + ".name");
       // What the buyer pays for the cards (the budget's measure), whatever the ranking basis.
-      std::string cost = "—";
+      std::string cost = "—";  // HTML
       if (pick.cost) {
-        double unit = pick.cost->price.usd;
+        const calc::CurrentPrice& price = pick.cost->price;
         cost = p->count > 1
-                   ? ctx.TF("recommend.cards_cost", {{"total", ctx.fmt->Usd(unit * p->count)},
-                                                     {"n", ctx.fmt->Number(p->count, 0)},
-                                                     {"unit", ctx.fmt->Usd(unit)}})
-                   : ctx.fmt->Usd(unit);
-        if (pick.cost->price.condition == Condition::kUsed) cost += " · " + ctx.T("condition.used");
+                   ? TFHtml(ctx, "recommend.cards_cost", {{"n", ctx.fmt->Number(p->count, 0)}},
+                            {{"total", PriceHtml(price.usd * p->count, price, ctx)},
+                             {"unit", PriceHtml(price.usd, price, ctx)}})
+                   : PriceHtml(price.usd, price, ctx);
+        if (price.condition == Condition::kUsed)
+          cost += " · " + HtmlEscape(ctx.T("condition.used"));
       }
       std::string why = ctx.T(std::string("reason.") + calc::ReasonId(pick.reason));
       if (!pick.next_faster.empty()) {
@@ -54,7 +55,7 @@ std::string Render(const Args& a, const PageContext& ctx) {
         runner = GpuLink(*ctx.data->FindGpu(rec.picks[1].gpu), ctx);
       else if (single)
         runner = "";
-      t.Row({Cell::Text(who), Cell::Html(GpuLink(g, ctx)), Cell::Text(cost, true),
+      t.Row({Cell::Text(who), Cell::Html(GpuLink(g, ctx)), Cell::Html(cost, true),
              Cell::Text(Times(pick.perf.relative, ctx), true), Cell::Text(why),
              Cell::Html(runner)});
     }

@@ -28,7 +28,7 @@ std::string Render(const Args& a, const PageContext& ctx) {
   for (const Gpu* g : gpus) {
     auto price = [&](Condition cond) {
       auto p = calc::CheapestCurrentPrice(ctx.computed->prices, g->id, {cond});
-      return p ? ctx.fmt->Usd(p->usd) : std::string("—");
+      return p ? PriceHtml(p->usd, *p, ctx) : std::string("—");
     };
     t.Row({Cell::Html(GpuLink(*g, ctx)), Cell::Text(g->architecture),
            Cell::Text(ctx.T(std::string("segment.") + SegmentId(g->segment))),
@@ -37,8 +37,8 @@ std::string Render(const Args& a, const PageContext& ctx) {
            Cell::Text(FormatSpec(*g, "l2_mb", ctx), true),
            Cell::Text(FormatSpec(*g, "fp16_tflops", ctx), true),
            Cell::Text(FormatSpec(*g, "fp8_tflops", ctx), true),
-           Cell::Text(FormatSpec(*g, "tdp_w", ctx), true), Cell::Text(price(Condition::kNew), true),
-           Cell::Text(price(Condition::kUsed), true)},
+           Cell::Text(FormatSpec(*g, "tdp_w", ctx), true), Cell::Html(price(Condition::kNew), true),
+           Cell::Html(price(Condition::kUsed), true)},
           g->id);
   }
   return t.Render();

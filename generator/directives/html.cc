@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <string_view>
 
 #include "base/text.h"
 
@@ -117,6 +118,63 @@ std::string FormatDuration(double days, const PageContext& ctx) {
   // Plural rules through ICU: "1 day" / "2 days", "1 jour", "1,5 an".
   if (days <= 548) return ctx.fmt->Message(ctx.T("unit.days"), "v", std::round(days));
   return ctx.fmt->Message(ctx.T("unit.years"), "v", std::round(days / 365.0 * 10) / 10);
+}
+
+std::string PriceMarks(const calc::CurrentPrice& p, const PageContext& ctx) {
+  std::string h;
+  if (p.estimated) {
+    const std::string label = HtmlEscape(ctx.T("price.estimated"));
+    h += std::string("<span class=\"") + kEstimateMarkClass + "\" title=\"" + label +
+         "\"><span aria-hidden=\"true\">≈</span><span class=\"visually-hidden\">" + label +
+         ": </span></span>";
+  }
+  return h;
+}
+
+std::string PriceHtml(double usd, const calc::CurrentPrice& p, const PageContext& ctx) {
+  std::string h = PriceMarks(p, ctx) + HtmlEscape(ctx.fmt->Usd(usd));
+  if (p.stale) h += " <span class=\"tag stale\">" + HtmlEscape(ctx.T("price.stale")) + "</span>";
+  return h;
+}
+
+std::string TFHtml(const PageContext& ctx, const std::string& key,
+                   const std::vector<std::pair<std::string, std::string>>& text_args,
+                   const std::vector<std::pair<std::string, std::string>>& html_args) {
+  // Placeholders that escaping leaves alone and no UI string contains.
+  auto token = [](size_t i) { return "\u2063" + std::to_string(i) + "\u2063"; };
+  auto args = text_args;
+  for (size_t i = 0; i < html_args.size(); ++i) args.emplace_back(html_args[i].first, token(i));
+  std::string h = HtmlEscape(ctx.TF(key, args));
+  for (size_t i = 0; i < html_args.size(); ++i) {
+    const std::string t = token(i);
+    for (size_t at = h.find(t); at != std::string::npos; at = h.find(t, at + html_args[i].second.size()))
+      h.replace(at, t.size(), html_args[i].second);
+  }
+  return h;
+}
+
+std::string SourceHtml(const std::string& source) {
+  std::string h;
+  size_t at = 0;
+  while (at < source.size()) {
+    size_t http = source.find("http", at);
+    while (http != std::string::npos && !StartsWith(source.substr(http), "https://") &&
+           !StartsWith(source.substr(http), "http://"))
+      http = source.find("http", http + 4);
+    if (http == std::string::npos) break;
+    size_t end = http;
+    while (end < source.size() && std::string_view(" \t\n)]}>\"'").find(source[end]) ==
+                                      std::string_view::npos)
+      ++end;
+    // A sentence's full stop, comma or semicolon after an address is not part of it.
+    while (end > http && std::string_view(".,;:").find(source[end - 1]) != std::string_view::npos)
+      --end;
+    const std::string url = source.substr(http, end - http);
+    h += HtmlEscape(source.substr(at, http - at)) + "<a href=\"" + HtmlEscape(url) +
+         "\" rel=\"noopener\">" + HtmlEscape(url) + "</a>";
+    at = end;
+  }
+  return h + HtmlEscape(source.substr(at));
 }
 
 std::string PerfTag(bool measured, const PageContext& ctx) {

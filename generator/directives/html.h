@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "calc/memory.h"
+#include "calc/prices.h"
 #include "content/markdown.h"
 #include "directives/page_context.h"
 
@@ -63,6 +64,21 @@ std::string FormatAssumption(const Assumption& a, const PageContext& ctx);
 std::string CaptionOr(const DirectiveCall& call, const std::string& fallback);
 // A duration in days as days (up to 18 months) or years, in the page's language.
 std::string FormatDuration(double days, const PageContext& ctx);
+// The provenance marks of a current price: "≈" (with a screen-reader label) when it rests on
+// an estimate, a "stale" tag when its newest observation is old; "" for a fresh sourced price.
+// Every page that shows a mark gets the legend (site_pages) that explains it once.
+std::string PriceMarks(const calc::CurrentPrice& p, const PageContext& ctx);
+// An amount (p.usd, or a multiple of it such as the price of 4 cards) with p's marks, as HTML.
+std::string PriceHtml(double usd, const calc::CurrentPrice& p, const PageContext& ctx);
+// The class every estimate mark carries: the legend and the tests look for it.
+inline constexpr const char* kEstimateMarkClass = "est-mark";
+// ctx.TF(key, text_args), escaped, with each html_args value (already HTML) put in place.
+std::string TFHtml(const PageContext& ctx, const std::string& key,
+                   const std::vector<std::pair<std::string, std::string>>& text_args,
+                   const std::vector<std::pair<std::string, std::string>>& html_args);
+// A source as HTML: the text escaped, each web address in it (http:// or https://, up to a
+// space or a closing bracket/quote) a link with rel="noopener". A link loads nothing.
+std::string SourceHtml(const std::string& source);
 // "measured" / "estimated" tag.
 std::string PerfTag(bool measured, const PageContext& ctx);
 

@@ -28,11 +28,11 @@ std::string Fit(const Args& a, const PageContext& ctx) {
       fit.cheapest->count == 1
           ? GpuLink(g, ctx)
           : HtmlEscape(ctx.fmt->Number(fit.cheapest->count, 0)) + "\u00A0×\u00A0" + GpuLink(g, ctx);
-  std::string note = ctx.fmt->Usd(*fit.cheapest->price_usd);
+  std::string note = PriceHtml(*fit.cheapest->price_usd, *fit.cheapest->unit_price, ctx);
   if (fit.cheapest->precision_substituted)  // e.g. FP8 asked for, card without FP8
-    note += ", " +
-            ctx.TF("unit.runs_as", {{"precision", calc::PrecisionName(fit.cheapest->precision)}});
-  return label + " (" + HtmlEscape(note) + ")";
+    note += ", " + HtmlEscape(ctx.TF("unit.runs_as",
+                                     {{"precision", calc::PrecisionName(fit.cheapest->precision)}}));
+  return label + " (" + note + ")";
 }
 
 std::string Tokens(const Args& a, const PageContext& ctx) {

@@ -3,6 +3,7 @@
 #include "calc/prices.h"
 #include "directives/computed.h"
 #include "directives/directive.h"
+#include "directives/html.h"
 
 namespace gg {
 namespace {
@@ -19,7 +20,7 @@ std::string Render(const Args& a, const PageContext& ctx) {
            "add an observation to data/prices.json or ask for another condition");
     return {};
   }
-  return HtmlEscape(ctx.fmt->Usd(p->usd));
+  return PriceHtml(p->usd, *p, ctx);
 }
 
 }  // namespace

@@ -32,6 +32,14 @@ const char* ConditionId(Condition c) {
   return c == Condition::kNew ? "new" : "used";
 }
 
+const std::vector<std::string>& EstimateMethodIds() {
+  static const std::vector<std::string> ids = {
+      "launch_price",   "list_price",      "carried_forward", "interpolated",
+      "extrapolated",   "depreciation",    "market_reports",  "source_estimate",
+      "source_adjusted", "judgement"};
+  return ids;
+}
+
 std::optional<Segment> ParseSegment(const std::string& s) {
   for (Segment v : {Segment::kConsumer, Segment::kWorkstation, Segment::kDatacenter})
     if (s == SegmentId(v)) return v;

@@ -80,7 +80,14 @@ struct PriceObservation {
   std::string currency;
   double price = 0;
   Provenance prov;  // prov.as_of == date
+  // How an estimated price was made (one of EstimateMethodIds()); empty when sourced.
+  std::string estimate_method;
 };
+
+// The methods an estimated price may name (prices.json `estimate_method`), in the order the
+// methodology lists them: launch_price, list_price, carried_forward, interpolated,
+// extrapolated, depreciation, market_reports, source_estimate, source_adjusted, judgement.
+const std::vector<std::string>& EstimateMethodIds();
 
 struct CloudOffer {
   SourceLoc loc;
@@ -230,6 +237,9 @@ struct SiteConfig {
   SourceLoc loc;
   std::string title;
   std::string base_url;  // ends with '/'
+  std::string issues_url;  // where readers report an error; "" = no "Report an error" link
+  std::string data_license;      // licence of the published data ("CC BY 4.0"); "" = none stated
+  std::string data_license_url;  // its text; "" = none
   std::string default_language;
   std::vector<Language> languages;  // sorted by order
 };
@@ -281,6 +291,9 @@ struct Dataset {
   // Data files that could not be read or parsed at all. Checks and pages that depend on
   // them are skipped, so that one broken file is reported once, not at every reference.
   std::vector<std::string> unreadable;
+  // Each data file's text as read ("data/gpus.json" → text), site.json excepted: the open
+  // data published with the site is exactly what the build computed from.
+  std::map<std::string, std::string> texts;
 
   const Gpu* FindGpu(const std::string& id) const;
   const LlmModel* FindModel(const std::string& id) const;

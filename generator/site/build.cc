@@ -15,6 +15,7 @@
 #include "content/outline.h"
 #include "content/page_source.h"
 #include "data/load_dataset.h"
+#include "data/open_data.h"
 #include "directives/computed.h"
 #include "directives/registry.h"
 #include "i18n/format.h"
@@ -186,6 +187,7 @@ bool BuildSite(const BuildOptions& options, Diagnostics* diags, BuildOutput* out
     if (jobs[i].authored) out->words[jobs[i].lang->code] += results[i].words;
   }
   for (const auto& f : renderer.SiteFiles(jobs)) add(f);
+  for (const auto& f : OpenDataFiles(data)) add({f.path, f.bytes});
   for (const auto& f : assets.files) add(f);
   out->pages = static_cast<int>(jobs.size());
   for (auto& [path, bytes] : files) out->files.push_back({path, std::move(bytes)});

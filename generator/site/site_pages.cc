@@ -6,6 +6,7 @@
 #include "base/suggest.h"
 #include "base/text.h"
 #include "content/markdown.h"
+#include "directives/html.h"
 #include "site/urls.h"
 
 namespace gg {
@@ -251,6 +252,15 @@ TemplateData SiteRenderer::BaseData(const PageJob& job, const std::string& title
   d.set("nav", nav);
   const Formatter& fmt = *formatters_.at(lang);
   d.set("data_date", computed_.data_date.empty() ? std::string() : fmt.Date(computed_.data_date));
+  d.set("prices_estimated",
+        strings_.Format(lang, "footer.estimated_count",
+                        {{"n", fmt.Number(computed_.estimated_prices, 0)},
+                         {"total", fmt.Number(static_cast<double>(computed_.prices.size()), 0)}}));
+  if (data_.site.issues_url.empty())
+    d.set("issues_href", false);
+  else
+    d.set("issues_href", data_.site.issues_url);
+  d.set("open_data_href", to_root + PageSitePath(lang, "methodology") + "#open-data");
   d.set("methodology_href", to_root + PageSitePath(lang, "methodology"));
   d.set("about_href", to_root + PageSitePath(lang, "about"));
   d.set("sitemap_href", to_root + "sitemap.xml");
@@ -384,6 +394,7 @@ PageResult SiteRenderer::RenderPage(const PageJob& job) const {
     page.set("pager", false);
   }
   page.set("has_toc", toc.size() >= 3);
+  page.set("price_legend_html", PriceLegendHtml(lang, content_html, ctx));
   // kainjow treats an empty string as true in a section: pass false when there is no image.
   if (outputs.og_image.empty())
     page.set("og_image", false);
@@ -417,6 +428,26 @@ const FrontMatter& SiteRenderer::FrontMatterOf(const std::string& lang,
 // The contents list: one entry per chapter with its sections. Every old anchor of a chapter
 // (front matter `anchors`) is an id on the entry it now lives under, so a link written before
 // the split, /<lang>/a/#old, still lands on the right entry without a script.
+std::string SiteRenderer::PriceLegendHtml(const std::string& lang,
+                                          const std::string& content_html,
+                                          const PageContext& ctx) const {
+  const bool estimated =
+      content_html.find(std::string("class=\"") + kEstimateMarkClass + "\"") != std::string::npos;
+  const bool stale = content_html.find("class=\"tag stale\"") != std::string::npos;
+  if (!estimated && !stale) return {};
+  std::string h = "<p class=\"price-legend\">";
+  if (estimated) h += HtmlEscape(strings_.Get(lang, "price.legend")) + " ";
+  if (stale) {
+    const std::string days = ctx.fmt->Number(computed_.assumptions.price_stale_days, 0);
+    h += HtmlEscape(strings_.Format(lang, "price.legend_stale", {{"days", days}})) + " ";
+  }
+  const std::string href = ctx.to_root + PageSitePath(lang, "methodology") + "#estimates";
+  h += "<a href=\"" + HtmlEscape(href) + "\">" + HtmlEscape(strings_.Get(lang, "price.legend_link")) +
+       "</a></p>";
+  ctx.Read("string:price.legend");
+  return h;
+}
+
 std::string SiteRenderer::ChaptersHtml(const PageJob& job,
                                        const std::vector<TocEntry>& own_toc) const {
   const std::string& lang = job.lang->code;

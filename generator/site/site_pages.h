@@ -84,6 +84,10 @@ class SiteRenderer {
   // (lang, chapter path) -> its headings, as shown in the parent's contents list.
   std::map<std::pair<std::string, std::string>, std::vector<TocEntry>> chapter_tocs_;
   std::string ChaptersHtml(const PageJob& job, const std::vector<TocEntry>& own_toc) const;
+  // The legend of the price marks ("≈" estimated, "stale") that the page's content shows,
+  // once per page, linking to the methodology's section on estimates; "" when it shows none.
+  std::string PriceLegendHtml(const std::string& lang, const std::string& content_html,
+                              const PageContext& ctx) const;
   const FrontMatter& FrontMatterOf(const std::string& lang, const std::string& path) const;
   std::vector<std::string> paths_;  // logical paths of all pages (for alternates)
 };

@@ -62,14 +62,14 @@ TEST_CASE("ResolveAssumptions reports each problem where it is", "[calc][assumpt
        "data/assumptions.json:22:5: error: assumption 'lora_rank' must be a number, not the "
        "string 'sixteen'\n"},
       {"a count that is not whole", [](Dataset* d) { Entry(d, "gpus_per_node")->number = 7.5; },
-       "data/assumptions.json:16:5: error: assumption 'gpus_per_node' must be a whole number "
+       "data/assumptions.json:17:5: error: assumption 'gpus_per_node' must be a whole number "
        "of at least 1, got 7.5\n"},
       {"a percentage typed for a fraction",
        [](Dataset* d) { Entry(d, "utilisation")->number = 15; },
        "data/assumptions.json:5:5: error: assumption 'utilisation' must be between 0 and 1, "
        "got 15\n"},
       {"zero bits", [](Dataset* d) { Entry(d, "bits_nf4")->number = 0; },
-       "data/assumptions.json:32:5: error: assumption 'bits_nf4' must be greater than 0, got "
+       "data/assumptions.json:33:5: error: assumption 'bits_nf4' must be greater than 0, got "
        "0\n"},
       {"unknown baseline GPU", [](Dataset* d) { Entry(d, "baseline_gpu")->text = "rtx-409"; },
        "data/assumptions.json:3:5: error: unknown GPU 'rtx-409' in assumption 'baseline_gpu'; "

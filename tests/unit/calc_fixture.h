@@ -29,6 +29,7 @@ inline calc::Assumptions TestAssumptions() {
   a.cloud_reference_offer = "aws-p3-v100-on-demand";
   a.price_window_days = 30;
   a.price_max_age_days = 365;
+  a.price_stale_days = 120;
   a.cuda_context_gb = 0.35;
   a.decode_bandwidth_efficiency = 0.8;
   a.gpus_per_node = 8;
@@ -84,6 +85,7 @@ inline std::vector<Assumption> TestAssumptionEntries() {
   v.push_back(TextEntry("cloud_reference_offer", t.cloud_reference_offer, line++));
   num("price_window_days", t.price_window_days);
   num("price_max_age_days", t.price_max_age_days);
+  num("price_stale_days", t.price_stale_days);
   num("cuda_context_gb", t.cuda_context_gb);
   num("decode_bandwidth_efficiency", t.decode_bandwidth_efficiency);
   num("gpus_per_node", t.gpus_per_node);

@@ -102,5 +102,76 @@ TEST_CASE("Newest observation date", "[calc][prices]") {
   CHECK(NewestObservationDate({MakePrice("g", "2027-13-01", Condition::kNew, 1)}) == "");
 }
 
+PriceObservation Estimate(const std::string& gpu, const std::string& date, Condition c, double usd,
+                          const std::string& method) {
+  PriceObservation p = MakePrice(gpu, date, c, usd);
+  p.prov.estimated = true;
+  p.estimate_method = method;
+  return p;
+}
+
+TEST_CASE("Current price: estimated when an observation in its window is", "[calc][prices]") {
+  const auto N = Condition::kNew;
+  struct Case {
+    const char* what;
+    std::vector<PriceObservation> obs;
+    bool estimated;
+    std::vector<std::string> methods;
+  };
+  const Case cases[] = {
+      {"all sourced", {MakePrice("g", "2026-01-01", N, 100), MakePrice("g", "2026-01-05", N, 90)},
+       false, {}},
+      {"one estimate in the window",
+       {MakePrice("g", "2026-01-01", N, 100), Estimate("g", "2026-01-05", N, 90, "extrapolated")},
+       true, {"extrapolated"}},
+      {"an estimate before the window does not count",
+       {Estimate("g", "2025-06-01", N, 100, "launch_price"), MakePrice("g", "2026-01-05", N, 90)},
+       false, {}},
+      {"methods sorted and unique",
+       {Estimate("g", "2026-01-01", N, 100, "judgement"),
+        Estimate("g", "2026-01-02", N, 100, "carried_forward"),
+        Estimate("g", "2026-01-03", N, 100, "judgement")},
+       true, {"carried_forward", "judgement"}},
+  };
+  for (const Case& c : cases) {
+    INFO(c.what);
+    auto p = CurrentPriceFor(c.obs, "g", N, 30);
+    REQUIRE(p);
+    CHECK(p->estimated == c.estimated);
+    CHECK(p->methods == c.methods);
+  }
+}
+
+TEST_CASE("Current prices: stale past price_stale_days before the newest observation",
+          "[calc][prices]") {
+  const auto N = Condition::kNew, U = Condition::kUsed;
+  const std::vector<PriceObservation> obs = {
+      MakePrice("a", "2026-11-01", N, 100),  // the newest of the data
+      MakePrice("b", "2026-09-02", N, 100),  // 60 days before: not stale
+      MakePrice("c", "2026-09-01", N, 100),  // 61 days before: stale
+      MakePrice("c", "2026-11-01", U, 50),   // the other condition is fresh
+  };
+  auto prices = ComputeCurrentPrices(obs, 30, 365, 60);
+  CHECK_FALSE(prices.at({"a", N}).stale);
+  CHECK_FALSE(prices.at({"b", N}).stale);
+  CHECK(prices.at({"c", N}).stale);
+  CHECK_FALSE(prices.at({"c", U}).stale);
+  // 0 disables the mark.
+  CHECK_FALSE(ComputeCurrentPrices(obs, 30, 365, 0).at({"c", N}).stale);
+}
+
+TEST_CASE("Newest sourced date skips estimates; estimated count", "[calc][prices]") {
+  const auto N = Condition::kNew;
+  const std::vector<PriceObservation> obs = {
+      MakePrice("a", "2026-06-01", N, 100), Estimate("a", "2026-11-01", N, 110, "extrapolated"),
+      MakePrice("b", "2026-07-01", N, 100, "EUR"),  // not usable: does not count
+      MakePrice("b", "2026-05-01", N, 100)};
+  CHECK(NewestSourcedDate(obs) == "2026-06-01");
+  CHECK(NewestObservationDate(obs) == "2026-11-01");
+  CHECK(NewestSourcedDate({Estimate("a", "2026-11-01", N, 110, "judgement")}) == "");
+  auto prices = ComputeCurrentPrices(obs, 30, 365, 0);
+  CHECK(EstimatedCount(prices) == 1);
+}
+
 }  // namespace
 }  // namespace gg::calc

@@ -115,6 +115,8 @@ const Case kCases[] = {
     {"gpu_profile", "gpu-profile"},
     {"gpu_flowchart", "gpu-flowchart"},
     {"gpu_flowchart", "gpu-flowchart kind=big"},
+    {"gpu_open_data", "gpu-open-data"},
+    {"gpu_open_data", "gpu-open-data format=csv"},
     {"chart_bars", "gpu-chart perf limit=3"},
     {"chart_bars", "gpu-chart perf limit=1"},
     {"chart_bars", "gpu-chart perf-per-dollar cost=gpu limit=3"},

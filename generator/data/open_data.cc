@@ -1,0 +1,195 @@
+#include "data/open_data.h"
+
+#include <cstdio>
+#include <functional>
+
+namespace gg {
+
+namespace {
+
+std::string Num(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.15g", v);
+  return buf;
+}
+std::string Opt(const std::optional<double>& v) {
+  return v ? Num(*v) : std::string();
+}
+std::string Bool(bool b) {
+  return b ? "true" : "false";
+}
+
+using Row = std::vector<std::string>;
+
+std::string Csv(const Row& header, const std::vector<Row>& rows) {
+  std::string out;
+  auto line = [&](const Row& r) {
+    for (size_t i = 0; i < r.size(); ++i) out += (i ? "," : "") + CsvField(r[i]);
+    out += "\r\n";
+  };
+  line(header);
+  for (const Row& r : rows) line(r);
+  return out;
+}
+
+template <typename T>
+std::vector<Row> Rows(const std::vector<T>& items, const std::function<Row(const T&)>& row) {
+  std::vector<Row> rows;
+  for (const T& t : items) rows.push_back(row(t));
+  return rows;
+}
+
+struct CsvKind {
+  std::string kind;
+  std::function<std::string(const Dataset&)> csv;
+  std::function<int(const Dataset&)> count;
+};
+
+const std::vector<CsvKind>& CsvKinds() {
+  static const std::vector<CsvKind> kinds = {
+      {"benchmarks",
+       [](const Dataset& d) {
+         return Csv({"gpu", "reference", "workload", "speedup", "method", "source", "as_of",
+                     "estimated", "note"},
+                    Rows<Benchmark>(d.benchmarks, [](const Benchmark& b) -> Row {
+                      return {b.gpu,          b.reference,      WorkloadId(b.workload),
+                              Num(b.speedup), b.method,         b.prov.source,
+                              b.prov.as_of,   Bool(b.prov.estimated), b.prov.note};
+                    }));
+       },
+       [](const Dataset& d) { return static_cast<int>(d.benchmarks.size()); }},
+      {"cloud",
+       [](const Dataset& d) {
+         return Csv({"id", "provider", "gpu", "pricing", "usd_per_gpu_hour", "gpus_per_instance",
+                     "region", "date", "source", "estimated", "note"},
+                    Rows<CloudOffer>(d.cloud, [](const CloudOffer& c) -> Row {
+                      return {c.id,
+                              c.provider,
+                              c.gpu,
+                              c.pricing,
+                              Num(c.usd_per_gpu_hour),
+                              std::to_string(c.gpus_per_instance),
+                              c.region,
+                              c.date,
+                              c.prov.source,
+                              Bool(c.prov.estimated),
+                              c.prov.note};
+                    }));
+       },
+       [](const Dataset& d) { return static_cast<int>(d.cloud.size()); }},
+      {"gpus",
+       [](const Dataset& d) {
+         return Csv(
+             {"id", "name", "vendor", "architecture", "launch_date", "segment", "memory_gb",
+              "memory_type", "bandwidth_gbs", "l2_mb", "tensor_cores", "fp16_tflops",
+              "fp8_tflops", "int8_tops", "tdp_w", "slots", "nvlink_gbs", "pcie_gen",
+              "form_factor", "launch_price_usd", "source", "as_of", "estimated", "note"},
+             Rows<Gpu>(d.gpus, [](const Gpu& g) -> Row {
+               return {g.id,
+                       g.name,
+                       g.vendor,
+                       g.architecture,
+                       g.launch_date,
+                       SegmentId(g.segment),
+                       Num(g.memory_gb),
+                       g.memory_type,
+                       Num(g.bandwidth_gbs),
+                       Num(g.l2_mb),
+                       g.tensor_cores,
+                       Num(g.fp16_tflops),
+                       Opt(g.fp8_tflops),
+                       Opt(g.int8_tops),
+                       Num(g.tdp_w),
+                       Num(g.slots),
+                       Num(g.nvlink_gbs),
+                       std::to_string(g.pcie_gen),
+                       g.form_factor,
+                       Opt(g.launch_price_usd),
+                       g.prov.source,
+                       g.prov.as_of,
+                       Bool(g.prov.estimated),
+                       g.prov.note};
+             }));
+       },
+       [](const Dataset& d) { return static_cast<int>(d.gpus.size()); }},
+      {"models",
+       [](const Dataset& d) {
+         return Csv({"id", "name", "family", "release_date", "params_b", "active_params_b",
+                     "layers", "hidden_size", "intermediate_size", "attention_heads", "kv_heads",
+                     "head_dim", "vocab_size", "max_context", "experts_total", "experts_active",
+                     "native_precision", "source", "as_of", "note"},
+                    Rows<LlmModel>(d.models, [](const LlmModel& m) -> Row {
+                      auto i = [](int v) { return std::to_string(v); };
+                      return {m.id,
+                              m.name,
+                              m.family,
+                              m.release_date,
+                              Num(m.params_b),
+                              Num(m.active_params_b),
+                              i(m.layers),
+                              i(m.hidden_size),
+                              i(m.intermediate_size),
+                              i(m.attention_heads),
+                              i(m.kv_heads),
+                              i(m.head_dim),
+                              i(m.vocab_size),
+                              i(m.max_context),
+                              m.experts ? i(m.experts->total) : "",
+                              m.experts ? i(m.experts->active) : "",
+                              m.native_precision,
+                              m.prov.source,
+                              m.prov.as_of,
+                              m.prov.note};
+                    }));
+       },
+       [](const Dataset& d) { return static_cast<int>(d.models.size()); }},
+      {"prices",
+       [](const Dataset& d) {
+         return Csv({"gpu", "date", "condition", "region", "currency", "price", "estimated",
+                     "estimate_method", "source", "note"},
+                    Rows<PriceObservation>(d.prices, [](const PriceObservation& p) -> Row {
+                      return {p.gpu,        p.date,
+                              ConditionId(p.condition), p.region,
+                              p.currency,   Num(p.price),
+                              Bool(p.prov.estimated), p.estimate_method,
+                              p.prov.source, p.prov.note};
+                    }));
+       },
+       [](const Dataset& d) { return static_cast<int>(d.prices.size()); }},
+  };
+  return kinds;
+}
+
+int RecordsOf(const Dataset& d, const std::string& kind) {
+  if (kind == "assumptions") return static_cast<int>(d.assumptions.size());
+  if (kind == "personas") return static_cast<int>(d.personas.size());
+  if (kind == "flowchart") return d.flowchart ? static_cast<int>(d.flowchart->nodes.size()) : 0;
+  if (kind == "validation") return static_cast<int>(d.validation.size());
+  for (const CsvKind& k : CsvKinds())
+    if (k.kind == kind) return k.count(d);
+  return 0;
+}
+
+}  // namespace
+
+std::string CsvField(const std::string& text) {
+  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
+  std::string out = "\"";
+  for (char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
+std::vector<OpenDataFile> OpenDataFiles(const Dataset& data) {
+  std::vector<OpenDataFile> files;
+  for (const auto& [path, text] : data.texts) {  // sorted by path, so by kind
+    const std::string name = path.substr(path.rfind('/') + 1);
+    const std::string kind = name.substr(0, name.size() - 5);  // without ".json"
+    const int records = RecordsOf(data, kind);
+    for (const CsvKind& k : CsvKinds())
+      if (k.kind == kind) files.push_back({kind, "csv", "data/" + kind + ".csv", k.csv(data), records});
+    files.push_back({kind, "json", "data/" + name, text, records});
+  }
+  return files;
+}
+
+}  // namespace gg

@@ -1,0 +1,29 @@
+// The open data published with the site under data/: each data file as it was read (JSON),
+// and a CSV for each table-like kind (gpus, prices, cloud, models, benchmarks), one row per
+// entry, one column per field, in the order of the file. Pure: data set in, bytes out; the
+// site module decides nothing but where they go, and the methodology lists them.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "model/model.h"
+
+namespace gg {
+
+struct OpenDataFile {
+  std::string kind;    // "gpus", "prices" …: the data file's name without .json
+  std::string format;  // "json" | "csv"
+  std::string path;    // relative to the site root: "data/gpus.json", "data/gpus.csv"
+  std::string bytes;
+  int records = 0;     // entries of the kind (both formats)
+};
+
+// Every published file, sorted by kind then format (csv before json). A data file that could
+// not be read is left out.
+std::vector<OpenDataFile> OpenDataFiles(const Dataset& data);
+
+// One CSV field (RFC 4180): quoted when it holds a comma, quote, CR or LF, quotes doubled.
+std::string CsvField(const std::string& text);
+
+}  // namespace gg
