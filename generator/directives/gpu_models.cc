@@ -13,7 +13,7 @@ namespace {
 std::string Render(const Args& a, const PageContext& ctx) {
   const std::string& family = a.Text("family");
   const auto& as = ctx.computed->assumptions;
-  HtmlTable t(CaptionOr(a.call(), ctx.T("table.models.caption")));
+  HtmlTable t(CaptionOr(a.call(), ctx.T("table.models.caption")), TableLayout::kCards);
   t.Columns({Cell::Text(ctx.T("col.model")), Cell::Text(ctx.T("col.params"), true),
              Cell::Text(ctx.T("col.active_params"), true), Cell::Text(ctx.T("col.layers"), true),
              Cell::Text(ctx.T("col.heads"), true), Cell::Text(ctx.T("col.kv_per_token"), true),
