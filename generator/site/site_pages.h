@@ -85,6 +85,8 @@ class SiteRenderer {
   std::map<std::pair<std::string, std::string>, std::vector<TocEntry>> chapter_tocs_;
   std::string ChaptersHtml(const PageJob& job, const std::vector<TocEntry>& own_toc) const;
   const FrontMatter& FrontMatterOf(const std::string& lang, const std::string& path) const;
+  // The previous/next links of a GPU page (see the definition); false for an unknown id.
+  TemplateData GpuPager(const std::string& id, const std::string& lang) const;
   std::vector<std::string> paths_;  // logical paths of all pages (for alternates)
 };
 
