@@ -39,23 +39,22 @@ std::string LabelOf(const Cell& header) {
 
 std::string HtmlTable::Render() const {
   // The wrapper scrolls sideways on a phone: keyboard users must be able to reach it, and
-  // screen readers announce it by its caption. A card table's cells are laid out as blocks on
-  // a phone; its explicit roles keep it a table for screen readers that drop the semantics of
-  // a table whose display changed.
+  // screen readers announce it by its caption. A card table is the same table with each value
+  // cell naming its column in data-label (shown by CSS on a phone). No ARIA table roles: the
+  // HTML standard forbids them on the rows and cells of a <table> (vnu reports an error), and
+  // Chromium and Firefox keep a table's semantics when its display changes.
   const bool cards = layout_ == TableLayout::kCards;
-  auto role = [&](const char* r) { return cards ? std::string(" role=\"") + r + "\"" : ""; };
   std::string h = std::string("<div class=\"table-scroll") + (cards ? " table-cards" : "") +
                   "\" role=\"region\" tabindex=\"0\" aria-label=\"" + HtmlEscape(caption_) +
-                  "\"><table class=\"data\"" + role("table") + ">";
+                  "\"><table class=\"data\">";
   if (!caption_.empty()) h += "<caption>" + HtmlEscape(caption_) + "</caption>";
-  h += "<thead" + role("rowgroup") + "><tr" + role("row") + ">";
-  for (const auto& c : headers_)
-    h += "<th scope=\"col\"" + role("columnheader") + Classes(c) + ">" + c.html + "</th>";
-  h += "</tr></thead><tbody" + role("rowgroup") + ">";
+  h += "<thead><tr>";
+  for (const auto& c : headers_) h += "<th scope=\"col\"" + Classes(c) + ">" + c.html + "</th>";
+  h += "</tr></thead><tbody>";
   for (const auto& [id, cells] : rows_) {
-    h += "<tr" + (id.empty() ? "" : " id=\"" + HtmlEscape(id) + "\"") + role("row") + ">";
+    h += id.empty() ? "<tr>" : "<tr id=\"" + HtmlEscape(id) + "\">";
     for (size_t i = 0; i < cells.size(); ++i) {
-      std::string open = i == 0 ? "th scope=\"row\"" + role("rowheader") : "td" + role("cell");
+      std::string open = i == 0 ? "th scope=\"row\"" : "td";
       if (cards && i > 0 && i < headers_.size())
         open += " data-label=\"" + LabelOf(headers_[i]) + "\"";
       h += "<" + open + Classes(cells[i]) + ">" + cells[i].html + (i == 0 ? "</th>" : "</td>");
