@@ -210,16 +210,17 @@ std::string Render(const Args& a, const PageContext& ctx) {
   charts::Style style = PageChartStyle("flowchart", ctx);
   style.width = 1100;
   auto rendered = charts::Render(spec, style);
-  // The flowchart has its nested-list version right below; on a phone the wide figure is
-  // opened full size from its link rather than redrawn narrow.
-  charts::RenderedChart no_narrow;
+  // Phones get the outline form (one node per row, indented by depth) at 360 px instead of
+  // the wide tree scaled down to unreadable text; the nested-list version follows both.
+  charts::FlowchartSpec narrow_spec = spec;
+  narrow_spec.outline = true;
+  auto narrow = charts::Render(narrow_spec, NarrowChartStyle("flowchart"));
   for (const auto& p : rendered.layout.problems)
     ctx.diags->Error(ctx.data->flowchart->loc, "flowchart: " + p);
   std::string text = "<nav class=\"flow\" aria-label=\"" + HtmlEscape(ctx.T("flow.text_version")) +
                      "\"><details open><summary>" + HtmlEscape(ctx.T("flow.text_version")) +
                      "</summary>" + fr.Html(ctx.data->flowchart->root, 0) + "</details></nav>";
-  return PublishChart("flowchart", rendered, no_narrow, spec.title, CaptionOr(c, spec.title), "",
-                      ctx) +
+  return PublishChart("flowchart", rendered, narrow, spec.title, CaptionOr(c, spec.title), "", ctx) +
          text;
 }
 
