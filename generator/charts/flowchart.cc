@@ -88,6 +88,61 @@ Graph BuildGraph(const FlowchartSpec& spec) {
   return g;
 }
 
+// Paints a finished layout: edges with arrowheads, then boxes and their text, then edge labels
+// on a halo. specs and label_specs are the text specs the layout's texts were placed with.
+void Draw(const FlowchartLayout& L, const std::vector<TextSpec>& specs,
+          const std::vector<TextSpec>& label_specs, Scene* scene) {
+  const size_t n = L.nodes.size();
+  for (const auto& e : L.edges) {
+    std::vector<Point> pts = e.path;
+    Point tip = pts.back(), prev = pts[pts.size() - 2];
+    double len = std::hypot(tip.x - prev.x, tip.y - prev.y);
+    double ux = len > 0 ? (tip.x - prev.x) / len : 0, uy = len > 0 ? (tip.y - prev.y) / len : 1;
+    pts.back() = {tip.x - ux * (kArrow - 1), tip.y - uy * (kArrow - 1)};
+    LineItem line;
+    line.pts = pts;
+    line.stroke = Ink{Role::kAxis, 0, 1};
+    line.line_width = 1.5;
+    scene->Add(line);
+    LineItem head;
+    head.pts = {tip,
+                {tip.x - ux * kArrow - uy * 4, tip.y - uy * kArrow + ux * 4},
+                {tip.x - ux * kArrow + uy * 4, tip.y - uy * kArrow - ux * 4}};
+    head.closed = true;
+    head.fill = Ink{Role::kAxis, 0, 1};
+    scene->Add(head);
+  }
+  for (size_t i = 0; i < n; ++i) {
+    if (!L.nodes[i].placed) continue;
+    const auto& node = L.nodes[i];
+    BoxItem box{node.rect, std::nullopt, std::nullopt, 1.5, 8, {}};
+    switch (node.kind) {
+      case NodeKind::kQuestion:
+        box.fill = Tint(kBlue);
+        box.stroke = Hue(kBlue);
+        break;
+      case NodeKind::kAnswer:
+        box.fill = Tint(kGreen);
+        box.stroke = Hue(kGreen);
+        box.line_width = 2.5;
+        box.radius = std::min(node.rect.h / 2, 16.0);
+        break;
+      case NodeKind::kText:
+        box.fill = Ink{Role::kBackground, 0, 1};
+        box.stroke = Muted();
+        box.dash = {4, 3};
+        break;
+    }
+    box.r = box.r.Inflated(-box.line_width / 2);
+    scene->Add(box);
+    scene->Text(specs[i], node.text, Text());
+  }
+  for (const auto& e : L.edges) {
+    if (e.label.text.empty()) continue;
+    scene->Text(label_specs[e.to], e.label, Muted(), Ink{Role::kBackground, 0, 1});
+  }
+}
+
 // One layout attempt for a given wrap width and form.
 class Attempt {
  public:
@@ -241,55 +296,7 @@ class Attempt {
       L->edges.push_back(e);
     }
 
-    // Drawing: edges, arrowheads, nodes, labels.
-    for (const auto& e : L->edges) {
-      std::vector<Point> pts = e.path;
-      Point tip = pts.back(), prev = pts[pts.size() - 2];
-      double len = std::hypot(tip.x - prev.x, tip.y - prev.y);
-      double ux = len > 0 ? (tip.x - prev.x) / len : 0, uy = len > 0 ? (tip.y - prev.y) / len : 1;
-      pts.back() = {tip.x - ux * (kArrow - 1), tip.y - uy * (kArrow - 1)};
-      LineItem line;
-      line.pts = pts;
-      line.stroke = Ink{Role::kAxis, 0, 1};
-      line.line_width = 1.5;
-      scene->Add(line);
-      LineItem head;
-      head.pts = {tip,
-                  {tip.x - ux * kArrow - uy * 4, tip.y - uy * kArrow + ux * 4},
-                  {tip.x - ux * kArrow + uy * 4, tip.y - uy * kArrow - ux * 4}};
-      head.closed = true;
-      head.fill = Ink{Role::kAxis, 0, 1};
-      scene->Add(head);
-    }
-    for (size_t i = 0; i < n; ++i) {
-      if (!g_.placed[i]) continue;
-      const auto& node = L->nodes[i];
-      BoxItem box{node.rect, std::nullopt, std::nullopt, 1.5, 8, {}};
-      switch (node.kind) {
-        case NodeKind::kQuestion:
-          box.fill = Tint(kBlue);
-          box.stroke = Hue(kBlue);
-          break;
-        case NodeKind::kAnswer:
-          box.fill = Tint(kGreen);
-          box.stroke = Hue(kGreen);
-          box.line_width = 2.5;
-          box.radius = std::min(node.rect.h / 2, 16.0);
-          break;
-        case NodeKind::kText:
-          box.fill = Ink{Role::kBackground, 0, 1};
-          box.stroke = Muted();
-          box.dash = {4, 3};
-          break;
-      }
-      box.r = box.r.Inflated(-box.line_width / 2);
-      scene->Add(box);
-      scene->Text(specs_[i], node.text, Text());
-    }
-    for (const auto& e : L->edges) {
-      if (e.label.text.empty()) continue;
-      scene->Text(label_specs_[e.to], e.label, Muted(), Ink{Role::kBackground, 0, 1});
-    }
+    Draw(*L, specs_, label_specs_, scene);
   }
 
  private:
@@ -434,14 +441,95 @@ Built Build(const FlowchartSpec& spec, const Style& style_in) {
   return out;
 }
 
+constexpr double kOutlineIndent = 22;  // outline form: a child's left edge past its parent's
+constexpr double kOutlineTrunk = 9;    // outline form: trunk x from the parent's left edge
+constexpr double kOutlineGap = 6;      // outline form: between a box and the next row
+
+Built BuildOutline(const FlowchartSpec& spec, const Style& style_in) {
+  TextMeasurer m(style_in);
+  const Style& style = m.style();
+  Built out;
+  FlowchartLayout& L = out.layout;
+  Scene& scene = out.scene;
+  scene.width = style.width;
+  double y = AddTitle(scene, m, spec.title, kPad) + 4;
+  Graph g = BuildGraph(spec);
+  L.problems = g.problems;
+  L.compact = true;
+  const size_t n = spec.nodes.size();
+  const Font font = Body(m), bold = BodyBold(m);
+  std::vector<TextSpec> specs(n), label_specs(n);
+  std::vector<TextBox> labels(n);
+  L.nodes.resize(n);
+  for (size_t i = 0; i < n; ++i) {
+    auto& node = L.nodes[i];
+    node.id = spec.nodes[i].id;
+    node.kind = spec.nodes[i].kind;
+    node.href = spec.nodes[i].href;
+    node.placed = g.placed[i];
+    node.depth = g.depth[i];
+    node.parent = g.parent[i];
+    node.stacked = node.parent >= 0;
+  }
+  // Depth-first, children in edge order: the order of the text version.
+  std::vector<int> stack(g.roots.rbegin(), g.roots.rend());
+  std::vector<int> order;
+  while (!stack.empty()) {
+    int v = stack.back();
+    stack.pop_back();
+    order.push_back(v);
+    for (auto it = g.children[v].rbegin(); it != g.children[v].rend(); ++it) stack.push_back(*it);
+  }
+  // Deep trees keep at least 120 px of box: the indent shrinks rather than the text.
+  int max_depth = 0;
+  for (int v : order) max_depth = std::max(max_depth, g.depth[v]);
+  const double avail = style.width - 2 * kPad;
+  const double indent =
+      max_depth > 0 ? std::min(kOutlineIndent, std::max(0.0, avail - 120) / max_depth) : 0;
+  for (int v : order) {
+    auto& node = L.nodes[v];
+    const double x = kPad + g.depth[v] * indent;
+    const double w = style.width - kPad - x;
+    if (g.in_edge[v] >= 0 && !spec.edges[g.in_edge[v]].label.empty()) {
+      label_specs[v] = {spec.edges[g.in_edge[v]].label, font, Align::kLeft, w, 1};
+      TextMetrics lm = m.Measure(label_specs[v]);
+      labels[v] = m.Place(label_specs[v], x + 2, y + lm.baseline);
+      y += lm.height + 2;
+    }
+    specs[v] = {spec.nodes[v].text, node.kind == NodeKind::kAnswer ? bold : font, Align::kLeft,
+                w - 2 * kPadX, std::max(2, spec.max_lines + 4)};
+    TextMetrics tm = m.Measure(specs[v]);
+    node.rect = {x, y, w, tm.height + 2 * kPadY};
+    node.text = m.Place(specs[v], x + kPadX, y + kPadY + tm.baseline);
+    y += node.rect.h + kOutlineGap;
+  }
+  // Edges in spec order: down the parent's trunk, then right into the child.
+  for (size_t e = 0; e < spec.edges.size(); ++e) {
+    for (size_t c = 0; c < n; ++c) {
+      if (g.in_edge[c] != static_cast<int>(e) || !g.placed[c]) continue;
+      const Rect P = L.nodes[g.parent[c]].rect, C = L.nodes[c].rect;
+      FlowchartLayout::Edge edge;
+      edge.from = g.parent[c];
+      edge.to = static_cast<int>(c);
+      const double trunk = P.x + std::min(kOutlineTrunk, indent / 2);
+      edge.path = {{trunk, P.Bottom()}, {trunk, C.CenterY()}, {C.x, C.CenterY()}};
+      edge.label = labels[c];
+      L.edges.push_back(edge);
+    }
+  }
+  Draw(L, specs, label_specs, &scene);
+  scene.height = y - kOutlineGap + kPad;
+  return out;
+}
+
 }  // namespace
 
 FlowchartLayout Layout(const FlowchartSpec& spec, const Style& style) {
-  return Build(spec, style).layout;
+  return (spec.outline ? BuildOutline(spec, style) : Build(spec, style)).layout;
 }
 
 Rendered<FlowchartLayout> Render(const FlowchartSpec& spec, const Style& style) {
-  Built b = Build(spec, style);
+  Built b = spec.outline ? BuildOutline(spec, style) : Build(spec, style);
   internal::Accessibility a11y{spec.title, spec.description, {}};
   if (spec.embed_links) {
     for (size_t i = 0; i < b.layout.nodes.size(); ++i) {

@@ -2,7 +2,7 @@
 // to the GPU's row in a table) and text leaves, drawn top-down with children centred under
 // their parents. Node sizes come from the shaped text, wrapped to a maximum width.
 //
-// Width. When the tree does not fit style.width, the layout retries with narrower text, then
+// Width. (Outline form: see FlowchartSpec::outline.) When the tree does not fit style.width, the layout retries with narrower text, then
 // in compact form, where a parent whose children are all leaves lists them in a column below
 // it (joined by a bracket) instead of side by side. If even that is too wide the SVG is made
 // wider than asked and `overflow` is set (the caller can let it scroll horizontally).
@@ -47,6 +47,10 @@ struct FlowchartSpec {
   double min_text_width = 100;
   int max_lines = 6;  // per node; further text is ellipsised
   bool embed_links = false;
+  // Outline form, for phones: one node per row in depth-first order, indented by depth, each
+  // box as wide as the row allows; an edge runs down a trunk from the parent's left side to
+  // its child, with the answer written above the child. Never wider than style.width.
+  bool outline = false;
 };
 
 struct FlowchartLayout {

@@ -25,7 +25,7 @@ std::string FitMatrixChart(const Args& a, const PageContext& ctx) {
   std::stable_sort(models.begin(), models.end(),
                    [](const LlmModel* x, const LlmModel* y) { return x->params_b < y->params_b; });
   charts::FitMatrixSpec spec;
-  spec.title = ctx.TF("chart.fit.title", {{"precision", calc::PrecisionId(prec)},
+  spec.title = ctx.TF("chart.fit.title", {{"precision", calc::PrecisionName(prec)},
                                           {"context", ctx.fmt->Number(context, 0)}});
   spec.description = ctx.T("chart.fit.desc");
   spec.one_card_label = ctx.T("chart.fit.one");

@@ -12,7 +12,7 @@ namespace {
 
 std::string Render(const Args& a, const PageContext& ctx) {
   const std::string& gid = a.Text("gpu");
-  HtmlTable t(CaptionOr(a.call(), ctx.T("table.cloud.caption")));
+  HtmlTable t(CaptionOr(a.call(), ctx.T("table.cloud.caption")), TableLayout::kCards);
   t.Columns({Cell::Text(ctx.T("col.offer")), Cell::Text(ctx.T("col.gpu")),
              Cell::Text(ctx.T("col.pricing")), Cell::Text(ctx.T("col.usd_per_hour"), true),
              Cell::Text(ctx.T("col.gpus_per_instance"), true), Cell::Text(ctx.T("col.as_of"))});

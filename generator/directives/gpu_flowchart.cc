@@ -1,7 +1,8 @@
 // gpu-flowchart: the selection flowchart of data/flowchart.json. Questions and answers are UI
 // strings; every leaf is a query over the recommendation engine, so the GPU it names is
 // today's pick (and runner-up) for those constraints. Drawn as an SVG figure, and written out
-// as nested lists a keyboard or screen-reader user can follow without the picture.
+// as nested lists (question → answers → leaves) that a phone, keyboard or screen-reader user
+// can follow without the picture. Every GPU a leaf names links to that GPU's own page.
 #include <algorithm>
 #include <map>
 
@@ -63,8 +64,22 @@ LeafResult Evaluate(const FlowNode& n, const PageContext& ctx) {
   return r;
 }
 
-std::string RowHref(const std::string& gpu, const PageContext& ctx) {
-  return ctx.Href(ctx.lang->code + "/gpus/#" + gpu);
+// A leaf's GPU, linked to its own page.
+std::string LeafGpuLink(const std::string& gpu, const PageContext& ctx) {
+  const Gpu* g = ctx.data->FindGpu(gpu);
+  return g ? GpuLink(*g, ctx) : HtmlEscape(gpu);
+}
+
+// The same GPU page, relative to the flowchart's SVG file (in ctx.chart_dir): links inside
+// the drawing are followed when the SVG is opened on its own.
+std::string SvgGpuHref(const std::string& gpu, const PageContext& ctx) {
+  const Gpu* g = ctx.data->FindGpu(gpu);
+  if (!g) return {};
+  PageContext from_svg = ctx;
+  from_svg.to_root.clear();
+  for (char ch : ctx.chart_dir)
+    if (ch == '/') from_svg.to_root += "../";
+  return GpuHref(*g, from_svg);
 }
 
 class FlowRenderer {
@@ -104,11 +119,11 @@ class FlowRenderer {
         fn.kind = charts::NodeKind::kAnswer;
         LeafResult r = Result(n);
         fn.text = LeafLine(n, r);
-        // Relative to the SVG file (<lang>/charts/): the GPU's row in the specification table.
+        // The GPU's own page, as in the text version.
         if (r.pick)
-          fn.href = "../gpus/#" + r.pick->gpu;
+          fn.href = SvgGpuHref(r.pick->gpu, ctx_);
         else if (r.offer)
-          fn.href = "../gpus/" + r.offer->gpu + "/";
+          fn.href = SvgGpuHref(r.offer->gpu, ctx_);
       } else {
         fn.kind = charts::NodeKind::kText;
         fn.text = ctx_.T(n.text_key);
@@ -136,19 +151,20 @@ class FlowRenderer {
       LeafResult r = Result(n);
       h += "<strong>" + HtmlEscape(ctx_.T(n.text_key)) + "</strong>";
       if (r.offer) {
-        const Gpu* g = ctx_.data->FindGpu(r.offer->gpu);
-        h += ": " + HtmlEscape(ctx_.TF(
-                        "flow.rent_offer",
-                        {{"offer", r.offer->provider + " · " + (g ? g->name : r.offer->gpu)},
-                         {"price", ctx_.fmt->Usd(r.offer->usd_per_gpu_hour, true)}}));
+        // The offer's GPU is a link: the sentence is formatted around a marker, escaped, and
+        // the marker replaced by the link.
+        const std::string marker = "\x01";
+        std::string line = HtmlEscape(
+            ctx_.TF("flow.rent_offer", {{"offer", r.offer->provider + " · " + marker},
+                                        {"price", ctx_.fmt->Usd(r.offer->usd_per_gpu_hour, true)}}));
+        size_t at = line.find(marker);
+        if (at != std::string::npos) line.replace(at, marker.size(), LeafGpuLink(r.offer->gpu, ctx_));
+        h += ": " + line;
       } else if (r.pick) {
-        h += " (" + HtmlEscape(r.constraints) + "): <a href=\"" +
-             HtmlEscape(RowHref(r.pick->gpu, ctx_)) + "\">" +
-             HtmlEscape(ctx_.data->FindGpu(r.pick->gpu)->name) + "</a>";
+        h += " (" + HtmlEscape(r.constraints) + "): " + LeafGpuLink(r.pick->gpu, ctx_);
         if (r.runner_up)
-          h += ", " + HtmlEscape(ctx_.TF("flow.runner_up", {{"gpu", ""}})) + "<a href=\"" +
-               HtmlEscape(RowHref(r.runner_up->gpu, ctx_)) + "\">" +
-               HtmlEscape(ctx_.data->FindGpu(r.runner_up->gpu)->name) + "</a>";
+          h += ", " + HtmlEscape(ctx_.TF("flow.runner_up", {{"gpu", ""}})) +
+               LeafGpuLink(r.runner_up->gpu, ctx_);
       } else {
         h += ": " + HtmlEscape(ctx_.T("flow.none"));
       }
@@ -194,16 +210,17 @@ std::string Render(const Args& a, const PageContext& ctx) {
   charts::Style style = PageChartStyle("flowchart", ctx);
   style.width = 1100;
   auto rendered = charts::Render(spec, style);
-  // The flowchart has its nested-list version right below; on a phone the wide figure is
-  // opened full size from its link rather than redrawn narrow.
-  charts::RenderedChart no_narrow;
+  // Phones get the outline form (one node per row, indented by depth) at 360 px instead of
+  // the wide tree scaled down to unreadable text; the nested-list version follows both.
+  charts::FlowchartSpec narrow_spec = spec;
+  narrow_spec.outline = true;
+  auto narrow = charts::Render(narrow_spec, NarrowChartStyle("flowchart"));
   for (const auto& p : rendered.layout.problems)
     ctx.diags->Error(ctx.data->flowchart->loc, "flowchart: " + p);
   std::string text = "<nav class=\"flow\" aria-label=\"" + HtmlEscape(ctx.T("flow.text_version")) +
                      "\"><details open><summary>" + HtmlEscape(ctx.T("flow.text_version")) +
                      "</summary>" + fr.Html(ctx.data->flowchart->root, 0) + "</details></nav>";
-  return PublishChart("flowchart", rendered, no_narrow, spec.title, CaptionOr(c, spec.title), "",
-                      ctx) +
+  return PublishChart("flowchart", rendered, narrow, spec.title, CaptionOr(c, spec.title), "", ctx) +
          text;
 }
 

@@ -10,10 +10,16 @@
 namespace gg {
 namespace {
 
+// A model's native format by its display name ("BF16", "MXFP4"), not its data id.
+std::string NativeName(const std::string& id) {
+  auto p = calc::ParsePrecision(id);
+  return p ? calc::PrecisionName(*p) : id;
+}
+
 std::string Render(const Args& a, const PageContext& ctx) {
   const std::string& family = a.Text("family");
   const auto& as = ctx.computed->assumptions;
-  HtmlTable t(CaptionOr(a.call(), ctx.T("table.models.caption")));
+  HtmlTable t(CaptionOr(a.call(), ctx.T("table.models.caption")), TableLayout::kCards);
   t.Columns({Cell::Text(ctx.T("col.model")), Cell::Text(ctx.T("col.params"), true),
              Cell::Text(ctx.T("col.active_params"), true), Cell::Text(ctx.T("col.layers"), true),
              Cell::Text(ctx.T("col.heads"), true), Cell::Text(ctx.T("col.kv_per_token"), true),
@@ -44,7 +50,7 @@ std::string Render(const Args& a, const PageContext& ctx) {
          Cell::Text(BillionParams(m->active_params_b, m->active_params_b < 10 ? 2 : 1, ctx), true),
          Cell::Text(ctx.fmt->Number(m->layers, 0), true), Cell::Text(heads, true),
          Cell::Text(ctx.fmt->WithUnit(kv / 1024.0, "KiB", 0), true),
-         Cell::Text(m->native_precision)},
+         Cell::Text(NativeName(m->native_precision))},
         "model-" + m->id);
   }
   t.Note(ctx.T("table.models.note"));

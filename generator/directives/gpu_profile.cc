@@ -136,8 +136,10 @@ std::string LlmSection(const Gpu& g, const PageContext& ctx) {
   std::string h;
   h += H2("llms", ctx.T("gpu.llms"));
   HtmlTable llm(ctx.T("gpu.llms.caption"));
-  llm.Columns(
-      {Cell::Text(ctx.T("col.model")), Cell::Text("Q4_K_M", true), Cell::Text("BF16", true)});
+  const calc::Precision precisions[] = {calc::Precision::kQ4_K_M, calc::Precision::kBf16};
+  std::vector<Cell> head = {Cell::Text(ctx.T("col.model"))};
+  for (calc::Precision p : precisions) head.push_back(Cell::Text(calc::PrecisionName(p), true));
+  llm.Columns(head);
   int held = 0;
   std::vector<const LlmModel*> models;
   for (const auto& m : ctx.data->models) models.push_back(&m);
@@ -146,7 +148,7 @@ std::string LlmSection(const Gpu& g, const PageContext& ctx) {
   for (const LlmModel* m : models) {
     std::vector<Cell> row = {Cell::Text(m->name)};
     bool any = false;
-    for (calc::Precision p : {calc::Precision::kQ4_K_M, calc::Precision::kBf16}) {
+    for (calc::Precision p : precisions) {
       calc::MemoryRequest req;
       req.precision = p;
       req.context = std::min<int64_t>(8192, m->max_context);  // never above the model's maximum

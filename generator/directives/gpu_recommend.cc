@@ -20,7 +20,8 @@ std::string Render(const Args& a, const PageContext& ctx) {
   HtmlTable t(CaptionOr(
       a.call(), single ? ctx.TF("table.recommend.caption_one",
                                 {{"persona", ctx.T("persona." + personas[0]->id + ".name")}})
-                       : ctx.T("table.recommend.caption")));
+                       : ctx.T("table.recommend.caption")),
+              TableLayout::kCards);
   t.Columns({Cell::Text(ctx.T(single ? "col.rank" : "col.persona")), Cell::Text(ctx.T("col.pick")),
              Cell::Text(ctx.T("col.cost"), true),
              Cell::Text(ctx.T("col.relative_perf_short"), true), Cell::Text(ctx.T("col.why")),

@@ -25,13 +25,30 @@ std::string Classes(const Cell& c) {
   if (!c.cls.empty()) cls += (cls.empty() ? "" : " ") + c.cls;
   return cls.empty() ? "" : " class=\"" + cls + "\"";
 }
+
+// A header cell's text for an attribute: its HTML without tags (entities stay escaped).
+std::string LabelOf(const Cell& header) {
+  std::string out;
+  bool in_tag = false;
+  for (char ch : header.html) {
+    if (ch == '<') in_tag = true;
+    if (!in_tag) out += ch == '"' ? std::string("&quot;") : std::string(1, ch);
+    if (ch == '>') in_tag = false;
+  }
+  return out;
+}
 }  // namespace
 
 std::string HtmlTable::Render() const {
   // The wrapper scrolls sideways on a phone: keyboard users must be able to reach it, and
-  // screen readers announce it by its caption.
-  std::string h = "<div class=\"table-scroll\" role=\"region\" tabindex=\"0\" aria-label=\"" +
-                  HtmlEscape(caption_) + "\"><table class=\"data\">";
+  // screen readers announce it by its caption. A card table is the same table with each value
+  // cell naming its column in data-label (shown by CSS on a phone). No ARIA table roles: the
+  // HTML standard forbids them on the rows and cells of a <table> (vnu reports an error), and
+  // Chromium and Firefox keep a table's semantics when its display changes.
+  const bool cards = layout_ == TableLayout::kCards;
+  std::string h = std::string("<div class=\"table-scroll") + (cards ? " table-cards" : "") +
+                  "\" role=\"region\" tabindex=\"0\" aria-label=\"" + HtmlEscape(caption_) +
+                  "\"><table class=\"data\">";
   if (!caption_.empty()) h += "<caption>" + HtmlEscape(caption_) + "</caption>";
   h += "<thead><tr>";
   for (const auto& c : headers_) h += "<th scope=\"col\"" + Classes(c) + ">" + c.html + "</th>";
@@ -39,9 +56,10 @@ std::string HtmlTable::Render() const {
   for (const auto& [id, cells] : rows_) {
     h += id.empty() ? "<tr>" : "<tr id=\"" + HtmlEscape(id) + "\">";
     for (size_t i = 0; i < cells.size(); ++i) {
-      const char* tag = i == 0 ? "th scope=\"row\"" : "td";
-      h += std::string("<") + tag + Classes(cells[i]) + ">" + cells[i].html +
-           (i == 0 ? "</th>" : "</td>");
+      std::string open = i == 0 ? "th scope=\"row\"" : "td";
+      if (cards && i > 0 && i < headers_.size())
+        open += " data-label=\"" + LabelOf(headers_[i]) + "\"";
+      h += "<" + open + Classes(cells[i]) + ">" + cells[i].html + (i == 0 ? "</th>" : "</td>");
     }
     h += "</tr>";
   }

@@ -22,11 +22,25 @@ struct Cell {
   static Cell Html(std::string html, bool num = false);
 };
 
+// How a table reads on a phone (assets/style.css, "Tables"). Chosen per table kind.
+enum class TableLayout {
+  // Rows compared with one another (rankings, matrices, costs): the table scrolls sideways
+  // inside its region, its first column (the row headers) stays in view, and a shadow at the
+  // right edge shows that more columns follow.
+  kScroll,
+  // Rows that are things with many attributes (GPUs, models, offers, picks): below 40rem each
+  // row becomes a card of "column: value" lines (every <td> carries its column header in
+  // data-label), read top to bottom without scrolling. Wider screens get the plain table.
+  kCards,
+};
+
 // A <table> with a caption, column headers (scope="col"), and rows whose first cell is a row
-// header (scope="row"). Units belong in the column headers. Wrapped to scroll on phones.
+// header (scope="row"). Units belong in the column headers. Wrapped in a keyboard-focusable
+// region named by the caption, laid out on phones as `layout` says.
 class HtmlTable {
  public:
-  explicit HtmlTable(std::string caption_text) : caption_(std::move(caption_text)) {}
+  explicit HtmlTable(std::string caption_text, TableLayout layout = TableLayout::kScroll)
+      : caption_(std::move(caption_text)), layout_(layout) {}
   void Columns(std::vector<Cell> headers) { headers_ = std::move(headers); }
   // row_id becomes the <tr id>, so that other pages can link to the row.
   void Row(std::vector<Cell> cells, const std::string& row_id = "");
@@ -36,6 +50,7 @@ class HtmlTable {
 
  private:
   std::string caption_;
+  TableLayout layout_;
   std::string note_;
   std::vector<Cell> headers_;
   std::vector<std::pair<std::string, std::vector<Cell>>> rows_;

@@ -261,6 +261,7 @@ TemplateData SiteRenderer::BaseData(const PageJob& job, const std::string& title
   else
     d.set("issues_href", data_.site.issues_url);
   d.set("open_data_href", to_root + PageSitePath(lang, "methodology") + "#open-data");
+  d.set("gpus_href", to_root + GpuListPath(lang));
   d.set("methodology_href", to_root + PageSitePath(lang, "methodology"));
   d.set("about_href", to_root + PageSitePath(lang, "about"));
   d.set("sitemap_href", to_root + "sitemap.xml");
@@ -393,6 +394,9 @@ PageResult SiteRenderer::RenderPage(const PageJob& job) const {
   } else {
     page.set("pager", false);
   }
+  page.set("gpu_pager", job.generated.rfind(kGpuPagePrefix, 0) == 0
+                            ? GpuPager(job.generated.substr(kGpuPagePrefix.size()), lang)
+                            : TemplateData(false));
   page.set("has_toc", toc.size() >= 3);
   page.set("price_legend_html", PriceLegendHtml(lang, content_html, ctx));
   // kainjow treats an empty string as true in a section: pass false when there is no image.
@@ -408,6 +412,32 @@ PageResult SiteRenderer::RenderPage(const PageJob& job) const {
   result.files = std::move(outputs.files);
   result.dependencies = outputs.Dependencies();
   return result;
+}
+
+// A GPU page's neighbours: the GPUs of its segment in data/gpus.json order (the order the
+// data curates: families together, older before newer). {label, prev, next}; prev or next is
+// false at either end of the segment. Links are relative to the GPU page.
+TemplateData SiteRenderer::GpuPager(const std::string& id, const std::string& lang) const {
+  const Gpu* gpu = data_.FindGpu(id);
+  if (!gpu) return TemplateData(false);
+  std::vector<const Gpu*> segment;
+  for (const auto& g : data_.gpus)
+    if (g.segment == gpu->segment) segment.push_back(&g);
+  size_t at = std::find(segment.begin(), segment.end(), gpu) - segment.begin();
+  const std::string to_root = ToRoot(GpuPagePath(lang, id));
+  auto link = [&](const Gpu* g) {
+    TemplateData l{TemplateData::type::object};
+    l.set("href", to_root + GpuPagePath(lang, g->id));
+    l.set("title", g->name);
+    return l;
+  };
+  TemplateData pager{TemplateData::type::object};
+  pager.set("label", strings_.Format(lang, "gpus.pager",
+                                     {{"segment", strings_.Get(lang, std::string("segment.") +
+                                                                         SegmentId(gpu->segment))}}));
+  pager.set("prev", at > 0 ? link(segment[at - 1]) : TemplateData(false));
+  pager.set("next", at + 1 < segment.size() ? link(segment[at + 1]) : TemplateData(false));
+  return pager;
 }
 
 const FrontMatter& SiteRenderer::FrontMatterOf(const std::string& lang,

@@ -89,6 +89,8 @@ class SiteRenderer {
   std::string PriceLegendHtml(const std::string& lang, const std::string& content_html,
                               const PageContext& ctx) const;
   const FrontMatter& FrontMatterOf(const std::string& lang, const std::string& path) const;
+  // The previous/next links of a GPU page (see the definition); false for an unknown id.
+  TemplateData GpuPager(const std::string& id, const std::string& lang) const;
   std::vector<std::string> paths_;  // logical paths of all pages (for alternates)
 };
 

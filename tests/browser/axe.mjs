@@ -9,7 +9,11 @@
 //   - no console error and no uncaught page error;
 //   - no request to any host other than 127.0.0.1 (such requests are aborted and reported);
 //   - at the narrow viewport, the page itself must not scroll sideways
-//     (document.documentElement.scrollWidth <= width + 1; tables scroll in .table-scroll).
+//     (document.documentElement.scrollWidth <= width + 1; tables scroll in .table-scroll),
+//     and no element may reach past the right edge unless it is inside a box that scrolls
+//     sideways (overflow-x auto or scroll): content cut off by a clipping box fails too;
+//   - on a page with the flowchart's text version, every GPU it links to is a GPU page
+//     (/<lang>/gpus/<id>/) that exists (HTTP 200), and every leaf naming a GPU links it.
 // Exit status: 0 clean, 1 problems found, 2 usage or set-up error.
 import { createRequire } from 'node:module';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -23,6 +27,7 @@ const axePath = require.resolve('axe-core/axe.min.js');
 const PAGES = [
   '/', '/en/', '/en/guide/', '/en/llm-memory/', '/en/gpus/', '/en/gpus/rtx-4090/',
   '/en/methodology/', '/fr/', '/fr/guide/', '/zh-Hans/', '/zh-Hans/llm-memory/', '/404.html',
+  '/en/guide/flowchart/', '/fr/guide/recommendations/', '/zh-Hans/gpus/h100-sxm/',
 ];
 const VIEWPORTS = [{ width: 360, height: 800 }, { width: 1280, height: 900 }];
 const SCHEMES = ['light', 'dark'];
@@ -150,6 +155,55 @@ for (const vp of VIEWPORTS) {
           if (o.sw > o.w + 1) {
             problems.push(`${where}: page scrolls sideways: scrollWidth ${o.sw} > ${o.w} + 1; `
               + `widest elements: ${o.culprits.join('; ') || '(none found)'}`);
+          }
+          // Wider than the screen without a sideways-scrolling box around it: cut off.
+          const cut = await page.evaluate(() => {
+            const w = window.innerWidth;
+            const scrolls = (el) => {
+              for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+                const ox = getComputedStyle(p).overflowX;
+                if (ox === 'auto' || ox === 'scroll') return true;
+              }
+              return false;
+            };
+            const out = [];
+            for (const el of document.body.querySelectorAll('*')) {
+              const r = el.getBoundingClientRect();
+              if (r.width <= 1 || r.height <= 1 || r.right <= w + 1 || scrolls(el)) continue;
+              const cls = el.classList.length ? `.${[...el.classList].join('.')}` : '';
+              out.push(`<${el.tagName.toLowerCase()}${cls}> right=${Math.round(r.right)}px`);
+              if (out.length >= 5) break;
+            }
+            return out;
+          });
+          if (cut.length) problems.push(`${where}: wider than the screen outside a scroll box: ${cut.join('; ')}`);
+        }
+
+        // The flowchart's text version: its GPU links lead to GPU pages that exist.
+        if (vp.width === NARROW && scheme === SCHEMES[0]) {
+          const flow = await page.evaluate(() => {
+            const nav = document.querySelector('nav.flow');
+            if (!nav) return null;
+            // A leaf with a pick reads "<strong>Leaf</strong> (constraints): <a>GPU</a>".
+            const unlinked = [...nav.querySelectorAll('strong')].filter((s) => {
+              const after = s.nextSibling;
+              return after && after.nodeType === Node.TEXT_NODE && after.textContent.startsWith(' (')
+                && s.nextElementSibling?.tagName !== 'A';
+            }).map((s) => s.parentElement.textContent.trim().slice(0, 60));
+            return { hrefs: [...nav.querySelectorAll('a[href]')].map((a) => a.href), unlinked };
+          });
+          if (flow) {
+            if (!flow.hrefs.length) problems.push(`${where}: the flowchart's text version links no GPU`);
+            for (const u of flow.unlinked) problems.push(`${where}: flowchart leaf without its GPU link: ${u}`);
+            for (const href of new Set(flow.hrefs)) {
+              const url = new URL(href);
+              if (!/^\/[A-Za-z-]+\/gpus\/[a-z0-9.-]+\/$/.test(url.pathname)) {
+                problems.push(`${where}: flowchart link is not a GPU page: ${url.pathname}${url.hash}`);
+                continue;
+              }
+              const r = await page.request.get(href);
+              if (r.status() !== 200) problems.push(`${where}: flowchart link ${url.pathname}: HTTP ${r.status()}`);
+            }
           }
         }
 

@@ -1,6 +1,8 @@
 // Decision-tree layout: no overlaps, children below their parents, wide trees compacted.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include "charts/flowchart.h"
 
 namespace gg::charts {
@@ -134,6 +136,37 @@ TEST_CASE("Flowchart: a tree too wide for the page overflows instead of overlapp
   CHECK(r.layout.overflow);
   CHECK(r.width > 360);
   CheckTidy(r.layout, r.width);
+}
+
+TEST_CASE("Flowchart: the outline form fits a phone at any size of tree", "[charts][flowchart]") {
+  for (int extra : {0, 4, 11}) {
+    Style style;
+    style.width = 360;
+    FlowchartSpec spec = BuyingTree(extra);
+    spec.outline = true;
+    Rendered<FlowchartLayout> r = Render(spec, style);
+    const FlowchartLayout& L = r.layout;
+    INFO("extra " << extra);
+    CHECK(L.problems.empty());
+    CHECK_FALSE(L.overflow);
+    CHECK(r.width == 360);
+    CheckTidy(L, r.width);
+    // One row per node in depth-first order (the text version's), each child indented past
+    // its parent, and the edge labels above their child.
+    std::vector<const FlowchartLayout::Node*> rows;
+    for (const auto& n : L.nodes) rows.push_back(&n);
+    std::sort(rows.begin(), rows.end(), [](auto* a, auto* b) { return a->rect.y < b->rect.y; });
+    CHECK(rows.front()->id == "q1");
+    CHECK(rows[1]->id == "q2");  // q1's first answer, then its subtree
+    CHECK(rows[2]->id == "q4");
+    for (const auto& n : L.nodes) {
+      if (n.parent >= 0) CHECK(n.rect.x > L.nodes[n.parent].rect.x);
+    }
+    for (const auto& e : L.edges) {
+      if (e.label.text.empty()) continue;
+      CHECK(e.label.box.Bottom() <= L.nodes[e.to].rect.y);
+    }
+  }
 }
 
 TEST_CASE("Flowchart: bad edges are reported and skipped", "[charts][flowchart]") {

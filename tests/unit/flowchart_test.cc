@@ -38,7 +38,7 @@ std::vector<std::string> LeafGpus(const Dataset& data, const UiStrings& strings)
   REQUIRE_FALSE(diags.HasErrors());
   std::string text = html.substr(html.find("<nav class=\"flow\""));
   std::vector<std::string> gpus;
-  std::regex link("gpus/#([a-z0-9.-]+)\"");
+  std::regex link("gpus/([a-z0-9.-]+)/\"");
   for (auto it = std::sregex_iterator(text.begin(), text.end(), link); it != std::sregex_iterator();
        ++it)
     gpus.push_back((*it)[1]);

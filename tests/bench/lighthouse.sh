@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Lighthouse on the built site, as a phone sees it: one page of each kind in each language,
+# served from 127.0.0.1, audited with Lighthouse's mobile defaults (Moto G power emulation,
+# simulated slow 4G and 4x CPU slowdown) in the Debian Chromium. Prints one row per page:
+# the performance, accessibility, best-practices and SEO scores (0-100), Total Blocking
+# Time, Largest Contentful Paint, and the number of DOM elements. Not a ctest test: scores
+# move with the machine's load; compare runs made on the same machine.
+#   tests/bench/lighthouse.sh [RUNS]       (default 1; with more, each figure is a median)
+# Needs ./build/gpuguide, /usr/bin/chromium, node, and the npm package lighthouse:
+#   npm install --prefix tests/bench --no-save lighthouse@12
+# (or set LIGHTHOUSE to a lighthouse executable).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+runs=${1:-1}
+bin=./build/gpuguide
+lighthouse=${LIGHTHOUSE:-tests/bench/node_modules/.bin/lighthouse}
+[[ -x $bin ]] || { echo "lighthouse: build first (.ci/setup)" >&2; exit 2; }
+[[ -x /usr/bin/chromium ]] || { echo "lighthouse: needs /usr/bin/chromium (package chromium)" >&2; exit 2; }
+if [[ ! -x $lighthouse ]]; then
+  echo "lighthouse: not installed; run: npm install --prefix tests/bench --no-save lighthouse@12" >&2
+  exit 2
+fi
+
+# Page kinds × languages. The GPU page is the baseline card's.
+kinds=(home:"" contents:guide/ chapter:guide/ranking/ flowchart:guide/flowchart/
+       llm:llm-memory/ gpu-list:gpus/ gpu:gpus/rtx-4090/)
+langs=(en zh-Hans fr)
+
+tmp=$(mktemp -d)
+server_pid=""
+cleanup() {
+  if [[ -n "$server_pid" ]]; then kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+$bin build --out "$tmp/site" >/dev/null 2>"$tmp/build.log" || { cat "$tmp/build.log" >&2; exit 1; }
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
+python3 -m http.server "$port" --bind 127.0.0.1 --directory "$tmp/site" >"$tmp/server.log" 2>&1 &
+server_pid=$!
+for _ in $(seq 1 50); do
+  python3 -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$port/', timeout=2)" \
+    2>/dev/null && break
+  sleep 0.2
+done
+
+export CHROME_PATH=/usr/bin/chromium
+printf '%-10s %-8s %5s %5s %5s %5s %8s %8s %6s\n' kind lang perf a11y bp seo TBT_ms LCP_ms DOM
+for kind in "${kinds[@]}"; do
+  name=${kind%%:*}
+  path=${kind#*:}
+  for lang in "${langs[@]}"; do
+    url="http://127.0.0.1:$port/$lang/$path"
+    for ((i = 0; i < runs; i++)); do
+      "$lighthouse" "$url" --quiet --output=json --output-path="$tmp/r$i.json" \
+        --only-categories=performance,accessibility,best-practices,seo \
+        --chrome-flags="--headless=new --no-sandbox --disable-gpu" >/dev/null 2>"$tmp/lh.log" \
+        || { echo "lighthouse: failed on $url" >&2; sed 's/^/  /' "$tmp/lh.log" >&2; exit 1; }
+    done
+    python3 - "$name" "$lang" "$tmp"/r*.json <<'EOF'
+import json, statistics, sys
+name, lang, files = sys.argv[1], sys.argv[2], sys.argv[3:]
+reports = [json.load(open(f)) for f in files]
+def med(get):
+    return statistics.median(get(r) for r in reports)
+score = lambda c: med(lambda r: round(100 * (r["categories"][c]["score"] or 0)))
+audit = lambda a: med(lambda r: r["audits"][a]["numericValue"])
+print(f"{name:<10} {lang:<8} {score('performance'):5.0f} {score('accessibility'):5.0f} "
+      f"{score('best-practices'):5.0f} {score('seo'):5.0f} {audit('total-blocking-time'):8.0f} "
+      f"{audit('largest-contentful-paint'):8.0f} {audit('dom-size'):6.0f}")
+EOF
+    rm -f "$tmp"/r*.json
+  done
+done
