@@ -21,6 +21,7 @@
 #include "i18n/ui_strings.h"
 #include "render/templates.h"
 #include "site/assets.h"
+#include "site/calc_assets.h"
 #include "site/site_pages.h"
 #include "site/urls.h"
 #include "validate/validate_dataset.h"
@@ -132,6 +133,7 @@ bool BuildSite(const BuildOptions& options, Diagnostics* diags, BuildOutput* out
   TemplateSet templates;
   templates.Load(root, diags);
   AssetSet assets = LoadAssets(root, diags);
+  if (!options.calc_wasm.empty()) AddCalculatorAssets(root, options.calc_wasm, &assets, diags);
   timer.Mark("load");
 
   // Content checks do not depend on the data: they run whatever state the data is in.
