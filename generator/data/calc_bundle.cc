@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "data/json_doc.h"
 #include "data/load_dataset.h"
 
 namespace gg {
@@ -13,8 +14,9 @@ const char* const kWhere = "calculator data";
 }  // namespace
 
 const std::vector<std::string>& CalcBundleFiles() {
-  static const std::vector<std::string> files = {"gpus.json",  "benchmarks.json", "prices.json",
-                                                 "cloud.json", "models.json",     "assumptions.json"};
+  static const std::vector<std::string> files = {"gpus.json",   "benchmarks.json",
+                                                 "prices.json", "cloud.json",
+                                                 "models.json", "assumptions.json"};
   return files;
 }
 
@@ -25,17 +27,16 @@ std::string MakeCalcBundle(const std::map<std::string, std::string>& texts, Diag
   bool ok = true;
   for (const std::string& name : CalcBundleFiles()) {
     auto it = texts.find(name);
-    nlohmann::json file;
-    if (it != texts.end())
-      file = nlohmann::json::parse(it->second, nullptr, /*allow_exceptions=*/false);
-    if (it == texts.end() || file.is_discarded()) {
-      diags->Error({"data/" + name, 0, 0},
-                   std::string(it == texts.end() ? "missing" : "unreadable") +
-                       " in the calculator data");
+    // Through the loader's parser, which refuses deep nesting before anything recurses.
+    JsonDoc doc;
+    if (it == texts.end() || !ParseJsonDoc("data/" + name, it->second, &doc, diags)) {
+      diags->Error(
+          {"data/" + name, 0, 0},
+          std::string(it == texts.end() ? "missing" : "unreadable") + " in the calculator data");
       ok = false;
       continue;
     }
-    bundle["files"][name] = std::move(file);
+    bundle["files"][name] = std::move(doc.root);
   }
   return ok ? bundle.dump() : std::string();
 }

@@ -20,8 +20,8 @@ const std::vector<std::string>& CalcBundleFiles();
 
 // {"format": 1, "files": {"assumptions.json": {…}, …}}: each file's JSON without whitespace
 // (numbers round-trip exactly), keys sorted, so equal data gives equal bytes. texts maps
-// "gpus.json" → file text; a file missing from it, or not valid JSON, is reported to diags
-// at data/<name> and the bundle is then empty.
+// "gpus.json" → file text; a file missing from it, or not valid JSON (as the loader parses
+// it: json_doc.h), is reported to diags at data/<name> and the bundle is then empty.
 std::string MakeCalcBundle(const std::map<std::string, std::string>& texts, Diagnostics* diags);
 
 // Reads a bundle back into *out with the parsers of load_dataset.h (each file as

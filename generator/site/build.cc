@@ -133,7 +133,7 @@ bool BuildSite(const BuildOptions& options, Diagnostics* diags, BuildOutput* out
   TemplateSet templates;
   templates.Load(root, diags);
   AssetSet assets = LoadAssets(root, diags);
-  if (!options.calc_wasm.empty()) AddCalculatorAssets(root, options.calc_wasm, &assets, diags);
+  if (!options.calc_wasm.empty()) AddCalculatorAssets(root, options.calc_wasm, &assets);
   timer.Mark("load");
 
   // Content checks do not depend on the data: they run whatever state the data is in.
@@ -189,6 +189,14 @@ bool BuildSite(const BuildOptions& options, Diagnostics* diags, BuildOutput* out
   }
   for (const auto& f : renderer.SiteFiles(jobs)) add(f);
   for (const auto& f : assets.files) add(f);
+  for (const auto& [name, f] : assets.on_demand) {
+    const std::string key = "asset:" + name;
+    for (const auto& [page, reads] : out->page_dependencies)
+      if (std::binary_search(reads.begin(), reads.end(), key)) {
+        add(f);
+        break;
+      }
+  }
   out->pages = static_cast<int>(jobs.size());
   for (auto& [path, bytes] : files) out->files.push_back({path, std::move(bytes)});
   timer.Mark("plan");

@@ -17,8 +17,9 @@ struct Loaded {
 };
 
 Loaded& State() {
-  static Loaded state{{}, "{\n  \"error\": {\n    \"exit_code\": 1,\n    \"kind\": \"data\",\n"
-                          "    \"messages\": [\n      \"no calculator data loaded\"\n    ]\n  }\n}\n"};
+  static Loaded state{{},
+                      "{\n  \"error\": {\n    \"exit_code\": 1,\n    \"kind\": \"data\",\n"
+                      "    \"messages\": [\n      \"no calculator data loaded\"\n    ]\n  }\n}\n"};
   return state;
 }
 
@@ -65,5 +66,4 @@ char* gg_answer(const char* request, size_t size) {
   if (!s.error_answer.empty()) return Copy(s.error_answer);
   return Copy(gg::calcapi::AnswerRequestText(s.data, std::string_view(request, size)));
 }
-
 }

@@ -24,5 +24,4 @@ int gg_load_data(const char* bundle, size_t size);
 // The answer to one request as NUL-terminated UTF-8 JSON, ending with "\n" (the caller frees
 // it with gg_free). Before gg_load_data, a data error.
 char* gg_answer(const char* request, size_t size);
-
 }

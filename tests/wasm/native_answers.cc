@@ -3,9 +3,9 @@
 //                                          two files a site build publishes (the wasm embedded
 //                                          in this binary, the bundle of R/data/)
 //   native_answers --root R --answer       reads requests, one per line, each the request's
-//                                          bytes in hex (so invalid UTF-8 passes); writes each answer of
-//                                          calcapi::AnswerRequestText over the Dataset of the
-//                                          build's own loader (LoadDataset), then a NUL byte
+//                                          bytes in hex (so invalid UTF-8 passes); writes each
+//                                          answer of calcapi::AnswerRequestText over the Dataset of
+//                                          the build's own loader (LoadDataset), then a NUL byte
 #include <fstream>
 #include <iostream>
 #include <string>
@@ -31,14 +31,15 @@ bool FromHex(const std::string& hex, std::string* out) {
 }
 
 int WriteAssets(const std::string& root, const std::string& dir) {
-  gg::Diagnostics diags;
   gg::AssetSet assets;
-  gg::AddCalculatorAssets(root, gg::CalcWasmBytes(), &assets, &diags);
-  std::cerr << diags.Render();
-  if (diags.HasErrors() || assets.files.size() != 2) return 1;
-  for (const auto& [name, path] : assets.published)
-    for (const auto& f : assets.files)
-      if (f.path == path) std::ofstream(dir + "/" + name, std::ios::binary) << f.bytes;
+  gg::AddCalculatorAssets(root, gg::CalcWasmBytes(), &assets);
+  if (assets.on_demand.size() != 2) {
+    std::cerr
+        << "native_answers: no calculator assets (no calc.wasm in this binary, or bad data)\n";
+    return 1;
+  }
+  for (const auto& [name, file] : assets.on_demand)
+    std::ofstream(dir + "/" + name, std::ios::binary) << file.bytes;
   return 0;
 }
 
