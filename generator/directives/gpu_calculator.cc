@@ -96,8 +96,7 @@ std::string Render(const Args& a, const PageContext& ctx) {
   for (const std::string& p : precisions)
     precision_opts += Option(p, p == "native" ? ctx.T("calc.precision.native") : p, p == precision);
   std::string kv_opts;
-  for (const char* p : {"bf16", "fp16", "fp32", "fp8", "q8_0", "q4_0"})
-    kv_opts += Option(p, p, std::string(p) == "bf16");
+  for (const std::string& p : calc::KvPrecisionIds()) kv_opts += Option(p, p, p == "bf16");
   std::string mode_opts;
   for (const char* m : {"inference", "full", "lora", "qlora"})
     mode_opts += Option(
