@@ -106,9 +106,11 @@ class CalculatorForm {
     const base = {};
     for (const name of ["model", "precision", "kv_precision", "batch", "mode"]) base[name] = this.value(name);
     const fit = this.ask({ command: "fit", ...base, context: this.value("context") });
-    const maxctx = this.ask({ command: "maxctx", ...base, gpu: this.value("gpu"), count: this.value("count") });
+    // The largest context is a question about inference only.
+    const maxctx = base.mode === "inference"
+      ? this.ask({ command: "maxctx", ...base, gpu: this.value("gpu"), count: this.value("count") }) : null;
     this.results.replaceChildren();
-    const errors = [fit, maxctx].filter((a) => a.error).flatMap((a) => a.error.messages);
+    const errors = [fit, maxctx].filter((a) => a && a.error).flatMap((a) => a.error.messages);
     if (fit.error) {
       this.status.textContent = `${this.t["calc.error"]} ${[...new Set(errors)].join(" ")}`;
       return;
@@ -119,7 +121,9 @@ class CalculatorForm {
     said.push(fit.cheapest
       ? fill(this.t["calc.summary"], { model, total, config: this.configText(fit.cheapest) })
       : fill(this.t["calc.summary.none"], { model, total }));
-    if (maxctx.error) {
+    if (!maxctx) {
+      // training: no largest context
+    } else if (maxctx.error) {
       said.push(`${this.t["calc.error"]} ${maxctx.error.messages.join(" ")}`);
     } else {
       const config = `${this.int.format(maxctx.count)} × ${this.name("gpu", maxctx.gpu)}`;

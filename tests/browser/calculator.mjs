@@ -126,7 +126,8 @@ try {
 
     const flags = ['--model', c.model, '--precision', c.precision, '--kv-precision', c.kv_precision, '--batch', String(c.batch), '--mode', c.mode];
     const fit = cli(['fit', ...flags, '--context', String(c.context)]);
-    const maxctx = cli(['maxctx', ...flags, '--gpu', c.gpu, '--count', String(c.count)]);
+    // maxctx answers for inference only; the page asks it only then.
+    const maxctx = c.mode === 'inference' ? cli(['maxctx', ...flags, '--gpu', c.gpu, '--count', String(c.count)]) : { max_context: 0 };
     const locale = await page.getAttribute('.calculator', 'data-locale');
     const expect = await page.evaluate(([fit, maxctx, locale]) => {
       const gb = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
