@@ -146,10 +146,12 @@ requests.forEach((r, i) => {
 
 // A sample through the command line: `gpuguide calc … --json` prints the same bytes.
 const cli = [
-  [["vram", "--model", m0.id, "--precision", "q4_k_m", "--context", "8192"], { command: "vram", model: m0.id, precision: "q4_k_m", context: 8192 }],
+  [["vram", "--model", m0.id, "--precision", "q4_k_m", "--context", "4096"], { command: "vram", model: m0.id, precision: "q4_k_m", context: 4096 }],
   [["fit", "--model", "llama-3.3-70b", "--precision", "q4_k_m", "--context", "8192"], { command: "fit", model: "llama-3.3-70b", precision: "q4_k_m", context: 8192 }],
   [["fit", "--model", models[models.length - 1].id, "--precision", "fp16", "--context", "4096", "--kv-precision", "fp8"],
     { command: "fit", model: models[models.length - 1].id, precision: "fp16", kv_precision: "fp8", context: 4096 }],
+  [["maxctx", "--model", "llama-3.3-70b", "--precision", "q4_k_m", "--gpu", "rtx-4090", "--count", "2"],
+    { command: "maxctx", model: "llama-3.3-70b", precision: "q4_k_m", gpu: "rtx-4090", count: 2 }],
   [["vram", "--model", m0.id, "--precision", "bf16", "--mode", "lora", "--batch", "2"], { command: "vram", model: m0.id, precision: "bf16", mode: "lora", batch: 2 }],
 ];
 for (const [args, request] of cli) {
