@@ -1,16 +1,8 @@
+// The pure part of base/text.h (no GLib), so the WebAssembly build compiles it;
+// text_glib.cc holds the two functions that need GLib.
 #include "base/text.h"
 
-#include <glib.h>
-
 namespace gg {
-
-size_t FindInvalidUtf8(std::string_view text) {
-  const char* end = nullptr;
-  if (g_utf8_validate(text.data(), static_cast<gssize>(text.size()), &end)) {
-    return std::string_view::npos;
-  }
-  return static_cast<size_t>(end - text.data());
-}
 
 void LineColOf(std::string_view text, size_t offset, int* line, int* col) {
   int l = 1, c = 1;
@@ -92,14 +84,6 @@ std::string Slugify(std::string_view text) {
   }
   while (!collapsed.empty() && collapsed.back() == '-') collapsed.pop_back();
   return collapsed.empty() ? "section" : collapsed;
-}
-
-std::string Sha256Hex(std::string_view bytes) {
-  gchar* hex = g_compute_checksum_for_data(
-      G_CHECKSUM_SHA256, reinterpret_cast<const guchar*>(bytes.data()), bytes.size());
-  std::string out(hex);
-  g_free(hex);
-  return out;
 }
 
 bool StartsWith(std::string_view s, std::string_view prefix) {

@@ -14,6 +14,7 @@
 #include "base/suggest.h"
 #include "base/text.h"
 #include "cli/calc_command.h"
+#include "cli/calc_wasm_bytes.h"
 #include "cli/command_line.h"
 #include "cli/diff_command.h"
 #include "cli/review_command.h"
@@ -139,7 +140,8 @@ int Build(const std::vector<std::string>& args, std::ostream& out, std::ostream&
 }  // namespace
 
 int RunBuild(const BuildRequest& req, std::ostream&, std::ostream& err) {
-  const BuildOptions& opt = req.options;
+  BuildOptions opt = req.options;
+  opt.calc_wasm = CalcWasmBytes();  // the calculator page's module, when this binary has one
   const bool write = req.write, verbose = req.verbose;
   if (!std::filesystem::is_directory(opt.root)) {
     err << "gpuguide: error: --root '" << opt.root << "' is not a folder\n";

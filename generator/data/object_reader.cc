@@ -37,12 +37,9 @@ bool ObjectReader::InRange(const std::string& key, double x) {
 ObjectReader::ObjectReader(const JsonDoc& doc, std::string pointer, std::string what,
                            Diagnostics* diags)
     : doc_(doc), pointer_(std::move(pointer)), what_(std::move(what)), diags_(diags) {
-  const nlohmann::json* v = nullptr;
-  try {
-    v = &doc_.root.at(nlohmann::json::json_pointer(pointer_));
-  } catch (...) {
-  }
-  is_object_ = v && v->is_object();
+  // Without exceptions (the WebAssembly build has none): look before reaching.
+  const nlohmann::json::json_pointer ptr(pointer_);
+  is_object_ = doc_.root.contains(ptr) && doc_.root.at(ptr).is_object();
   if (!is_object_) diags_->Error(doc_.LocOf(pointer_), what_ + " must be a JSON object");
 }
 

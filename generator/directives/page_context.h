@@ -17,6 +17,7 @@
 //                         "computed:current-prices"; see directives/computed.h)
 #pragma once
 
+#include <map>
 #include <set>
 #include <string>
 #include <utility>
@@ -49,6 +50,9 @@ struct PageContext {
   const Formatter* fmt = nullptr;
   std::string to_root;         // relative prefix from this page to the site root
   std::string chart_dir;       // site path of this language's charts ("en/charts/")
+  // Published assets: name ("calc.wasm") -> site path ("assets/calc.0a1b2c3d4e.wasm"); null
+  // when the caller has none (tests).
+  const std::map<std::string, std::string>* assets = nullptr;
   bool preview_image = false;  // the page wants a link-preview PNG of its first chart
   PageOutputs* out = nullptr;  // the collector of this render (never null while rendering)
   Diagnostics* diags = nullptr;

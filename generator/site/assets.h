@@ -15,6 +15,10 @@ namespace gg {
 struct AssetSet {
   std::map<std::string, std::string> published;  // "style.css" -> "assets/style.0a1b2c3d4e.css"
   std::vector<OutputFile> files;
+  // Assets published only when a page links to them (records "asset:<name>"): the calculator's
+  // calc.wasm and calc-data.json, which a site without a calculator page need not carry.
+  // Named in `published` like the others, so pages can link to them.
+  std::map<std::string, OutputFile> on_demand;
 };
 
 AssetSet LoadAssets(const std::string& root, Diagnostics* diags);

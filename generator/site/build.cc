@@ -22,6 +22,7 @@
 #include "i18n/ui_strings.h"
 #include "render/templates.h"
 #include "site/assets.h"
+#include "site/calc_assets.h"
 #include "site/site_pages.h"
 #include "site/urls.h"
 #include "validate/validate_dataset.h"
@@ -133,6 +134,7 @@ bool BuildSite(const BuildOptions& options, Diagnostics* diags, BuildOutput* out
   TemplateSet templates;
   templates.Load(root, diags);
   AssetSet assets = LoadAssets(root, diags);
+  if (!options.calc_wasm.empty()) AddCalculatorAssets(root, options.calc_wasm, &assets);
   timer.Mark("load");
 
   // Content checks do not depend on the data: they run whatever state the data is in.
@@ -189,6 +191,14 @@ bool BuildSite(const BuildOptions& options, Diagnostics* diags, BuildOutput* out
   for (const auto& f : renderer.SiteFiles(jobs)) add(f);
   for (const auto& f : OpenDataFiles(data)) add({f.path, f.bytes});
   for (const auto& f : assets.files) add(f);
+  for (const auto& [name, f] : assets.on_demand) {
+    const std::string key = "asset:" + name;
+    for (const auto& [page, reads] : out->page_dependencies)
+      if (std::binary_search(reads.begin(), reads.end(), key)) {
+        add(f);
+        break;
+      }
+  }
   out->pages = static_cast<int>(jobs.size());
   for (auto& [path, bytes] : files) out->files.push_back({path, std::move(bytes)});
   timer.Mark("plan");

@@ -5,6 +5,7 @@
 
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "base/diagnostics.h"
@@ -16,6 +17,9 @@ struct BuildOptions {
   std::string root = ".";
   int jobs = 0;  // 0: one per core
   bool drafts = false;
+  // calc.wasm (the calculator compiled to WebAssembly); when given, it is published with the
+  // calculators' data bundle as the assets calc.wasm and calc-data.json (site/calc_assets.h).
+  std::string_view calc_wasm;
 };
 
 struct PhaseTiming {

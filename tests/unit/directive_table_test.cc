@@ -135,6 +135,8 @@ const Case kCases[] = {
     {"registry", "gpu-chart pie"},
     {"registry", "gpu-rnak workload=training16"},
     {"registry", "gpu:prise gpu=rtx-4090"},
+    {"gpu_calculator", "gpu-calculator model=llama-3.1-8b precision=q8_0 context=4096 gpu=rtx-3090"},
+    {"gpu_calculator", "gpu-calculator model=llama-3.1-80b precision=native context=0"},
 };
 // clang-format on
 
@@ -203,6 +205,14 @@ std::string Run(const Fixture& f, const std::string& text, bool* ok) {
   ctx.fmt = &fmt;
   ctx.to_root = "../../";
   ctx.chart_dir = "en/charts/";
+  // The calculator's assets, as a build with calc.wasm publishes them (site/calc_assets.h).
+  static const std::map<std::string, std::string> kAssets = {
+      {"calc.wasm", "assets/calc.0123456789.wasm"},
+      {"calc-data.json", "assets/calc-data.0123456789.json"},
+      {"calc-runtime.js", "assets/calc-runtime.0123456789.js"},
+      {"calculator.js", "assets/calculator.0123456789.js"},
+      {"calculator.css", "assets/calculator.0123456789.css"}};
+  ctx.assets = &kAssets;
   ctx.out = &outputs;
   ctx.diags = &diags;
   const auto& registry = StandardDirectives();

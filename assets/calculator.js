@@ -1,0 +1,198 @@
+// calculator.js: the "Will it fit?" form of the calculator page (directive gpu-calculator).
+// Loads calc.wasm and the data bundle through calc-runtime.js, then answers the form with
+// the build's own calculator: the memory breakdown and cheapest configurations (fit), and
+// the largest context on the chosen card (maxctx). The form's state lives in the URL query,
+// so a result can be shared; numbers are formatted with Intl for the page's locale; a short
+// summary is announced through the form's aria-live status. Without this script the page
+// still explains and links to the static tables (the form stays hidden).
+
+const FIELDS = ["model", "precision", "kv_precision", "context", "batch", "mode", "gpu", "count"];
+const WHOLE = new Set(["context", "batch", "count"]);
+
+async function fetchBytes(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+// "{model} needs {total} GB" with the named values filled in.
+function fill(template, values) {
+  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+}
+
+function element(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
+  for (const child of children) node.append(child);
+  return node;
+}
+
+// An accessible table like the static ones (directives/html.cc): a captioned table in a
+// focusable scrolling region; the first cell of each row is its header.
+function table(caption, headers, rows, numeric) {
+  const head = element("tr", {}, ...headers.map((h, i) =>
+    element("th", numeric[i] ? { scope: "col", class: "num" } : { scope: "col" }, h)));
+  const body = rows.map((cells) => element("tr", {}, ...cells.map((c, i) =>
+    i === 0 ? element("th", { scope: "row" }, c) : element("td", numeric[i] ? { class: "num" } : {}, c))));
+  return element("div", { class: "table-scroll", role: "region", tabindex: "0", "aria-label": caption },
+    element("table", { class: "data" }, element("caption", {}, caption),
+      element("thead", {}, head), element("tbody", {}, ...body)));
+}
+
+class CalculatorForm {
+  constructor(root, calc, strings) {
+    this.root = root;
+    this.calc = calc;
+    this.t = strings;
+    this.form = root.querySelector(".calc-form");
+    this.status = root.querySelector(".calc-status");
+    this.results = root.querySelector(".calc-results");
+    const locale = root.dataset.locale;
+    this.gb = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    this.int = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+    this.speed = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    this.usd = new Intl.NumberFormat(locale, { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+  }
+
+  control(name) {
+    return this.form.elements.namedItem(name);
+  }
+
+  // The URL's query → the form (values a select does not offer are ignored).
+  readUrl() {
+    const params = new URLSearchParams(window.location.search);
+    for (const name of FIELDS) {
+      const value = params.get(name);
+      const control = this.control(name);
+      if (value === null || !control) continue;
+      if (control.tagName === "SELECT" && ![...control.options].some((o) => o.value === value)) continue;
+      control.value = value;
+    }
+    this.limitContext();
+  }
+
+  writeUrl() {
+    const params = new URLSearchParams();
+    for (const name of FIELDS) params.set(name, this.control(name).value);
+    window.history.replaceState(null, "", `?${params}`);
+  }
+
+  // The context field's maximum follows the chosen model.
+  limitContext() {
+    const option = this.control("model").selectedOptions[0];
+    if (option) this.control("context").max = option.dataset.maxContext;
+  }
+
+  value(name) {
+    const text = this.control(name).value.trim();
+    return WHOLE.has(name) && /^\d+$/.test(text) ? Number(text) : text;
+  }
+
+  ask(request) {
+    return JSON.parse(this.calc.answer(JSON.stringify(request)));
+  }
+
+  name(selectName, id) {
+    const option = [...this.control(selectName).options].find((o) => o.value === id);
+    return option ? option.textContent : id;
+  }
+
+  configText(c) {
+    const text = `${this.int.format(c.count)} × ${this.name("gpu", c.gpu)}`;
+    return c.price_usd === null ? text : `${text} (${this.usd.format(c.price_usd)})`;
+  }
+
+  run() {
+    const base = {};
+    for (const name of ["model", "precision", "kv_precision", "batch", "mode"]) base[name] = this.value(name);
+    const fit = this.ask({ command: "fit", ...base, context: this.value("context") });
+    // The largest context is a question about inference only.
+    const maxctx = base.mode === "inference"
+      ? this.ask({ command: "maxctx", ...base, gpu: this.value("gpu"), count: this.value("count") }) : null;
+    this.results.replaceChildren();
+    const errors = [fit, maxctx].filter((a) => a && a.error).flatMap((a) => a.error.messages);
+    if (fit.error) {
+      this.status.textContent = `${this.t["calc.error"]} ${[...new Set(errors)].join(" ")}`;
+      return;
+    }
+    const said = [];
+    const model = this.name("model", fit.memory.model);
+    const total = this.gb.format(fit.memory.total_bytes / 1e9);
+    said.push(fit.cheapest
+      ? fill(this.t["calc.summary"], { model, total, config: this.configText(fit.cheapest) })
+      : fill(this.t["calc.summary.none"], { model, total }));
+    if (!maxctx) {
+      // training: no largest context
+    } else if (maxctx.error) {
+      said.push(`${this.t["calc.error"]} ${maxctx.error.messages.join(" ")}`);
+    } else {
+      const config = `${this.int.format(maxctx.count)} × ${this.name("gpu", maxctx.gpu)}`;
+      said.push(maxctx.max_context === 0
+        ? fill(this.t["calc.maxctx.weights"], { config })
+        : fill(this.t["calc.maxctx.result"], {
+          config, tokens: this.int.format(maxctx.max_context),
+          limit: this.t[maxctx.limited_by === "model" ? "calc.limited.model" : "calc.limited.memory"],
+        }));
+    }
+    this.status.textContent = said.join(" ");
+    this.results.append(this.memoryTable(fit.memory), this.configTable(fit.configs));
+  }
+
+  // Runs the calculator and counts the answers in data-answers (tests wait on it).
+  answer() {
+    this.run();
+    this.root.dataset.answers = String(Number(this.root.dataset.answers ?? 0) + 1);
+  }
+
+  memoryTable(m) {
+    const parts = [["calc.part.weights", m.weights_bytes - (m.host_bytes ?? 0)], ["calc.part.kv", m.kv_cache_bytes],
+      ["calc.part.activations", m.activations_bytes], ["calc.part.gradients", m.gradients_bytes],
+      ["calc.part.optimizer", m.optimizer_bytes], ["calc.part.overhead", m.overhead_bytes]];
+    const rows = parts.filter(([, bytes]) => bytes > 0).map(([key, bytes]) => [this.t[key], this.gb.format(bytes / 1e9)]);
+    rows.push([this.t["calc.part.total"], this.gb.format(m.total_bytes / 1e9)]);
+    return table(this.t["calc.memory.caption"], [this.t["calc.col.part"], this.t["calc.col.gb"]], rows, [false, true]);
+  }
+
+  configTable(configs) {
+    if (configs.length === 0) return element("p", {}, this.t["calc.configs.none"]);
+    const rows = configs.slice(0, 10).map((c) => [
+      c.precision_substituted ? `${this.name("gpu", c.gpu)} (${fill(this.t["calc.substituted"], { precision: c.precision })})` : this.name("gpu", c.gpu),
+      this.int.format(c.count), this.gb.format(c.per_gpu_bytes / 1e9),
+      c.price_usd === null ? this.t["calc.unpriced"] : this.usd.format(c.price_usd),
+      c.tokens_per_s === null ? "—" : this.speed.format(c.tokens_per_s)]);
+    return table(this.t["calc.configs.caption"],
+      [this.t["col.gpu"], this.t["col.cards"], this.t["calc.col.per_gpu_gb"], this.t["col.config_price"], this.t["col.tokens_per_s"]],
+      rows, [false, true, true, true, true]);
+  }
+
+  start() {
+    this.readUrl();
+    this.form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      this.writeUrl();
+      this.answer();
+    });
+    this.control("model").addEventListener("change", () => this.limitContext());
+    this.root.hidden = false;
+    this.answer();
+  }
+}
+
+async function main(root) {
+  const strings = JSON.parse(root.querySelector(".calc-strings").textContent);
+  try {
+    const [{ createCalculator }, wasm, data] = await Promise.all([
+      import(root.dataset.runtime), fetchBytes(root.dataset.wasm), fetchBytes(root.dataset.data)]);
+    const calc = await createCalculator(wasm, data);
+    if (calc.dataErrors) throw new Error("calc.wasm could not read its data");
+    new CalculatorForm(root, calc, strings).start();
+  } catch (error) {
+    root.querySelector(".calc-form").hidden = true;
+    root.hidden = false;
+    root.querySelector(".calc-status").textContent = strings["calc.failed"];
+    console.warn(error);
+  }
+}
+
+const root = document.querySelector(".calculator");
+if (root) main(root);

@@ -1,0 +1,63 @@
+#include "data/calc_bundle.h"
+
+#include <nlohmann/json.hpp>
+
+#include "data/json_doc.h"
+#include "data/load_dataset.h"
+
+namespace gg {
+namespace {
+
+constexpr int kFormat = 1;
+const char* const kWhere = "calculator data";
+
+}  // namespace
+
+const std::vector<std::string>& CalcBundleFiles() {
+  // validation.json: decode speed is a line fitted on its measured cases.
+  static const std::vector<std::string> files = {
+      "gpus.json",   "benchmarks.json",  "prices.json",    "cloud.json",
+      "models.json", "assumptions.json", "validation.json"};
+  return files;
+}
+
+std::string MakeCalcBundle(const std::map<std::string, std::string>& texts, Diagnostics* diags) {
+  nlohmann::json bundle;
+  bundle["format"] = kFormat;
+  bundle["files"] = nlohmann::json::object();
+  bool ok = true;
+  for (const std::string& name : CalcBundleFiles()) {
+    auto it = texts.find(name);
+    // Through the loader's parser, which refuses deep nesting before anything recurses.
+    JsonDoc doc;
+    if (it == texts.end() || !ParseJsonDoc("data/" + name, it->second, &doc, diags)) {
+      diags->Error(
+          {"data/" + name, 0, 0},
+          std::string(it == texts.end() ? "missing" : "unreadable") + " in the calculator data");
+      ok = false;
+      continue;
+    }
+    bundle["files"][name] = std::move(doc.root);
+  }
+  return ok ? bundle.dump() : std::string();
+}
+
+void LoadCalcBundle(std::string_view text, Dataset* out, Diagnostics* diags) {
+  nlohmann::json bundle = nlohmann::json::parse(text.begin(), text.end(), nullptr, false);
+  if (bundle.is_discarded() || !bundle.is_object() || !bundle.contains("format") ||
+      bundle["format"] != kFormat || !bundle.contains("files") || !bundle["files"].is_object()) {
+    diags->Error({kWhere, 0, 0}, "not a calculator data bundle of format 1");
+    return;
+  }
+  const nlohmann::json& files = bundle["files"];
+  for (const std::string& name : CalcBundleFiles()) {
+    if (!files.contains(name)) {
+      diags->Error({kWhere, 0, 0}, "the bundle lacks data/" + name);
+      out->unreadable.push_back("data/" + name);
+      continue;
+    }
+    LoadDataFile("data/" + name, files.at(name).dump(), out, diags);
+  }
+}
+
+}  // namespace gg

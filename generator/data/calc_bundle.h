@@ -1,0 +1,31 @@
+// The calculators' data bundle: the data files the calculator (calcapi) reads, minified into
+// one JSON document that the site publishes next to calc.wasm, so the browser answers from
+// exactly the data the build used. The bundle holds the files themselves (not a second
+// format), and the wasm reads it back with the build's own parsers (load_dataset.h), so the
+// two Datasets cannot drift apart. Pure: no file I/O, GLib or threads.
+#pragma once
+
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "base/diagnostics.h"
+#include "model/model.h"
+
+namespace gg {
+
+// The files of data/ the calculator reads, in the order they are loaded.
+const std::vector<std::string>& CalcBundleFiles();
+
+// {"format": 1, "files": {"assumptions.json": {…}, …}}: each file's JSON without whitespace
+// (numbers round-trip exactly), keys sorted, so equal data gives equal bytes. texts maps
+// "gpus.json" → file text; a file missing from it, or not valid JSON (as the loader parses
+// it: json_doc.h), is reported to diags at data/<name> and the bundle is then empty.
+std::string MakeCalcBundle(const std::map<std::string, std::string>& texts, Diagnostics* diags);
+
+// Reads a bundle back into *out with the parsers of load_dataset.h (each file as
+// data/<name>). Problems (not a bundle, a file missing, a bad record) go to diags.
+void LoadCalcBundle(std::string_view bundle, Dataset* out, Diagnostics* diags);
+
+}  // namespace gg

@@ -1,0 +1,158 @@
+// gpu-calculator [model=ID] [precision=P] [context=N] [gpu=ID]: the "Will it fit?" form of
+// the calculator page. The form runs calc.wasm (the build's own calculator, compiled to
+// WebAssembly) in the browser through assets/calculator.js; the page's Markdown carries the
+// explanation and the links to the static tables, which are all a reader without JavaScript
+// needs. So the form is rendered `hidden` and shown by the script once the module answers,
+// and without calc.wasm among the assets (a binary built without the wasm toolchain) neither
+// the form nor the script is published. Every label is a UI string of the page's language;
+// the strings the script writes into results travel as JSON in the page.
+#include <algorithm>
+#include <nlohmann/json.hpp>
+
+#include "base/text.h"
+#include "calc/memory.h"
+#include "directives/directive.h"
+
+namespace gg {
+namespace {
+
+// The UI strings the script needs for its results (calc.* keys and the shared column names).
+const char* const kScriptStrings[] = {
+    "calc.loading",        "calc.failed",          "calc.memory.caption",
+    "calc.part.weights",   "calc.part.kv",         "calc.part.activations",
+    "calc.part.gradients", "calc.part.optimizer",  "calc.part.overhead",
+    "calc.part.total",     "calc.configs.caption", "calc.configs.none",
+    "calc.summary",        "calc.summary.none",    "calc.maxctx.result",
+    "calc.maxctx.weights", "calc.limited.memory",  "calc.limited.model",
+    "calc.substituted",    "calc.error",           "col.gpu",
+    "col.cards",           "col.config_price",     "col.tokens_per_s",
+    "calc.col.per_gpu_gb", "calc.col.part",        "calc.col.gb",
+    "calc.unpriced"};
+
+std::string Attr(const std::string& name, const std::string& value) {
+  return " " + name + "=\"" + HtmlEscape(value) + "\"";
+}
+
+std::string Option(const std::string& value, const std::string& label, bool selected,
+                   const std::string& extra = "") {
+  return "<option" + Attr("value", value) + extra + (selected ? " selected" : "") + ">" +
+         HtmlEscape(label) + "</option>";
+}
+
+// One labelled control: <p class="calc-field"><label for=…>…</label> control</p>.
+std::string Field(const std::string& id, const std::string& label, const std::string& control) {
+  return "<p class=\"calc-field\"><label for=\"calc-" + id + "\">" + HtmlEscape(label) +
+         "</label>\n" + control + "</p>\n";
+}
+
+std::string Select(const std::string& id, const std::string& options) {
+  return "<select id=\"calc-" + id + "\" name=\"" + id + "\">" + options + "</select>\n";
+}
+
+std::string NumberInput(const std::string& id, int64_t value, int64_t max) {
+  return "<input id=\"calc-" + id + "\" name=\"" + id + "\" type=\"number\" inputmode=\"numeric\"" +
+         " min=\"1\" max=\"" + std::to_string(max) + "\" step=\"1\" required value=\"" +
+         std::to_string(value) + "\">\n";
+}
+
+std::string ScriptStrings(const PageContext& ctx) {
+  nlohmann::json j = nlohmann::json::object();
+  for (const char* key : kScriptStrings) j[key] = ctx.T(key);
+  std::string text = j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  // '<' only occurs inside JSON strings, where \u003c means the same: no "</script" or "<!--".
+  std::string out;
+  for (char c : text) out += c == '<' ? std::string("\\u003c") : std::string(1, c);
+  return out;
+}
+
+std::string Render(const Args& a, const PageContext& ctx) {
+  if (ctx.assets == nullptr || !ctx.assets->count("calc.wasm") ||
+      !ctx.assets->count("calc-data.json") || !ctx.assets->count("calculator.js") ||
+      !ctx.assets->count("calc-runtime.js") || !ctx.assets->count("calculator.css"))
+    return "";
+  for (const char* name :
+       {"calc.wasm", "calc-data.json", "calculator.js", "calc-runtime.js", "calculator.css"})
+    ctx.Read(std::string("asset:") + name);
+  const std::string& model_id = a.Text("model");
+  const std::string& gpu_id = a.Text("gpu");
+  const std::string& precision = a.Text("precision");
+
+  std::vector<const LlmModel*> models;
+  for (const auto& m : ctx.data->models) models.push_back(&m);
+  std::stable_sort(models.begin(), models.end(), [](const LlmModel* x, const LlmModel* y) {
+    return std::make_pair(x->params_b, x->id) < std::make_pair(y->params_b, y->id);
+  });
+  std::string model_opts;
+  int64_t context_max = models.empty() ? 1 : models.front()->max_context;
+  for (const LlmModel* m : models) {
+    model_opts += Option(m->id, m->name, m->id == model_id,
+                         Attr("data-max-context", std::to_string(m->max_context)));
+    if (m->id == model_id) context_max = m->max_context;
+  }
+  std::string precision_opts;
+  std::vector<std::string> precisions = {"native"};  // the format the model is published in
+  for (const std::string& p : calc::PrecisionIds())
+    if (p != "native") precisions.push_back(p);
+  for (const std::string& p : precisions)
+    precision_opts += Option(p, p == "native" ? ctx.T("calc.precision.native") : p, p == precision);
+  std::string kv_opts;
+  for (const std::string& p : calc::KvPrecisionIds()) kv_opts += Option(p, p, p == "bf16");
+  std::string mode_opts;
+  for (const char* m : {"inference", "full", "lora", "qlora"})
+    mode_opts += Option(
+        m, ctx.T(std::string(m) == "inference" ? "calc.mode.inference" : std::string("mode.") + m),
+        std::string(m) == "inference");
+  std::vector<const Gpu*> gpus;
+  for (const auto& g : ctx.data->gpus) gpus.push_back(&g);
+  std::stable_sort(gpus.begin(), gpus.end(),
+                   [](const Gpu* x, const Gpu* y) { return x->name < y->name; });
+  std::string gpu_opts;
+  for (const Gpu* g : gpus) gpu_opts += Option(g->id, g->name, g->id == gpu_id);
+
+  const std::string& lang = ctx.lang->code;
+  std::string locale = ctx.lang->locale.empty() ? lang : ctx.lang->locale;  // ICU "zh_Hans_CN"
+  std::replace(locale.begin(), locale.end(), '_', '-');                     // BCP 47 for Intl
+  // A stylesheet link is allowed in the body (HTML: "body-ok"); only this page loads it.
+  std::string h = "<link rel=\"stylesheet\" href=\"" +
+                  HtmlEscape(ctx.Href(ctx.assets->at("calculator.css"))) + "\">\n";
+  h += "<div class=\"calculator\" hidden" + Attr("data-locale", locale) +
+       Attr("data-wasm", ctx.Href(ctx.assets->at("calc.wasm"))) +
+       Attr("data-data", ctx.Href(ctx.assets->at("calc-data.json"))) +
+       Attr("data-runtime", ctx.Href(ctx.assets->at("calc-runtime.js"))) + ">\n";
+  h += "<form class=\"calc-form\" novalidate>\n<fieldset>\n<legend>" +
+       HtmlEscape(ctx.T("calc.legend.model")) + "</legend>\n";
+  h += Field("model", ctx.T("col.model"), Select("model", model_opts));
+  h += Field("precision", ctx.T("calc.field.precision"), Select("precision", precision_opts));
+  h += Field("kv_precision", ctx.T("calc.field.kv_precision"), Select("kv_precision", kv_opts));
+  h += Field("context", ctx.T("calc.field.context"),
+             NumberInput("context", a.Int("context"), context_max));
+  h += Field("batch", ctx.T("calc.field.batch"), NumberInput("batch", 1, 4096));
+  h += Field("mode", ctx.T("col.mode"), Select("mode", mode_opts));
+  h +=
+      "</fieldset>\n<fieldset>\n<legend>" + HtmlEscape(ctx.T("calc.legend.maxctx")) + "</legend>\n";
+  h += Field("gpu", ctx.T("col.gpu"), Select("gpu", gpu_opts));
+  h += Field("count", ctx.T("col.cards"), NumberInput("count", 1, 4096));
+  h += "</fieldset>\n<p><button type=\"submit\">" + HtmlEscape(ctx.T("calc.submit")) +
+       "</button></p>\n</form>\n";
+  h += "<p class=\"calc-status\" role=\"status\" aria-live=\"polite\"></p>\n";
+  h += "<div class=\"calc-results\"></div>\n";
+  h += "<script type=\"application/json\" class=\"calc-strings\">" + ScriptStrings(ctx) +
+       "</script>\n</div>\n";
+  h += "<script type=\"module\" src=\"" + HtmlEscape(ctx.Href(ctx.assets->at("calculator.js"))) +
+       "\"></script>\n";
+  return h;
+}
+
+}  // namespace
+
+DirectiveSpec GpuCalculatorDirective() {
+  DirectiveSpec d = DirectiveSpec::Block("gpu-calculator", Render);
+  // The form's first state (a shared URL overrides it); without model= or gpu=, the first of
+  // the list.
+  d.args = {Arg::Id("model", ArgType::kModel), Arg::Precision("precision").Default("q4_k_m"),
+            Arg::Integer("context", 1, 1e9).Default("8192"), Arg::Id("gpu", ArgType::kGpu)};
+  d.reads = {"data:models", "data:gpus"};
+  return d;
+}
+
+}  // namespace gg

@@ -1,0 +1,19 @@
+// The in-browser calculator's two published files: calc.wasm (the calculator compiled to
+// WebAssembly, given by the caller) and calc-data.json (the data files it reads, as one
+// minified bundle: data/calc_bundle.h), added to the asset set under content-hashed names.
+// They are published on demand: only when a page links to them (a calculator page).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "site/assets.h"
+
+namespace gg {
+
+// Adds "calc.wasm" and "calc-data.json" to assets->published and assets->on_demand. Reads
+// data/<file> for each file of CalcBundleFiles(); when one is unreadable or not JSON, adds
+// nothing (the data loader reports the problem, and the build fails on it).
+void AddCalculatorAssets(const std::string& root, std::string_view wasm, AssetSet* assets);
+
+}  // namespace gg

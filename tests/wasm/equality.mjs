@@ -1,0 +1,177 @@
+// The wasm equality test (ctest wasm_equality, label wasm): calc.wasm in node, through the
+// page's own runtime (assets/calc-runtime.js), answers a grid of requests byte for byte as
+// the native calculator does (calcapi::AnswerRequestText over the build's own loader, via
+// tests/wasm/native_answers.cc); a sample also through `gpuguide calc … --json`.
+// The grid: every model × weight precisions (native included) × KV precisions × contexts
+// (up to the model's maximum and one past it) for fit; vram at a batch; the training modes;
+// maxctx on several cards and counts; rank and breakeven; and error cases (unknown ids and
+// fields, wrong types, out-of-range values, malformed JSON, invalid UTF-8).
+//
+// usage: node equality.mjs --native BIN --gpuguide BIN --root DIR --work DIR
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { createCalculator } from "../../assets/calc-runtime.js";
+
+const opt = {};
+for (let i = 2; i + 1 < process.argv.length; i += 2) opt[process.argv[i].slice(2)] = process.argv[i + 1];
+for (const k of ["native", "gpuguide", "root", "work"])
+  if (!opt[k]) throw new Error(`usage: equality.mjs --native BIN --gpuguide BIN --root DIR --work DIR (missing --${k})`);
+
+function run(bin, args, input) {
+  const r = spawnSync(bin, args, { input, maxBuffer: 1 << 30 });
+  if (r.error) throw r.error;
+  return r;
+}
+
+// The two files a site build publishes.
+mkdirSync(opt.work, { recursive: true });
+const written = run(opt.native, ["--root", opt.root, "--assets", opt.work]);
+if (written.status !== 0) throw new Error(`native_answers --assets failed: ${written.stderr}`);
+const wasmBytes = readFileSync(join(opt.work, "calc.wasm"));
+const dataBytes = readFileSync(join(opt.work, "calc-data.json"));
+const calc = await createCalculator(wasmBytes, dataBytes);
+if (calc.dataErrors !== 0) throw new Error(`calc.wasm found ${calc.dataErrors} error(s) in the bundle`);
+
+// ------------------------------------------------------------------ the grid
+const bundle = JSON.parse(dataBytes);
+const models = bundle.files["models.json"].models;
+const gpus = bundle.files["gpus.json"].gpus.map((g) => g.id);
+const requests = []; // request texts (strings), or Uint8Array for raw bytes
+const add = (r) => requests.push(typeof r === "string" || r instanceof Uint8Array ? r : JSON.stringify(r));
+
+const weightPrecisions = ["native", "fp16", "q8_0", "q4_k_m"];
+const kvPrecisions = ["bf16", "q4_0"];
+for (const m of models) {
+  const contexts = [1, 8192, m.max_context, m.max_context + 1];
+  for (const precision of weightPrecisions)
+    for (const kv_precision of kvPrecisions)
+      for (const context of contexts)
+        add({ command: "fit", model: m.id, precision, kv_precision, context });
+  for (const precision of ["fp32", "bf16", "fp8", "int8", "int4", "q6_k", "q5_k_m", "gptq4", "awq4", "nf4", "mxfp4"])
+    add({ command: "vram", model: m.id, precision, kv_precision: "fp8", context: 4096, batch: 4 });
+  for (const mode of ["full", "lora", "qlora"]) {
+    add({ command: "vram", model: m.id, precision: "bf16", mode });
+    add({ command: "fit", model: m.id, precision: "bf16", mode, context: 2048, batch: 2, gradient_checkpointing: true });
+    add({ command: "vram", model: m.id, precision: "bf16", mode, flash_attention: false, optimizer: "adamw8bit", lora_rank: 64 });
+  }
+  add({ command: "fit", model: m.id, precision: "q4_k_m", context: 4096, segments: ["consumer"], conditions: ["used"], max_gpus: 4 });
+  for (const gpu of [gpus[0], "rtx-4090", gpus[gpus.length - 1]])
+    for (const count of [1, 4])
+      for (const precision of ["native", "q4_k_m", "fp16"])
+        add({ command: "maxctx", model: m.id, precision, gpu, count });
+}
+for (const workload of ["inference8", "inference16", "training16"])
+  for (const cost of ["none", "gpu", "ownership"])
+    for (const segments of [undefined, ["consumer"], ["workstation", "datacenter"]])
+      for (const conditions of [undefined, ["new"], ["used"]])
+        for (const count of [1, 2]) add({ command: "rank", workload, cost, segments, conditions, count });
+for (const desktop_cost_usd of [0, 1999.99, 25000])
+  for (const utilisation of [0, 0.15, 1])
+    for (const cloud_usd_per_hour of [0, 0.39, 2.5])
+      add({ command: "breakeven", desktop_cost_usd, desktop_watts: 450, cloud_usd_per_hour, utilisation, electricity_usd_per_kwh: 0.3 });
+// Errors: the request is at fault.
+const m0 = models[0];
+const errors = [
+  { command: "fit", model: "llama-3.1-8", precision: "q4_k_m", context: 8192 },
+  { command: "fit", model: m0.id, precision: "q4km", context: 8192 },
+  { command: "fit", model: m0.id, precision: "q4_k_m", kv_precision: "q4_k_m", context: 8192 },
+  { command: "fit", model: m0.id, precision: "q4_k_m", context: "8192" },
+  { command: "fit", model: m0.id, precision: "q4_k_m", context: 8192.5 },
+  { command: "fit", model: m0.id, precision: "q4_k_m", context: 0 },
+  { command: "fit", model: m0.id, precision: "q4_k_m", context: -1 },
+  { command: "fit", model: m0.id, precision: "q4_k_m", context: 1e300 },
+  { command: "fit", model: m0.id, precision: "q4_k_m", context: 18446744073709551615n },
+  { command: "fit", model: m0.id, precision: "q4_k_m", context: m0.max_context * 2 },
+  { command: "fit", model: m0.id, precision: "q4_k_m" },
+  { command: "fit", model: 7, precision: null, context: 8192 },
+  { command: "fit", model: m0.id, precision: "q4_k_m", context: 8192, segments: ["consumer", "gaming"] },
+  { command: "fit", model: m0.id, precision: "q4_k_m", context: 8192, conditions: "refurbished", max_gpus: 0 },
+  { command: "fit", model: m0.id, precision: "q4_k_m", context: 8192, contxt: 1 },
+  { command: "vram", model: m0.id, precision: "bf16", mode: "training" },
+  { command: "vram", model: m0.id, precision: "bf16", mode: "lora", batch: true, gradient_checkpointing: "yes" },
+  { command: "vram", model: m0.id, precision: "bf16", context: 8192, flash_attention: 1, optimizer: "sgd", lora_rank: 0 },
+  { command: "maxctx", model: m0.id, precision: "q4_k_m", gpu: "rtx-4900" },
+  { command: "maxctx", model: m0.id, precision: "q4_k_m", gpu: "rtx-4090", count: 5000, context: 8192 },
+  { command: "maxctx", model: m0.id, precision: "q4_k_m" },
+  { command: "rank", workload: "training32" },
+  { command: "rank", workload: "training16", cost: "free", count: 0 },
+  { command: "rank" },
+  { command: "breakeven", desktop_cost_usd: -1, desktop_watts: 450, cloud_usd_per_hour: 1, utilisation: 2, electricity_usd_per_kwh: 0.3 },
+  { command: "breakeven" },
+  { command: "vrma", model: m0.id },
+  { command: 3 },
+  { model: m0.id },
+  {},
+];
+for (const e of errors) add(JSON.stringify(e, (_k, v) => (typeof v === "bigint" ? "__big__" : v)).replace('"__big__"', "18446744073709551615"));
+for (const text of ["", "null", "[]", "42", '"fit"', "{", '{"command": "fit",}', "{'command': 'fit'}",
+  '{"command": "fit", "model": "x", "model": "y"}', '{"command":"fit","model":"\\ud800"}',
+  "[".repeat(200) + "]".repeat(200), '{"command": "vram"} trailing'])
+  add(text);
+add(new Uint8Array([0x7b, 0x22, 0x63, 0x6f, 0x6d, 0x6d, 0x61, 0x6e, 0x64, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d])); // {"command":"\xff\xfe"}
+add(Buffer.from(JSON.stringify({ command: "fit", model: "llama-3.1-8b\u00e9", precision: "q4_k_m", context: 8192 })));
+
+// ------------------------------------------------------------------ answers, compared
+const encoder = new TextEncoder();
+const asBytes = (r) => (typeof r === "string" ? encoder.encode(r) : r);
+// To the native side: one request per line, its bytes in hex (invalid UTF-8 included).
+const input = requests.map((r) => Buffer.from(asBytes(r)).toString("hex")).join("\n") + "\n";
+const native = run(opt.native, ["--root", opt.root, "--answer"], input);
+if (native.status !== 0) throw new Error(`native_answers --answer failed: ${native.stderr}`);
+const nativeAnswers = [];
+for (let start = 0; start < native.stdout.length; ) {
+  const end = native.stdout.indexOf(0, start);
+  if (end < 0) throw new Error("native answers: missing NUL after the last answer");
+  nativeAnswers.push(native.stdout.subarray(start, end));
+  start = end + 1;
+}
+if (nativeAnswers.length !== requests.length)
+  throw new Error(`native_answers gave ${nativeAnswers.length} answers to ${requests.length} requests`);
+
+let failures = 0;
+const seen = { ok: {}, error: 0 };
+requests.forEach((r, i) => {
+  const w = Buffer.from(calc.answerBytes(asBytes(r)));
+  if (!w.equals(nativeAnswers[i]) && ++failures <= 5)
+    console.error(`request ${i}: ${Buffer.from(asBytes(r)).toString().slice(0, 300)}\n` +
+      `  wasm:   ${w.toString().slice(0, 400)}\n  native: ${nativeAnswers[i].toString().slice(0, 400)}`);
+  const a = JSON.parse(w.toString());
+  if (a.error) seen.error++;
+  else {
+    const command = JSON.parse(Buffer.from(asBytes(r)).toString()).command;
+    seen.ok[command] = (seen.ok[command] ?? 0) + 1;
+  }
+});
+
+// A sample through the command line: `gpuguide calc … --json` prints the same bytes.
+const cli = [
+  [["vram", "--model", m0.id, "--precision", "q4_k_m", "--context", "4096"], { command: "vram", model: m0.id, precision: "q4_k_m", context: 4096 }],
+  [["fit", "--model", "llama-3.3-70b", "--precision", "q4_k_m", "--context", "8192"], { command: "fit", model: "llama-3.3-70b", precision: "q4_k_m", context: 8192 }],
+  [["fit", "--model", models[models.length - 1].id, "--precision", "fp16", "--context", "4096", "--kv-precision", "fp8"],
+    { command: "fit", model: models[models.length - 1].id, precision: "fp16", kv_precision: "fp8", context: 4096 }],
+  [["maxctx", "--model", "llama-3.3-70b", "--precision", "q4_k_m", "--gpu", "rtx-4090", "--count", "2"],
+    { command: "maxctx", model: "llama-3.3-70b", precision: "q4_k_m", gpu: "rtx-4090", count: 2 }],
+  [["vram", "--model", m0.id, "--precision", "bf16", "--mode", "lora", "--batch", "2"], { command: "vram", model: m0.id, precision: "bf16", mode: "lora", batch: 2 }],
+];
+for (const [args, request] of cli) {
+  const r = run(opt.gpuguide, ["calc", ...args, "--json", "--root", opt.root]);
+  const w = Buffer.from(calc.answer(JSON.stringify(request)));
+  if (r.status !== 0 || !w.equals(r.stdout)) {
+    failures++;
+    console.error(`gpuguide calc ${args.join(" ")} --json (exit ${r.status}):\n  cli:  ${r.stdout.toString().slice(0, 300)}${r.stderr}\n  wasm: ${w.toString().slice(0, 300)}`);
+  }
+}
+
+// The grid must really exercise the calculator: a few answers of every command.
+for (const command of ["vram", "fit", "rank", "breakeven"])
+  if (!(seen.ok[command] > 10)) {
+    failures++;
+    console.error(`only ${seen.ok[command] ?? 0} successful '${command}' answers: is the data loaded?`);
+  }
+console.log(`${requests.length} requests compared with native calcapi, ${cli.length} with gpuguide calc; ` +
+  `answered: ${JSON.stringify(seen.ok)}, errors ${seen.error}; wasm ${wasmBytes.length} B, data ${dataBytes.length} B`);
+if (failures) {
+  console.error(`${failures} mismatch(es)`);
+  process.exit(1);
+}
