@@ -35,6 +35,10 @@ double KvBytesOfKind(const LlmModel& m, const std::string& kind, const CaseSetup
   return total * static_cast<double>(s.request.batch.value_or(1));
 }
 
+bool IsLlamaCppFamily(const std::string& engine) {
+  return engine == "llama.cpp" || engine == "ik_llama.cpp" || engine == "ollama";
+}
+
 // x = seconds to read one step's bytes at the card's peak bandwidth.
 std::optional<double> DecodeX(const Dataset& data, const ValidationCase& c, const Assumptions& a) {
   const LlmModel* m = data.FindModel(c.model);
@@ -149,6 +153,9 @@ void CalibrateDecode(const Dataset& data, Assumptions* a) {
   std::vector<double> dense_x, dense_m, moe_x, moe_m;
   for (const ValidationCase& c : data.validation) {
     if (c.kind != "decode" || !c.measured || !(*c.measured > 0)) continue;
+    // The model follows llama.cpp (layers split, its kernels); vLLM and SGLang runs stay in
+    // the validation table but do not pull the line.
+    if (!IsLlamaCppFamily(c.engine)) continue;
     const LlmModel* m = data.FindModel(c.model);
     auto x = DecodeX(data, c, *a);
     if (m == nullptr || !x) continue;

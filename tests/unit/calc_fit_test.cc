@@ -179,6 +179,7 @@ TEST_CASE("Calibration recovers the decode line from measurements", "[calc][fit]
       ValidationCase c;
       c.id = "case-" + std::to_string(i++);
       c.kind = "decode";
+      c.engine = "llama.cpp";
       c.model = "llama-3.1-8b";
       c.gpu = gpu;
       c.weights_format = format;
@@ -197,6 +198,12 @@ TEST_CASE("Calibration recovers the decode line from measurements", "[calc][fit]
         DecodeBytesPerStep(m, setup->request, EstimateMemory(m, setup->request, a), a);
     c.measured = 1 / (slope * bytes / (d.FindGpu(c.gpu)->bandwidth_gbs * 1e9) + fixed);
   }
+  // A vLLM run far off the line: listed in the validation table, not fitted.
+  ValidationCase vllm = d.validation.front();
+  vllm.id = "vllm-run";
+  vllm.engine = "vllm";
+  vllm.measured = *vllm.measured * 3;
+  d.validation.push_back(vllm);
   CalibrateDecode(d, &a);
   CHECK(a.decode_dense.cases == 6);
   CHECK(a.decode_dense.slope == Approx(slope));
@@ -208,7 +215,10 @@ TEST_CASE("Calibration recovers the decode line from measurements", "[calc][fit]
   // Every case recomputed within rounding.
   for (const ValidationResult& v : Validate(d, a)) {
     REQUIRE(v.relative_error);
-    CHECK(*v.relative_error == Approx(0).margin(1e-9));
+    if (v.c->engine == "vllm")
+      CHECK(*v.relative_error == Approx(-2.0 / 3));
+    else
+      CHECK(*v.relative_error == Approx(0).margin(1e-9));
   }
 }
 
