@@ -21,6 +21,15 @@ struct DecodeLine {
   double rms_relative_error = 0;  // of tokens/s over those cases
 };
 
+// Prompt processing (prefill) is compute-bound: tokens/s = efficiency × peak dense FP16
+// Tensor throughput ÷ (2 × active parameters). Fitted on the measured prefill cases of
+// data/validation.json; without cases (cases 0) no prefill speed is given.
+struct PrefillLine {
+  double efficiency = 0;
+  int cases = 0;
+  double rms_relative_error = 0;
+};
+
 struct Assumptions {
   // --- Performance ---
   std::string baseline_gpu;  // GPU id whose relative performance is 1.0 in every workload
@@ -54,6 +63,8 @@ struct Assumptions {
   // Not from assumptions.json: fitted by ResolveAssumptions on data.validation.
   DecodeLine decode_dense;
   DecodeLine decode_moe;
+  PrefillLine prefill_16bit;      // weights in FP32, BF16 or FP16
+  PrefillLine prefill_quantized;  // every other format (dequantised on the fly)
 
   // --- Training memory (memory.h) ---
   double weight_bytes_mixed = 0;         // bytes per trained parameter for the weights

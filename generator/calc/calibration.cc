@@ -140,6 +140,10 @@ std::vector<ValidationResult> Validate(const Dataset& data, const Assumptions& a
           const double bytes = DecodeBytesPerStep(*m, setup->request, mem, setup->assumptions);
           r.computed = DecodeTokensPerSecond(*g, *m, bytes, mem.batch, a);
         }
+      } else if (c.kind == "prefill") {
+        const Gpu* g = data.FindGpu(c.gpu);
+        if (g == nullptr) continue;
+        r.computed = PrefillTokensPerSecond(*g, *m, setup->request.precision, a);
       }
     }
     if (r.computed && c.measured && *c.measured != 0)
@@ -164,6 +168,39 @@ void CalibrateDecode(const Dataset& data, Assumptions* a) {
   }
   a->decode_dense = FitLine(dense_x, dense_m, *a);
   a->decode_moe = FitLine(moe_x, moe_m, *a);
+
+  // Prefill: p = efficiency × x with x the peak rate; minimise Σ (efficiency·x/m − 1)².
+  std::vector<double> r16, rq;  // x / m per case
+  for (const ValidationCase& c : data.validation) {
+    if (c.kind != "prefill" || !c.measured || !(*c.measured > 0) || !IsLlamaCppFamily(c.engine))
+      continue;
+    const LlmModel* m = data.FindModel(c.model);
+    const Gpu* g = data.FindGpu(c.gpu);
+    if (m == nullptr || g == nullptr) continue;
+    auto setup = SetupOf(c, *m, *a);
+    if (!setup) continue;
+    Assumptions unit = *a;
+    unit.prefill_16bit = unit.prefill_quantized = {1, 1, 0};
+    auto x = PrefillTokensPerSecond(*g, *m, setup->request.precision, unit);
+    if (!x) continue;
+    const Precision p = setup->request.precision;
+    const bool sixteen = p == Precision::kFp32 || p == Precision::kBf16 || p == Precision::kFp16;
+    (sixteen ? r16 : rq).push_back(*x / *c.measured);
+  }
+  auto fit = [](const std::vector<double>& ratios) {
+    PrefillLine line;
+    double s1 = 0, s2 = 0;
+    for (double q : ratios) s1 += q, s2 += q * q;
+    if (ratios.empty() || !(s2 > 0)) return line;
+    line.efficiency = s1 / s2;
+    line.cases = static_cast<int>(ratios.size());
+    double sq = 0;
+    for (double q : ratios) sq += (line.efficiency * q - 1) * (line.efficiency * q - 1);
+    line.rms_relative_error = std::sqrt(sq / static_cast<double>(ratios.size()));
+    return line;
+  };
+  a->prefill_16bit = fit(r16);
+  a->prefill_quantized = fit(rq);
 }
 
 }  // namespace gg::calc

@@ -42,9 +42,11 @@ std::vector<ValidationResult> Validate(const Dataset& data, const Assumptions& a
 
 // Fits assumptions->decode_dense and decode_moe on the decode cases run with llama.cpp, the
 // engine whose conventions the model follows (llama.cpp, ik_llama.cpp, ollama): with x =
-// bytes per step ÷ bandwidth and m the measured tokens/s of each case, minimises Σ ((slope·x + fixed)·m − 1)², the
-// squared relative error of the time per token; fixed is held at 0 if the fit makes it
-// negative. Fewer than 2 cases of a kind: slope = 1 / decode_bandwidth_efficiency, fixed 0.
+// bytes per step ÷ bandwidth and m the measured tokens/s of each case, minimises Σ ((slope·x +
+// fixed)·m − 1)², the squared relative error of the time per token; fixed is held at 0 if the fit
+// makes it negative. Fewer than 2 cases of a kind: slope = 1 / decode_bandwidth_efficiency, fixed
+// 0. Also fits prefill_16bit and prefill_quantized on the llama.cpp prefill cases: efficiency = Σ q
+// / Σ q² with q = peak rate ÷ measured, which minimises the squared relative error.
 void CalibrateDecode(const Dataset& data, Assumptions* assumptions);
 
 }  // namespace gg::calc

@@ -51,6 +51,16 @@ double DecodeTokensPerSecond(const Gpu& gpu, const LlmModel& model, double bytes
   return seconds > 0 ? static_cast<double>(std::max<int64_t>(batch, 1)) / seconds : 0;
 }
 
+std::optional<double> PrefillTokensPerSecond(const Gpu& gpu, const LlmModel& model,
+                                             Precision precision, const Assumptions& a) {
+  const bool sixteen = precision == Precision::kFp32 || precision == Precision::kBf16 ||
+                       precision == Precision::kFp16;
+  const PrefillLine& line = sixteen ? a.prefill_16bit : a.prefill_quantized;
+  const double active = (model.active_params_b > 0 ? model.active_params_b : model.params_b) * 1e9;
+  if (line.cases == 0 || !(gpu.fp16_tflops > 0) || !(active > 0)) return std::nullopt;
+  return line.efficiency * gpu.fp16_tflops * 1e12 / (2 * active);
+}
+
 std::optional<GpuAnswer> AnswerOnGpu(const Gpu& gpu, const LlmModel& model,
                                      const MemoryRequest& request, const Assumptions& a,
                                      int max_gpus) {
@@ -70,6 +80,8 @@ std::optional<GpuAnswer> AnswerOnGpu(const Gpu& gpu, const LlmModel& model,
     if (PerGpuBytes(r.memory, n, a) > r.usable_bytes) continue;
     r.count = n;
     r.per_gpu_bytes = PerGpuBytes(r.memory, n, a);
+    if (request.mode == MemoryMode::kInference)
+      r.prefill_tokens_per_s = PrefillTokensPerSecond(gpu, model, runs.precision, a);
     if (request.mode == MemoryMode::kInference)
       r.tokens_per_s = DecodeTokensPerSecond(
           gpu, model, DecodeBytesPerStep(model, runs, r.memory, a), r.memory.batch, a);

@@ -52,6 +52,13 @@ double DecodeBytesPerStep(const LlmModel& model, const MemoryRequest& request,
 double DecodeTokensPerSecond(const Gpu& gpu, const LlmModel& model, double bytes_per_step,
                              int64_t batch, const Assumptions& assumptions);
 
+// Prompt-processing speed on one card, tokens per second: the prefill line of the weights'
+// format (assumptions.prefill_16bit or prefill_quantized) × fp16_tflops × 10^12 ÷ (2 ×
+// active parameters). With layers split across cards, the cards work one after another, so
+// the count does not change it. nullopt when that line has no cases or the card no figure.
+std::optional<double> PrefillTokensPerSecond(const Gpu& gpu, const LlmModel& model,
+                                             Precision precision, const Assumptions& assumptions);
+
 // One card kind's answer to a request.
 struct GpuAnswer {
   std::string gpu;
@@ -61,8 +68,9 @@ struct GpuAnswer {
   bool precision_substituted = false;      // precision differs from the request's
   MemoryBreakdown memory;                  // at that precision
   double per_gpu_bytes = 0;
-  double usable_bytes = 0;             // per card
-  std::optional<double> tokens_per_s;  // inference only
+  double usable_bytes = 0;                     // per card
+  std::optional<double> tokens_per_s;          // inference only
+  std::optional<double> prefill_tokens_per_s;  // inference only, when calibrated
 };
 
 // The smallest count of CandidateGpuCounts(gpu, assumptions, max_gpus) whose PerGpuBytes fits

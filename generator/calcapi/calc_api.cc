@@ -318,6 +318,7 @@ Json ConfigJson(const calc::FitConfig& c) {
   j["price_usd"] = OrNull(c.price_usd);
   j["condition"] = c.unit_price ? Json(ConditionId(c.unit_price->condition)) : Json(nullptr);
   j["tokens_per_s"] = OrNull(c.tokens_per_s);
+  j["prefill_tokens_per_s"] = OrNull(c.prefill_tokens_per_s);
   return j;
 }
 

@@ -446,7 +446,7 @@ void LoadValidation(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
     c.loc = r.loc();
     c.id = ReadId(r, &seen, diags);
     c.kind = r.Enum("kind", {"weights", "kv_cache", "compute_buffer", "context_overhead", "total",
-                             "fits", "decode"});
+                             "fits", "decode", "prefill"});
     c.model = NullableId(doc, ptr, r, "model", &c.model_loc);
     c.gpu = NullableId(doc, ptr, r, "gpu", &c.gpu_loc);
     c.gpu_count = r.Integer("gpu_count", 1);

@@ -25,7 +25,7 @@ struct KindInfo {
 // rounding in the logs), totals 10 %, decode 25 %, compute buffers and contexts 25 %.
 constexpr KindInfo kKinds[] = {
     {"weights", 0.03}, {"kv_cache", 0.01}, {"compute_buffer", 0.25}, {"context_overhead", 0.25},
-    {"total", 0.10},   {"fits", 0},        {"decode", 0.25}};
+    {"total", 0.10},   {"fits", 0},        {"decode", 0.25},         {"prefill", 0.25}};
 
 std::string Setup(const ValidationCase& c, const PageContext& ctx) {
   std::string s = c.engine;
@@ -120,6 +120,17 @@ std::string Render(const Args&, const PageContext& ctx) {
   std::string html = "<ul class=\"decode-lines\">" +
                      DecodeLine("validation.dense", as.decode_dense, ctx) +
                      DecodeLine("validation.moe", as.decode_moe, ctx) + "</ul>";
+  for (const auto& [kind, line] : {std::pair{"validation.prefill16", &as.prefill_16bit},
+                                   std::pair{"validation.prefillq", &as.prefill_quantized}})
+    if (line->cases > 0)
+      html.insert(html.size() - 5,  // inside the list, before "</ul>"
+                  "<li>" +
+                      HtmlEscape(ctx.TF("validation.prefill_line",
+                                        {{"kind", ctx.T(kind)},
+                                         {"eff", ctx.fmt->Percent(line->efficiency, 0)},
+                                         {"n", ctx.fmt->Number(line->cases, 0)},
+                                         {"rms", ctx.fmt->Percent(line->rms_relative_error, 0)}})) +
+                      "</li>");
   for (const KindInfo& k : kKinds) html += KindTable(k, rows, ctx);
   return html;
 }

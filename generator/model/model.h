@@ -250,7 +250,8 @@ struct ValidationCase {
   SourceLoc loc;
   std::string id;
   std::string
-      kind;  // weights | kv_cache | compute_buffer | context_overhead | total | fits | decode
+      kind;  // weights | kv_cache | compute_buffer | context_overhead | total | fits | decode |
+             // prefill
   std::string model;  // models.json id; empty only for context_overhead
   SourceLoc model_loc;
   std::string gpu;  // gpus.json id; empty when the figure does not depend on the card

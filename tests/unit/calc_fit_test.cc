@@ -222,6 +222,49 @@ TEST_CASE("Calibration recovers the decode line from measurements", "[calc][fit]
   }
 }
 
+TEST_CASE("Prefill: calibrated share of peak FP16 Tensor throughput", "[calc][fit]") {
+  Dataset d = calc_test::TestDataset();
+  Assumptions a = calc_test::TestAssumptions();
+  const LlmModel& llama8 = *d.FindModel("llama-3.1-8b");
+  const Gpu& rtx4090 = *d.FindGpu("rtx-4090");  // 165.2 dense FP16 TFLOPS in the fixture
+  // Uncalibrated: no prefill figure rather than a guess.
+  CHECK_FALSE(PrefillTokensPerSecond(rtx4090, llama8, Precision::kQ4_K_M, a));
+  // Measurements exactly at 60 % (quantized) and 90 % (16-bit) of the peak rate
+  // 165.2e12 / (2 × 8.03e9) tokens/s, plus a vLLM run that must not be fitted.
+  const double peak4090 = 165.2e12 / (2 * 8.03e9);
+  int i = 0;
+  for (const char* gpu : {"rtx-4090", "rtx-3090"})
+    for (const char* format : {"q4_k_m", "f16", "vllm"}) {
+      ValidationCase c;
+      c.id = "prefill-" + std::to_string(i++);
+      c.kind = "prefill";
+      c.engine = std::string(format) == "vllm" ? "vllm" : "llama.cpp";
+      c.model = "llama-3.1-8b";
+      c.gpu = gpu;
+      c.weights_format = std::string(format) == "vllm" ? "f16" : format;
+      const double peak = d.FindGpu(gpu)->fp16_tflops * 1e12 / (2 * 8.03e9);
+      c.measured =
+          (std::string(format) == "q4_k_m" ? 0.6 : 0.9) * peak * (c.engine == "vllm" ? 3 : 1);
+      d.validation.push_back(c);
+    }
+  CalibrateDecode(d, &a);
+  CHECK(a.prefill_quantized.cases == 2);
+  CHECK(a.prefill_quantized.efficiency == Approx(0.6));
+  CHECK(a.prefill_16bit.cases == 2);
+  CHECK(a.prefill_16bit.efficiency == Approx(0.9));
+  CHECK(a.prefill_16bit.rms_relative_error == Approx(0).margin(1e-12));
+  CHECK(*PrefillTokensPerSecond(rtx4090, llama8, Precision::kQ4_K_M, a) == Approx(0.6 * peak4090));
+  CHECK(*PrefillTokensPerSecond(rtx4090, llama8, Precision::kBf16, a) == Approx(0.9 * peak4090));
+  // The fit answer carries it for inference.
+  MemoryRequest r;
+  r.precision = Precision::kQ4_K_M;
+  r.context = 4096;
+  auto answer = AnswerOnGpu(rtx4090, llama8, r, a, 1);
+  REQUIRE(answer);
+  REQUIRE(answer->prefill_tokens_per_s);
+  CHECK(*answer->prefill_tokens_per_s == Approx(0.6 * peak4090));
+}
+
 TEST_CASE("FitModel: practical counts, prices, cheapest overall and per segment", "[calc][fit]") {
   const Dataset d = calc_test::TestDataset();
   const Assumptions a = calc_test::TestAssumptions();
