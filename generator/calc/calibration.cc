@@ -183,9 +183,7 @@ void CalibrateDecode(const Dataset& data, Assumptions* a) {
     unit.prefill_16bit = unit.prefill_quantized = {1, 1, 0};
     auto x = PrefillTokensPerSecond(*g, *m, setup->request.precision, unit);
     if (!x) continue;
-    const Precision p = setup->request.precision;
-    const bool sixteen = p == Precision::kFp32 || p == Precision::kBf16 || p == Precision::kFp16;
-    (sixteen ? r16 : rq).push_back(*x / *c.measured);
+    (IsSixteenBitWeights(setup->request.precision) ? r16 : rq).push_back(*x / *c.measured);
   }
   auto fit = [](const std::vector<double>& ratios) {
     PrefillLine line;

@@ -51,11 +51,13 @@ double DecodeTokensPerSecond(const Gpu& gpu, const LlmModel& model, double bytes
   return seconds > 0 ? static_cast<double>(std::max<int64_t>(batch, 1)) / seconds : 0;
 }
 
+bool IsSixteenBitWeights(Precision p) {
+  return p == Precision::kFp32 || p == Precision::kBf16 || p == Precision::kFp16;
+}
+
 std::optional<double> PrefillTokensPerSecond(const Gpu& gpu, const LlmModel& model,
                                              Precision precision, const Assumptions& a) {
-  const bool sixteen = precision == Precision::kFp32 || precision == Precision::kBf16 ||
-                       precision == Precision::kFp16;
-  const PrefillLine& line = sixteen ? a.prefill_16bit : a.prefill_quantized;
+  const PrefillLine& line = IsSixteenBitWeights(precision) ? a.prefill_16bit : a.prefill_quantized;
   const double active = (model.active_params_b > 0 ? model.active_params_b : model.params_b) * 1e9;
   if (line.cases == 0 || !(gpu.fp16_tflops > 0) || !(active > 0)) return std::nullopt;
   return line.efficiency * gpu.fp16_tflops * 1e12 / (2 * active);

@@ -56,6 +56,9 @@ double DecodeTokensPerSecond(const Gpu& gpu, const LlmModel& model, double bytes
 // format (assumptions.prefill_16bit or prefill_quantized) × fp16_tflops × 10^12 ÷ (2 ×
 // active parameters). With layers split across cards, the cards work one after another, so
 // the count does not change it. nullopt when that line has no cases or the card no figure.
+// FP32, BF16 or FP16 weights: prefill runs them as they are; every other format is
+// dequantised on the fly and has its own prefill line.
+bool IsSixteenBitWeights(Precision precision);
 std::optional<double> PrefillTokensPerSecond(const Gpu& gpu, const LlmModel& model,
                                              Precision precision, const Assumptions& assumptions);
 
