@@ -21,6 +21,10 @@
 #include <string>
 #include <vector>
 
+namespace gg {
+class ContentCache;  // base/content_cache.h
+}
+
 namespace gg::charts {
 
 struct Point {
@@ -84,6 +88,9 @@ struct Style {
   // Prefix for every id in the SVG (title, desc, glyphs). Empty: "c" + 8 hex digits of the
   // SHA-256 of the SVG, which keeps ids unique per chart and stable across runs.
   std::string id_prefix;
+  // Where drawings already made for the same scene and style are found and kept (incremental
+  // builds); null: always paint. Not part of the output: a cached drawing is byte-identical.
+  ContentCache* cache = nullptr;
 
   static constexpr double kMinWidth = 360;
   static constexpr double kMinFontPx = 11;

@@ -6,7 +6,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
+#include "base/content_cache.h"
 #include "base/text.h"
 
 namespace gg::charts::internal {
@@ -245,6 +247,97 @@ std::string FinishSvg(const std::string& raw, const Style& style, const Accessib
   return AppendSvgLinks(svg, a11y.links);
 }
 
+void AddInk(const Ink& ink, KeyWriter* w) {
+  w->Int(static_cast<int>(ink.role)).Int(ink.index).Num(ink.alpha);
+}
+void AddInk(const std::optional<Ink>& ink, KeyWriter* w) {
+  w->Bool(ink.has_value());
+  if (ink) AddInk(*ink, w);
+}
+void AddDoubles(const std::vector<double>& v, KeyWriter* w) {
+  w->Int(static_cast<int64_t>(v.size()));
+  for (double d : v) w->Num(d);
+}
+void AddRect(const Rect& r, KeyWriter* w) {
+  w->Num(r.x).Num(r.y).Num(r.w).Num(r.h);
+}
+
+// Writes every field of an item, tagged with its kind.
+struct ItemKey {
+  KeyWriter* w;
+  void operator()(const BoxItem& b) const {
+    w->Int(0);
+    AddRect(b.r, w);
+    AddInk(b.fill, w);
+    AddInk(b.stroke, w);
+    w->Num(b.line_width).Num(b.radius);
+    AddDoubles(b.dash, w);
+  }
+  void operator()(const HatchItem& h) const {
+    w->Int(1);
+    AddRect(h.r, w);
+    AddInk(h.ink, w);
+    w->Num(h.spacing).Num(h.line_width);
+  }
+  void operator()(const LineItem& l) const {
+    w->Int(2).Int(static_cast<int64_t>(l.pts.size()));
+    for (const Point& p : l.pts) w->Num(p.x).Num(p.y);
+    AddInk(l.stroke, w);
+    w->Num(l.line_width);
+    AddDoubles(l.dash, w);
+    w->Bool(l.closed);
+    AddInk(l.fill, w);
+  }
+  void operator()(const MarkerItem& m) const {
+    w->Int(3).Num(m.c.x).Num(m.c.y).Int(static_cast<int>(m.shape)).Num(m.size);
+    AddInk(m.fill, w);
+    AddInk(m.stroke, w);
+    w->Num(m.line_width);
+  }
+  void operator()(const TextItem& t) const {
+    w->Int(4).Str(t.spec.text).Num(t.spec.font.px).Bool(t.spec.font.bold);
+    w->Int(static_cast<int>(t.spec.align)).Num(t.spec.width).Int(t.spec.max_lines);
+    w->Bool(t.spec.underline).Num(t.x).Num(t.baseline);
+    AddInk(t.ink, w);
+    w->Num(t.angle_deg);
+    AddInk(t.halo, w);
+  }
+};
+
+// The cache key of a drawing: everything painting reads — the scene, the style's output
+// choices and fonts, the accessible texts and links. Installed fonts are not in it: the
+// cache belongs to one machine image, like the executable whose identity it carries.
+std::string DrawingKey(const Scene& scene, const Style& style, const Accessibility& a11y) {
+  KeyWriter w;
+  w.Str("drawing/1").Num(scene.width).Num(scene.height);
+  w.Int(static_cast<int64_t>(scene.items.size()));
+  for (const Item& item : scene.items) std::visit(ItemKey{&w}, item);
+  w.Num(style.width).Str(style.font_family).Num(style.font_px).Num(style.title_px);
+  w.Bool(style.show_title).Bool(style.render_dark).Bool(style.render_png).Num(style.png_scale);
+  w.Int(static_cast<int>(style.png_scheme)).Str(style.id_prefix);
+  w.Str(a11y.title).Str(a11y.description).Int(static_cast<int64_t>(a11y.links.size()));
+  for (const SvgLink& l : a11y.links)
+    w.Num(l.x).Num(l.y).Num(l.w).Num(l.h).Str(l.href).Str(l.label);
+  return w.Hash();
+}
+
+std::string Pack(const RenderedChart& c) {
+  KeyWriter size;
+  size.Num(c.width).Num(c.height);
+  return PackFields({size.text(), c.svg, c.svg_dark, c.png});
+}
+
+bool Unpack(const std::string& bytes, RenderedChart* c) {
+  std::vector<std::string> f;
+  if (!UnpackFields(bytes, &f) || f.size() != 4 || f[0].size() != 2 * sizeof(double)) return false;
+  std::memcpy(&c->width, f[0].data(), sizeof(double));
+  std::memcpy(&c->height, f[0].data() + sizeof(double), sizeof(double));
+  c->svg = std::move(f[1]);
+  c->svg_dark = std::move(f[2]);
+  c->png = std::move(f[3]);
+  return true;
+}
+
 }  // namespace
 
 int SeriesHue(int series) {
@@ -413,6 +506,16 @@ RenderedChart RenderScene(const Scene& scene_in, const Style& style_in, const Ac
   Scene scene = scene_in;
   scene.width = std::ceil(scene.width);
   scene.height = std::ceil(scene.height);
+  if (!style.cache) return PaintAll(scene, style, a11y);
+  const std::string key = DrawingKey(scene, style, a11y);
+  RenderedChart out;
+  if (auto entry = style.cache->Get("chart", key); entry && Unpack(*entry, &out)) return out;
+  out = PaintAll(scene, style, a11y);
+  style.cache->Put("chart", key, Pack(out));
+  return out;
+}
+
+RenderedChart PaintAll(const Scene& scene, const Style& style, const Accessibility& a11y) {
   TextMeasurer measurer(style);
   RenderedChart out;
   out.width = scene.width;

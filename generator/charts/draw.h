@@ -178,7 +178,11 @@ struct Accessibility {
 };
 
 // Paints the scene into every output asked for by the style and post-processes the SVGs.
+// With style.cache, a drawing made before for the same key (see DrawingKey) is returned
+// instead of painted again; a cache that cannot be read or written only costs the painting.
 RenderedChart RenderScene(const Scene& scene, const Style& style, const Accessibility& a11y);
+// The painting itself (no cache); the scene's size must already be whole pixels.
+RenderedChart PaintAll(const Scene& scene, const Style& style, const Accessibility& a11y);
 
 // Style with the minimums applied (width, font sizes).
 Style Normalized(const Style& style);

@@ -7,8 +7,10 @@
 #include <iomanip>
 #include <iostream>
 #include <map>
+#include <memory>
 #include <sstream>
 
+#include "base/content_cache.h"
 #include "base/files.h"
 #include "base/path_policy.h"
 #include "base/suggest.h"
@@ -34,6 +36,9 @@ const OptionDecl kRoot = {"--root", "DIR", "project folder (default: the current
 const OptionDecl kJobs = {"--jobs", "N",
                           "render with N threads (default: one per core); output is identical"};
 const OptionDecl kDrafts = {"--drafts", "", "also publish pages marked draft: true"};
+const OptionDecl kCache = {"--cache", "DIR",
+                           "keep drawings of earlier builds here (default: ROOT/.cache)"};
+const OptionDecl kNoCache = {"--no-cache", "", "build cold: neither read nor write the cache"};
 
 const CommandDecl kBuild = {
     "build",
@@ -42,6 +47,8 @@ const CommandDecl kBuild = {
      {"--out", "DIR", "output folder (default: ROOT/site); replaced atomically on success"},
      kJobs,
      kDrafts,
+     kCache,
+     kNoCache,
      {"--verbose", "", "print the time of each phase and each file written"}},
     "",
     ""};
@@ -49,7 +56,7 @@ const CommandDecl kBuild = {
 const CommandDecl kCheck = {
     "check",
     "load, validate and render everything in memory; write nothing",
-    {kRoot, kJobs, kDrafts},
+    {kRoot, kJobs, kDrafts, kCache, kNoCache},
     "",
     "  Prints every problem as file:line:col; exits 1 if any is an error.\n"};
 
@@ -69,7 +76,9 @@ const CommandDecl kServe = {
      {"--out", "DIR", "output folder (default: ROOT/site), built and then served"},
      {"--port", "N", "port on 127.0.0.1 (default 8008)"},
      kJobs,
-     kDrafts},
+     kDrafts,
+     kCache,
+     kNoCache},
     "",
     "  Listens on the loopback interface only.\n"};
 
@@ -117,6 +126,12 @@ bool ParseJobs(const ParsedArgs& f, int* jobs, std::ostream& err) {
   return true;
 }
 
+// The cache folder a command line asks for: none with --no-cache.
+std::string CacheDirOf(const ParsedArgs& f, const std::string& root) {
+  if (f.Has("--no-cache")) return "";
+  return f.Or("--cache", root + "/.cache");
+}
+
 void PrintDiagnostics(const Diagnostics& d, std::ostream& err) {
   err << d.Render();
 }
@@ -134,6 +149,7 @@ int Build(const std::vector<std::string>& args, std::ostream& out, std::ostream&
   req.out_dir = f.Or("--out", req.options.root + "/site");
   req.verbose = f.Has("--verbose");
   req.tty = tty;
+  req.cache_dir = CacheDirOf(f, req.options.root);
   return RunBuild(req, out, err);
 }
 
@@ -157,6 +173,18 @@ int RunBuild(const BuildRequest& req, std::ostream&, std::ostream& err) {
     }
   }
   auto start = std::chrono::steady_clock::now();
+  std::unique_ptr<ContentCache> cache;
+  if (!req.cache_dir.empty()) {
+    std::string why = CheckOutputFolder(opt.root, req.cache_dir);
+    if (!why.empty()) {
+      err << "gpuguide: error: --cache '" << req.cache_dir << "': " << why << "\n";
+      return 2;
+    }
+    std::string warning;
+    cache = ContentCache::Open(req.cache_dir, ExecutableIdentity(), &warning);
+    if (!warning.empty()) err << "gpuguide: warning: " << warning << "\n";
+    opt.cache = cache.get();
+  }
   Diagnostics diags;
   BuildOutput result;
   bool ok = BuildSite(opt, &diags, &result);
@@ -194,6 +222,12 @@ int RunBuild(const BuildRequest& req, std::ostream&, std::ostream& err) {
           << result.timings.back().ms << " ms\n";
     for (const auto& [lang, words] : result.words)
       err << "  words[" << lang << "] " << words << "\n";
+    if (cache) {
+      CacheStats c = cache->Stats();
+      err << "  cache    " << c.hits << " hit(s), " << c.misses << " miss(es), " << c.writes
+          << " written, " << c.corrupt << " corrupt entr" << (c.corrupt == 1 ? "y" : "ies")
+          << " ignored (" << req.cache_dir << ")\n";
+    }
   }
   if (req.tty || verbose) {
     std::ostringstream line;

@@ -22,6 +22,9 @@ struct BuildRequest {
   std::string out_dir;   // where the site is committed (write only)
   bool verbose = false;  // phase timings and word counts
   bool tty = false;      // the one-line summary
+  // Drawings of earlier builds are read from and kept in this folder (base/content_cache.h);
+  // empty: a cold build that leaves no cache.
+  std::string cache_dir;
 };
 
 // Runs the pipeline (site/build.h) and, when req.write, commits the site to req.out_dir

@@ -111,6 +111,7 @@ int RunServeCommand(const CommandDecl& decl, const std::vector<std::string>& arg
   }
   req.out_dir = f.Or("--out", req.options.root + "/site");
   req.tty = true;
+  if (!f.Has("--no-cache")) req.cache_dir = f.Or("--cache", req.options.root + "/.cache");
 
   httplib::Server server;
   server.new_task_queue = [] { return new httplib::ThreadPool(kWorkers); };

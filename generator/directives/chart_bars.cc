@@ -81,7 +81,7 @@ std::string BarsChart(const Args& a, const PageContext& ctx, bool per_dollar) {
   std::string slug = per_dollar ? "perf-per-dollar-" + basis_id : "perf";
   if (!segs.empty()) slug += std::string("-") + SegmentId(segs[0]);
   auto r = charts::Render(spec, PageChartStyle(slug, ctx));
-  auto rn = charts::Render(spec, NarrowChartStyle(slug));
+  auto rn = charts::Render(spec, NarrowChartStyle(slug, ctx));
   return PublishChart(slug, r, rn, spec.title + ". " + spec.description,
                       CaptionOr(a.call(), spec.title), table.Render(), ctx);
 }

@@ -10,15 +10,17 @@ charts::Style PageChartStyle(const std::string& slug, const PageContext& ctx) {
   s.render_dark = true;
   s.render_png = ctx.preview_image && ctx.out->og_image.empty();
   s.id_prefix = slug + "-";
+  s.cache = ctx.cache;
   return s;
 }
 
-charts::Style NarrowChartStyle(const std::string& slug) {
+charts::Style NarrowChartStyle(const std::string& slug, const PageContext& ctx) {
   charts::Style s;
   s.width = charts::Style::kMinWidth;
   s.render_dark = true;
   s.render_png = false;
   s.id_prefix = slug + "-n-";
+  s.cache = ctx.cache;
   return s;
 }
 

@@ -21,7 +21,7 @@ std::string PublishChart(const std::string& slug, const charts::RenderedChart& c
 
 // The same chart laid out for a phone (360 px wide, no PNG). Phones get this variant
 // instead of the desktop one scaled down to unreadable text.
-charts::Style NarrowChartStyle(const std::string& slug);
+charts::Style NarrowChartStyle(const std::string& slug, const PageContext& ctx);
 
 // The chart style for pages: 760 px wide, light + dark SVG, ids prefixed. A PNG at 2x is
 // rendered only for the first chart of a page that wants a link-preview image (og:image):

@@ -67,7 +67,7 @@ std::string FitMatrixChart(const Args& a, const PageContext& ctx) {
   std::string slug =
       std::string("fit-matrix-") + calc::PrecisionId(prec) + "-" + std::to_string(context);
   auto r = charts::Render(spec, PageChartStyle(slug, ctx));
-  auto rn = charts::Render(spec, NarrowChartStyle(slug));
+  auto rn = charts::Render(spec, NarrowChartStyle(slug, ctx));
   return PublishChart(slug, r, rn, spec.title + ". " + spec.description,
                       CaptionOr(a.call(), spec.title), table.Render(), ctx);
 }

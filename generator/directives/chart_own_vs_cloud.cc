@@ -63,7 +63,7 @@ std::string OwnVsCloudChart(const Args& a, const PageContext& ctx) {
              Cell::Text(be ? FormatDuration(*be, ctx) : ctx.T("breakeven.never"), true)});
   std::string slug = "own-vs-cloud-" + gid + "-" + offer->id;
   auto r = charts::Render(spec, PageChartStyle(slug, ctx));
-  auto rn = charts::Render(spec, NarrowChartStyle(slug));
+  auto rn = charts::Render(spec, NarrowChartStyle(slug, ctx));
   return PublishChart(slug, r, rn, spec.title + ". " + spec.description,
                       CaptionOr(a.call(), spec.title), table.Render(), ctx);
 }

@@ -33,7 +33,7 @@ std::string PriceHistoryChart(const Args& a, const PageContext& ctx) {
   if (spec.series.empty()) return "<p>" + HtmlEscape(ctx.T("gpu.no_price")) + "</p>";
   std::string slug = "prices-" + gid;
   auto r = charts::Render(spec, PageChartStyle(slug, ctx));
-  auto rn = charts::Render(spec, NarrowChartStyle(slug));
+  auto rn = charts::Render(spec, NarrowChartStyle(slug, ctx));
   return PublishChart(slug, r, rn, spec.title + ". " + spec.description,
                       CaptionOr(a.call(), spec.title), "", ctx);
 }

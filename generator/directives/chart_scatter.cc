@@ -47,7 +47,7 @@ std::string ScatterChart(const Args& a, const PageContext& ctx) {
   }
   std::string slug = std::string("scatter-") + WorkloadId(w) + "-" + basis_id;
   auto r = charts::Render(spec, PageChartStyle(slug, ctx));
-  auto rn = charts::Render(spec, NarrowChartStyle(slug));
+  auto rn = charts::Render(spec, NarrowChartStyle(slug, ctx));
   return PublishChart(slug, r, rn, spec.title + ". " + spec.description,
                       CaptionOr(a.call(), spec.title), table.Render(), ctx);
 }

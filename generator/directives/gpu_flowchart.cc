@@ -214,7 +214,7 @@ std::string Render(const Args& a, const PageContext& ctx) {
   // the wide tree scaled down to unreadable text; the nested-list version follows both.
   charts::FlowchartSpec narrow_spec = spec;
   narrow_spec.outline = true;
-  auto narrow = charts::Render(narrow_spec, NarrowChartStyle("flowchart"));
+  auto narrow = charts::Render(narrow_spec, NarrowChartStyle("flowchart", ctx));
   for (const auto& p : rendered.layout.problems)
     ctx.diags->Error(ctx.data->flowchart->loc, "flowchart: " + p);
   std::string text = "<nav class=\"flow\" aria-label=\"" + HtmlEscape(ctx.T("flow.text_version")) +

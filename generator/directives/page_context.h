@@ -23,6 +23,7 @@
 #include <utility>
 #include <vector>
 
+#include "base/content_cache.h"
 #include "base/diagnostics.h"
 #include "base/output_file.h"
 #include "i18n/format.h"
@@ -54,6 +55,8 @@ struct PageContext {
   // when the caller has none (tests).
   const std::map<std::string, std::string>* assets = nullptr;
   bool preview_image = false;  // the page wants a link-preview PNG of its first chart
+  // Drawings of earlier builds (incremental builds); null: charts are always painted.
+  ContentCache* cache = nullptr;
   PageOutputs* out = nullptr;  // the collector of this render (never null while rendering)
   Diagnostics* diags = nullptr;
 

@@ -12,17 +12,48 @@
 #include <unicode/unistr.h>
 
 #include <cmath>
+#include <cstring>
+#include <mutex>
+#include <unordered_map>
 
 namespace gg {
 
 namespace nf = icu::number;
 
+// Creating ICU formatters is most of the cost of formatting (resource-bundle lookups), and a
+// build formats the same few thousand values on many pages: every result is kept, per
+// Formatter, behind a mutex (formatters are shared by the pages of a language, which render
+// on several threads). A Formatter lives for one build, so the memo is bounded by what that
+// build formats.
 struct Formatter::Impl {
   icu::Locale locale;
   nf::LocalizedNumberFormatter base;
+  std::mutex mutex;
+  std::unordered_map<std::string, std::string> memo;
+
+  template <typename Make>
+  std::string Memo(const std::string& key, const Make& make) {
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      if (auto it = memo.find(key); it != memo.end()) return it->second;
+    }
+    std::string value = make();
+    std::lock_guard<std::mutex> lock(mutex);
+    return memo.emplace(key, std::move(value)).first->second;
+  }
 };
 
 namespace {
+
+// A memo key: the operation, its whole-number options and the exact bits of the value.
+std::string KeyOf(char op, int a, int b, double value) {
+  std::string k(1, op);
+  k += std::to_string(a) + ',' + std::to_string(b) + ',';
+  char bits[sizeof value];
+  std::memcpy(bits, &value, sizeof value);
+  k.append(bits, sizeof value);
+  return k;
+}
 
 std::string ToUtf8(const icu::UnicodeString& s) {
   std::string out;
@@ -52,29 +83,41 @@ Formatter::Formatter(const std::string& locale, std::map<std::string, std::strin
 Formatter::~Formatter() = default;
 
 std::string Formatter::Number(double value, int max_frac, int min_frac) const {
-  return Run(impl_->base.precision(nf::Precision::minMaxFraction(min_frac, max_frac)), value);
+  return impl_->Memo(KeyOf('n', max_frac, min_frac, value), [&] {
+    return Run(impl_->base.precision(nf::Precision::minMaxFraction(min_frac, max_frac)), value);
+  });
 }
 
 std::string Formatter::Significant(double value, int significant) const {
-  return Run(impl_->base.precision(nf::Precision::maxSignificantDigits(significant)), value);
+  return impl_->Memo(KeyOf('s', significant, 0, value), [&] {
+    return Run(impl_->base.precision(nf::Precision::maxSignificantDigits(significant)), value);
+  });
 }
 
 std::string Formatter::Usd(double value, bool cents) const {
-  UErrorCode status = U_ZERO_ERROR;
-  icu::CurrencyUnit usd(u"USD", status);
-  auto f = impl_->base.unit(usd).precision(cents ? nf::Precision::fixedFraction(2)
-                                                 : nf::Precision::integer());
-  return Run(f, value);
+  return impl_->Memo(KeyOf('u', cents, 0, value), [&] {
+    UErrorCode status = U_ZERO_ERROR;
+    icu::CurrencyUnit usd(u"USD", status);
+    auto f = impl_->base.unit(usd).precision(cents ? nf::Precision::fixedFraction(2)
+                                                   : nf::Precision::integer());
+    return Run(f, value);
+  });
 }
 
 std::string Formatter::Percent(double fraction, int max_frac) const {
-  auto f = impl_->base.unit(icu::NoUnit::percent())
-               .scale(nf::Scale::powerOfTen(2))
-               .precision(nf::Precision::maxFraction(max_frac));
-  return Run(f, fraction);
+  return impl_->Memo(KeyOf('p', max_frac, 0, fraction), [&] {
+    auto f = impl_->base.unit(icu::NoUnit::percent())
+                 .scale(nf::Scale::powerOfTen(2))
+                 .precision(nf::Precision::maxFraction(max_frac));
+    return Run(f, fraction);
+  });
 }
 
 std::string Formatter::Date(const std::string& iso) const {
+  return impl_->Memo("d" + iso, [&] { return FormatDate(iso); });
+}
+
+std::string Formatter::FormatDate(const std::string& iso) const {
   auto days = ParseIsoDate(iso);
   if (!days) return iso;
   UDate when = static_cast<UDate>(*days) * 86400000.0;
@@ -101,6 +144,15 @@ std::string Formatter::Date(const std::string& iso) const {
 
 std::string Formatter::Message(const std::string& pattern, const std::string& arg,
                                double value) const {
+  std::string key = KeyOf('m', 0, 0, value);
+  key += arg;
+  key += '\0';
+  key += pattern;
+  return impl_->Memo(key, [&] { return FormatMessage(pattern, arg, value); });
+}
+
+std::string Formatter::FormatMessage(const std::string& pattern, const std::string& arg,
+                                     double value) const {
   UErrorCode status = U_ZERO_ERROR;
   icu::MessageFormat mf(icu::UnicodeString::fromUTF8(pattern), impl_->locale, status);
   if (U_FAILURE(status)) return pattern;

@@ -44,6 +44,10 @@ class Formatter {
   const std::string& locale() const { return locale_; }
 
  private:
+  std::string FormatDate(const std::string& iso) const;
+  std::string FormatMessage(const std::string& pattern, const std::string& arg,
+                            double value) const;
+
   std::string locale_;
   std::string day_pattern_;
   std::map<std::string, std::string> unit_names_;

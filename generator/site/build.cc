@@ -166,6 +166,7 @@ bool BuildSite(const BuildOptions& options, Diagnostics* diags, BuildOutput* out
   // Render: every page of every language is an independent job.
   SiteRenderer renderer(data, computed, strings, templates, assets, StandardDirectives(),
                         options.drafts, diags);
+  renderer.UseCache(options.cache);
   std::vector<PageJob> jobs = renderer.PlanPages(pages);
   std::vector<PageResult> results(jobs.size());
   int threads = options.jobs > 0

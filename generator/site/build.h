@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "base/content_cache.h"
 #include "base/diagnostics.h"
 #include "base/output_file.h"
 
@@ -20,6 +21,9 @@ struct BuildOptions {
   // calc.wasm (the calculator compiled to WebAssembly); when given, it is published with the
   // calculators' data bundle as the assets calc.wasm and calc-data.json (site/calc_assets.h).
   std::string_view calc_wasm;
+  // Products of earlier builds (base/content_cache.h); null: a cold build. The output is
+  // byte-identical either way.
+  ContentCache* cache = nullptr;
 };
 
 struct PhaseTiming {

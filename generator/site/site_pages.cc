@@ -302,6 +302,7 @@ PageResult SiteRenderer::RenderPage(const PageJob& job) const {
   ctx.to_root = ToRoot(job.site_path);
   ctx.chart_dir = ChartDir(lang);
   ctx.assets = &assets_.published;
+  ctx.cache = cache_;
   PageOutputs outputs;
   ctx.out = &outputs;
   // Authored pages only: the first chart of an authored page is its link-preview image.

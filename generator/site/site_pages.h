@@ -46,6 +46,9 @@ class SiteRenderer {
                const TemplateSet& templates, const AssetSet& assets,
                const DirectiveRegistry& registry, bool drafts, Diagnostics* diags);
 
+  // Charts drawn by earlier builds are taken from (and new ones kept in) this cache.
+  void UseCache(ContentCache* cache) { cache_ = cache; }
+
   // Every page of every language, in a fixed order.
   std::vector<PageJob> PlanPages(const std::vector<PageSource>& pages);
   // Thread-safe.
@@ -72,6 +75,7 @@ class SiteRenderer {
   const DirectiveRegistry& registry_;
   bool drafts_;
   Diagnostics* diags_;
+  ContentCache* cache_ = nullptr;
   std::map<std::string, std::unique_ptr<Formatter>> formatters_;  // by language code
   std::map<std::string, TemplateData> strings_data_;              // {{t.…}} by language code
   // (lang, path) -> authored page

@@ -1,0 +1,247 @@
+#include "base/content_cache.h"
+
+#include <xxhash.h>
+
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <system_error>
+
+#include <elf.h>
+#include <link.h>
+#include <unistd.h>
+
+#include "base/files.h"
+
+namespace gg {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::string_view kFormat = "gpuguide-cache/1";
+constexpr std::string_view kEntryMagic = "GGC1 ";
+
+std::string Hex128(XXH128_hash_t h) {
+  char buf[33];
+  std::snprintf(buf, sizeof buf, "%016llx%016llx", static_cast<unsigned long long>(h.high64),
+                static_cast<unsigned long long>(h.low64));
+  return buf;
+}
+
+bool IsHexName(const std::string& name) {
+  if (name.size() != 32) return false;
+  for (char c : name)
+    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
+  return true;
+}
+
+// Removes the cache's own files (entries and temporary files) under dir; nothing else.
+void RemoveOwnEntries(const std::string& dir) {
+  std::error_code ec;
+  for (fs::directory_iterator kinds(dir, ec), end; !ec && kinds != end; kinds.increment(ec)) {
+    if (!kinds->is_directory(ec) || kinds->is_symlink(ec)) continue;
+    for (fs::directory_iterator it(kinds->path(), ec); !ec && it != end; it.increment(ec)) {
+      const std::string name = it->path().filename().string();
+      if (it->is_regular_file(ec) && (IsHexName(name) || name.find(".tmp.") != std::string::npos))
+        fs::remove(it->path(), ec);
+    }
+  }
+}
+
+}  // namespace
+
+std::string ContentHashHex(std::string_view bytes) {
+  return Hex128(XXH3_128bits(bytes.data(), bytes.size()));
+}
+
+KeyWriter& KeyWriter::Str(std::string_view s) {
+  Int(static_cast<int64_t>(s.size()));
+  text_.append(s);
+  return *this;
+}
+
+KeyWriter& KeyWriter::Num(double v) {
+  char bytes[sizeof v];
+  std::memcpy(bytes, &v, sizeof v);
+  text_.append(bytes, sizeof v);
+  return *this;
+}
+
+KeyWriter& KeyWriter::Int(int64_t v) {
+  char bytes[sizeof v];
+  std::memcpy(bytes, &v, sizeof v);
+  text_.append(bytes, sizeof v);
+  return *this;
+}
+
+std::string PackFields(const std::vector<std::string_view>& fields) {
+  KeyWriter w;
+  w.Int(static_cast<int64_t>(fields.size()));
+  for (auto f : fields) w.Str(f);
+  return w.text();
+}
+
+bool UnpackFields(std::string_view bytes, std::vector<std::string>* fields) {
+  fields->clear();
+  auto read_int = [&](int64_t* v) {
+    if (bytes.size() < sizeof *v) return false;
+    std::memcpy(v, bytes.data(), sizeof *v);
+    bytes.remove_prefix(sizeof *v);
+    return true;
+  };
+  int64_t n = 0;
+  if (!read_int(&n) || n < 0 || n > 1 << 20) return false;
+  for (int64_t i = 0; i < n; ++i) {
+    int64_t len = 0;
+    if (!read_int(&len) || len < 0 || static_cast<uint64_t>(len) > bytes.size()) return false;
+    fields->emplace_back(bytes.substr(0, static_cast<size_t>(len)));
+    bytes.remove_prefix(static_cast<size_t>(len));
+  }
+  return bytes.empty();
+}
+
+std::unique_ptr<ContentCache> ContentCache::Open(const std::string& dir,
+                                                 const std::string& identity,
+                                                 std::string* warning) {
+  warning->clear();
+  if (identity.empty()) {
+    *warning = "cannot read the gpuguide executable to identify its cache; building without it";
+    return nullptr;
+  }
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec || !fs::is_directory(dir, ec)) {
+    *warning = "cannot create the cache folder " + dir + "; building without it";
+    return nullptr;
+  }
+  const std::string expected = std::string(kFormat) + "\n" + identity + "\n";
+  const std::string format_file = dir + "/FORMAT";
+  std::string found;
+  if (ReadWholeFile(format_file, &found) && found != expected) {
+    *warning = found.rfind(std::string(kFormat) + "\n", 0) == 0
+                   ? "the cache in " + dir +
+                         " was written by another build of gpuguide; it is ignored and "
+                         "replaced (this build is cold)"
+                   : "the cache in " + dir +
+                         " is not a gpuguide cache of this format; it is "
+                         "ignored and replaced (this build is cold)";
+    RemoveOwnEntries(dir);
+  }
+  if (found != expected) {
+    std::string error;
+    if (!ReplaceFileAtomically(format_file, expected, &error)) {
+      *warning = "cannot write the cache folder " + dir + " (" + error + "); building without it";
+      return nullptr;
+    }
+  }
+  return std::unique_ptr<ContentCache>(new ContentCache(dir));
+}
+
+std::string ContentCache::PathOf(std::string_view kind, std::string_view key) const {
+  return dir_ + "/" + std::string(kind) + "/" + std::string(key);
+}
+
+std::optional<std::string> ContentCache::Get(std::string_view kind, std::string_view key) {
+  std::string bytes;
+  if (!ReadWholeFile(PathOf(kind, key), &bytes)) {
+    ++misses_;
+    return std::nullopt;
+  }
+  // "GGC1 " + 32 hex digits of the payload's hash + "\n" + payload.
+  const size_t header = kEntryMagic.size() + 33;
+  if (bytes.size() < header || bytes.compare(0, kEntryMagic.size(), kEntryMagic) != 0 ||
+      bytes[header - 1] != '\n' ||
+      bytes.compare(kEntryMagic.size(), 32,
+                    ContentHashHex(std::string_view(bytes).substr(header))) != 0) {
+    ++corrupt_;
+    ++misses_;
+    return std::nullopt;
+  }
+  ++hits_;
+  return bytes.substr(header);
+}
+
+void ContentCache::Put(std::string_view kind, std::string_view key, std::string_view bytes) {
+  const std::string path = PathOf(kind, key);
+  std::error_code ec;
+  fs::create_directories(dir_ + "/" + std::string(kind), ec);
+  std::ostringstream tmp;
+  tmp << path << ".tmp." << ::getpid() << "." << temp_counter_++;
+  {
+    std::ofstream out(tmp.str(), std::ios::binary | std::ios::trunc);
+    out << kEntryMagic << ContentHashHex(bytes) << '\n';
+    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    out.close();
+    if (!out) {
+      fs::remove(tmp.str(), ec);
+      return;
+    }
+  }
+  fs::rename(tmp.str(), path, ec);
+  if (ec) {
+    fs::remove(tmp.str(), ec);
+    return;
+  }
+  ++writes_;
+}
+
+CacheStats ContentCache::Stats() const {
+  return {hits_.load(), misses_.load(), writes_.load(), corrupt_.load()};
+}
+
+namespace {
+
+// The GNU build id the linker wrote into the running program (a hash of its code and data), in
+// hex; empty when it has none.
+std::string BuildIdOfProgram() {
+  std::string id;
+  dl_iterate_phdr(
+      [](dl_phdr_info* info, size_t, void* data) -> int {
+        auto* out = static_cast<std::string*>(data);
+        for (int i = 0; i < info->dlpi_phnum; ++i) {
+          const ElfW(Phdr)& ph = info->dlpi_phdr[i];
+          if (ph.p_type != PT_NOTE) continue;
+          const char* p = reinterpret_cast<const char*>(info->dlpi_addr + ph.p_vaddr);
+          const char* end = p + ph.p_memsz;
+          while (p + sizeof(ElfW(Nhdr)) <= end) {
+            ElfW(Nhdr) note;
+            std::memcpy(&note, p, sizeof note);
+            const char* name = p + sizeof note;
+            const char* desc = name + ((note.n_namesz + 3) & ~3u);
+            if (note.n_type == NT_GNU_BUILD_ID && note.n_namesz == 4 &&
+                std::memcmp(name, "GNU", 4) == 0 && desc + note.n_descsz <= end) {
+              static const char kHex[] = "0123456789abcdef";
+              for (unsigned k = 0; k < note.n_descsz; ++k) {
+                auto b = static_cast<unsigned char>(desc[k]);
+                out->push_back(kHex[b >> 4]);
+                out->push_back(kHex[b & 15]);
+              }
+              return 1;
+            }
+            p = desc + ((note.n_descsz + 3) & ~3u);
+          }
+        }
+        return 1;  // the first object is the program itself: stop there
+      },
+      &id);
+  return id;
+}
+
+}  // namespace
+
+const std::string& ExecutableIdentity() {
+  static const std::string identity = [] {
+    // The build id costs nothing to read; hashing the executable (~100 MB with debug
+    // information) is the fallback for a program linked without one.
+    std::string id = BuildIdOfProgram();
+    if (!id.empty()) return "build-id:" + id;
+    std::string bytes;
+    if (!ReadWholeFile("/proc/self/exe", &bytes)) return std::string();
+    return "sha:" + ContentHashHex(bytes);
+  }();
+  return identity;
+}
+
+}  // namespace gg

@@ -1,0 +1,230 @@
+// Incremental builds (base/content_cache.h): a build that reuses the cache gives the bytes a
+// cold build gives, after any series of edits; a corrupt or foreign cache is detected and
+// never trusted.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <random>
+#include <regex>
+
+#include "../sites/site_fixture.h"
+#include "base/content_cache.h"
+
+namespace gg::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+TEST_CASE("content cache: an entry comes back as it was stored", "[cache]") {
+  TempDir tmp("gg-cache");
+  std::string warning;
+  auto cache = ContentCache::Open((tmp.path() / "c").string(), "identity-a", &warning);
+  REQUIRE(cache);
+  CHECK(warning.empty());
+  CHECK_FALSE(cache->Get("chart", ContentHashHex("k")));
+  const std::string bytes("binary\0bytes\n", 13);
+  cache->Put("chart", ContentHashHex("k"), bytes);
+  auto got = cache->Get("chart", ContentHashHex("k"));
+  REQUIRE(got);
+  CHECK(*got == bytes);
+  CHECK(cache->Stats().hits == 1);
+  CHECK(cache->Stats().misses == 1);
+  CHECK(cache->Stats().writes == 1);
+}
+
+TEST_CASE("content cache: a damaged entry is reported and never returned", "[cache]") {
+  TempDir tmp("gg-cache");
+  const fs::path dir = tmp.path() / "c";
+  std::string warning;
+  auto cache = ContentCache::Open(dir.string(), "identity-a", &warning);
+  REQUIRE(cache);
+  const std::string key = ContentHashHex("k");
+  cache->Put("chart", key, "<svg>the drawing</svg>");
+  const fs::path entry = dir / "chart" / key;
+  std::string text = ReadFileOrEmpty(entry);
+  REQUIRE(text.size() > 10);
+  SECTION("one byte of the drawing changed") {
+    text[text.size() - 3] ^= 1;
+  }
+  SECTION("truncated") {
+    text.resize(text.size() - 5);
+  }
+  SECTION("header removed") {
+    text = text.substr(10);
+  }
+  SECTION("empty") {
+    text.clear();
+  }
+  WriteFile(entry, text);
+  CHECK_FALSE(cache->Get("chart", key));
+  CHECK(cache->Stats().corrupt == 1);
+}
+
+TEST_CASE("content cache: a cache of another executable is ignored and cleared", "[cache]") {
+  TempDir tmp("gg-cache");
+  const fs::path dir = tmp.path() / "c";
+  std::string warning;
+  const std::string key = ContentHashHex("k");
+  {
+    auto old = ContentCache::Open(dir.string(), "identity-a", &warning);
+    REQUIRE(old);
+    old->Put("chart", key, "old drawing");
+  }
+  WriteFile(dir / "chart" / "notes.txt", "not the cache's");  // must survive
+  auto cache = ContentCache::Open(dir.string(), "identity-b", &warning);
+  REQUIRE(cache);
+  CHECK(warning.find("another build of gpuguide") != std::string::npos);
+  CHECK_FALSE(cache->Get("chart", key));
+  CHECK_FALSE(fs::exists(dir / "chart" / key));
+  CHECK(ReadFileOrEmpty(dir / "chart" / "notes.txt") == "not the cache's");
+
+  WriteFile(dir / "FORMAT", "something else\n");
+  cache = ContentCache::Open(dir.string(), "identity-b", &warning);
+  REQUIRE(cache);
+  CHECK(warning.find("not a gpuguide cache") != std::string::npos);
+}
+
+TEST_CASE("content cache: fields pack and unpack, and malformed packs are refused", "[cache]") {
+  const std::string packed = PackFields({"a", "", std::string("x\0y", 3)});
+  std::vector<std::string> fields;
+  REQUIRE(UnpackFields(packed, &fields));
+  CHECK(fields == std::vector<std::string>{"a", "", std::string("x\0y", 3)});
+  CHECK_FALSE(UnpackFields(packed.substr(0, packed.size() - 1), &fields));
+  CHECK_FALSE(UnpackFields(packed + "z", &fields));
+  CHECK_FALSE(UnpackFields("", &fields));
+  // Keys of different field lists differ even when their concatenations are equal.
+  CHECK(KeyWriter().Str("ab").Str("c").Hash() != KeyWriter().Str("a").Str("bc").Hash());
+}
+
+// ---- Incremental output equals a cold build's --------------------------------------------
+
+// Replaces the n-th match (modulo the number of matches) of `re` in the file by `make(match)`;
+// false when the file has no match.
+bool EditNth(const fs::path& file, const std::regex& re, size_t n,
+             const std::function<std::string(const std::smatch&)>& make) {
+  std::string text = ReadFileOrEmpty(file);
+  std::vector<std::smatch> matches;
+  for (std::sregex_iterator it(text.begin(), text.end(), re), end; it != end; ++it)
+    matches.push_back(*it);
+  if (matches.empty()) return false;
+  const std::smatch& m = matches[n % matches.size()];
+  const auto pos = static_cast<size_t>(m.position(0));
+  text = text.substr(0, pos) + make(m) + text.substr(pos + static_cast<size_t>(m.length(0)));
+  WriteFile(file, text);
+  return true;
+}
+
+void ReplaceEverywhere(const fs::path& root, const std::string& from, const std::string& to) {
+  for (const auto& e : fs::recursive_directory_iterator(root)) {
+    if (!e.is_regular_file()) continue;
+    const std::string rel = fs::relative(e.path(), root).generic_string();
+    if (rel.rfind("data/", 0) != 0 && rel.rfind("content/", 0) != 0) continue;
+    std::string text = ReadFileOrEmpty(e.path());
+    size_t at = 0;
+    bool changed = false;
+    while ((at = text.find(from, at)) != std::string::npos) {
+      text.replace(at, from.size(), to);
+      at += to.size();
+      changed = true;
+    }
+    if (changed) WriteFile(e.path(), text);
+  }
+}
+
+// One random edit of the kinds a maintainer makes; returns what it did.
+std::string RandomEdit(const fs::path& root, std::mt19937& rng) {
+  auto pick = [&](size_t n) { return static_cast<size_t>(rng() % n); };
+  switch (pick(7)) {
+    case 0: {
+      int price = 100 + static_cast<int>(pick(3000));
+      EditNth(root / "data/prices.json", std::regex("\"price\": [0-9.]+"), pick(64),
+              [&](const std::smatch&) { return "\"price\": " + std::to_string(price); });
+      return "a price set to " + std::to_string(price);
+    }
+    case 1: {
+      int bandwidth = 300 + static_cast<int>(pick(3000));
+      EditNth(
+          root / "data/gpus.json", std::regex("\"bandwidth_gbs\": [0-9.]+"), pick(8),
+          [&](const std::smatch&) { return "\"bandwidth_gbs\": " + std::to_string(bandwidth); });
+      return "a bandwidth set to " + std::to_string(bandwidth);
+    }
+    case 2: {
+      const fs::path page = root / "content/en/guide.md";
+      if (!fs::exists(page)) return "nothing (guide.md deleted)";
+      WriteFile(page, ReadFileOrEmpty(page) + "\nAn added paragraph of prose, edit " +
+                          std::to_string(pick(1000)) + ".\n");
+      return "a paragraph added to content/en/guide.md";
+    }
+    case 3:
+      EditNth(root / "content/en/_strings.json", std::regex("\": \"([^\"{}\\\\]+)\""), pick(200),
+              [](const std::smatch& m) { return "\": \"" + m[1].str() + " (edited)\""; });
+      return "a UI string edited";
+    case 4: {
+      const fs::path tpl = root / "templates/page.html";
+      WriteFile(tpl, ReadFileOrEmpty(tpl) + "<!-- edit " + std::to_string(pick(1000)) + " -->\n");
+      return "templates/page.html edited";
+    }
+    case 5:
+      fs::remove(root / "content/fr/guide.md");
+      return "content/fr/guide.md deleted";
+    default:
+      ReplaceEverywhere(root, "rtx-3090", "rtx-3090-renamed");
+      return "GPU rtx-3090 renamed";
+  }
+}
+
+TEST_CASE("incremental builds: after random edits the output equals a cold build's",
+          "[incremental][cache]") {
+  for (unsigned seed : {1u, 2u, 3u}) {
+    TempDir tmp("gg-incremental");
+    const fs::path root = tmp.path() / "root";
+    AssembleFixtureRoot("mini", root);
+    const fs::path warm = tmp.path() / "warm";
+    const fs::path cold = tmp.path() / "cold";
+    std::mt19937 rng(seed);
+    std::string history = "seed " + std::to_string(seed) + ": build";
+    for (int step = 0; step < 5; ++step) {
+      if (step > 0) history += "; " + RandomEdit(root, rng);
+      // The warm build keeps ROOT/.cache from one step to the next; the cold one uses none.
+      CliRun w = RunGpuguide({"build", "--root", root.string(), "--out", warm.string()});
+      CliRun c =
+          RunGpuguide({"build", "--root", root.string(), "--out", cold.string(), "--no-cache"});
+      INFO(history << "\nwarm stderr:\n" << w.err << "\ncold stderr:\n" << c.err);
+      REQUIRE(w.exit_code == c.exit_code);
+      CHECK(DiagnosticLines(w.err) == DiagnosticLines(c.err));
+      if (c.exit_code != 0) continue;
+      const std::string diff = CompareTrees(ReadTree(cold), ReadTree(warm));
+      INFO("cold (expected) and incremental (actual) output differ:\n" << diff);
+      REQUIRE(diff.empty());
+    }
+    CHECK(fs::exists(root / ".cache/FORMAT"));
+  }
+}
+
+TEST_CASE("incremental builds: a damaged cache costs a cold build, never wrong output",
+          "[incremental][cache]") {
+  TempDir tmp("gg-incremental");
+  const fs::path root = tmp.path() / "root";
+  AssembleFixtureRoot("mini", root);
+  REQUIRE(BuildSite(root, tmp.path() / "first", 2).exit_code == 0);
+  // Every entry of the cache damaged in place: its last byte changed.
+  int damaged = 0;
+  for (const auto& e : fs::recursive_directory_iterator(root / ".cache")) {
+    if (!e.is_regular_file() || e.path().filename() == "FORMAT") continue;
+    std::string text = ReadFileOrEmpty(e.path());
+    text.back() ^= 1;
+    WriteFile(e.path(), text);
+    ++damaged;
+  }
+  REQUIRE(damaged > 0);
+  CliRun again = RunGpuguide(
+      {"build", "--root", root.string(), "--out", (tmp.path() / "second").string(), "--verbose"});
+  INFO(again.err);
+  REQUIRE(again.exit_code == 0);
+  CHECK(again.err.find("corrupt entr") != std::string::npos);
+  CHECK(again.err.find(" 0 corrupt entries") == std::string::npos);
+  CHECK(CompareTrees(ReadTree(tmp.path() / "first"), ReadTree(tmp.path() / "second")).empty());
+}
+
+}  // namespace
+}  // namespace gg::testing
