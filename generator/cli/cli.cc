@@ -21,10 +21,12 @@
 #include "cli/diff_command.h"
 #include "cli/review_command.h"
 #include "cli/serve_command.h"
+#include "cli/up_to_date.h"
 #include "content/page_source.h"
 #include "content/stamp.h"
 #include "data/load_dataset.h"
 #include "site/build.h"
+#include "site/input_fingerprint.h"
 #include "write/commit_site.h"
 
 namespace gg {
@@ -155,6 +157,32 @@ int Build(const std::vector<std::string>& args, std::ostream& out, std::ostream&
 
 }  // namespace
 
+namespace {
+
+// What a build with a record prints: the recorded diagnostics and summary, nothing written.
+int ReplayRecord(const BuildRecord& r, const BuildRequest& req,
+                 std::chrono::steady_clock::time_point start, std::ostream& err) {
+  err << r.diagnostics;
+  if (r.errors > 0) {
+    err << "gpuguide: " << r.errors << " error(s), " << r.warnings << " warning(s); "
+        << (req.write ? "the previous site was left untouched" : "nothing written") << "\n";
+    return 1;
+  }
+  if (req.verbose) err << "  up to date: the inputs and the output folder are as last built\n";
+  if (req.tty || req.verbose) {
+    double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::ostringstream line;
+    line << "gpuguide: " << r.pages << " pages, " << r.files << " files";
+    if (req.write) line << " (0 written, " << r.files << " unchanged, 0 removed)";
+    line << ", " << r.warnings << " warning(s), " << std::fixed << std::setprecision(2) << total
+         << " s";
+    err << line.str() << "\n";
+  }
+  return 0;
+}
+
+}  // namespace
+
 int RunBuild(const BuildRequest& req, std::ostream&, std::ostream& err) {
   BuildOptions opt = req.options;
   opt.calc_wasm = CalcWasmBytes();  // the calculator page's module, when this binary has one
@@ -185,9 +213,36 @@ int RunBuild(const BuildRequest& req, std::ostream&, std::ostream& err) {
     if (!warning.empty()) err << "gpuguide: warning: " << warning << "\n";
     opt.cache = cache.get();
   }
+  // The no-change fast path (cli/up_to_date.h): same inputs, same output folder as recorded.
+  std::string record_key;
+  if (cache) {
+    std::error_code ec;
+    KeyWriter key;
+    key.Str(write ? "build" : "check").Str(InputFingerprint(opt));
+    if (write) key.Str(std::filesystem::weakly_canonical(req.out_dir, ec).string());
+    record_key = key.Hash();
+    if (auto bytes = cache->Get("record", record_key)) {
+      auto record = UnpackRecord(*bytes);
+      if (record && (!write || (!record->output_listing.empty() &&
+                                record->output_listing == OutputListing(req.out_dir)))) {
+        return ReplayRecord(*record, req, start, err);
+      }
+    }
+  }
   Diagnostics diags;
   BuildOutput result;
   bool ok = BuildSite(opt, &diags, &result);
+  auto keep_record = [&](const std::string& listing) {
+    if (!cache) return;
+    BuildRecord r{diags.Render(),
+                  diags.ErrorCount(),
+                  diags.WarningCount(),
+                  result.pages,
+                  static_cast<int>(result.files.size()),
+                  listing};
+    cache->Put("record", record_key, PackRecord(r));
+  };
+  if (!write) keep_record("");
   PrintDiagnostics(diags, err);
   if (verbose)
     for (const auto& t : result.timings)
@@ -214,6 +269,7 @@ int RunBuild(const BuildRequest& req, std::ostream&, std::ostream& err) {
     result.timings.push_back(
         {"write",
          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count()});
+    keep_record(OutputListing(out_dir));
   }
   double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (verbose) {

@@ -134,7 +134,9 @@ void ReplaceEverywhere(const fs::path& root, const std::string& from, const std:
 // One random edit of the kinds a maintainer makes; returns what it did.
 std::string RandomEdit(const fs::path& root, std::mt19937& rng) {
   auto pick = [&](size_t n) { return static_cast<size_t>(rng() % n); };
-  switch (pick(7)) {
+  switch (pick(8)) {
+    case 7:
+      return "nothing";
     case 0: {
       int price = 100 + static_cast<int>(pick(3000));
       EditNth(root / "data/prices.json", std::regex("\"price\": [0-9.]+"), pick(64),
@@ -224,6 +226,70 @@ TEST_CASE("incremental builds: a damaged cache costs a cold build, never wrong o
   CHECK(again.err.find("corrupt entr") != std::string::npos);
   CHECK(again.err.find(" 0 corrupt entries") == std::string::npos);
   CHECK(CompareTrees(ReadTree(tmp.path() / "first"), ReadTree(tmp.path() / "second")).empty());
+}
+
+TEST_CASE("incremental builds: with nothing changed a build replays its diagnostics and stops",
+          "[incremental][cache]") {
+  TempDir tmp("gg-incremental");
+  const fs::path root = tmp.path() / "root";
+  const fs::path out = tmp.path() / "site";
+  AssembleFixtureRoot("mini", root);
+  CliRun first = RunGpuguide({"build", "--root", root.string(), "--out", out.string()});
+  REQUIRE(first.exit_code == 0);
+  REQUIRE_FALSE(DiagnosticLines(first.err).empty());  // the mini site has warnings to replay
+  auto before = Snapshot(out);
+
+  CliRun again = RunGpuguide({"build", "--root", root.string(), "--out", out.string()});
+  INFO(again.err);
+  REQUIRE(again.exit_code == 0);
+  CHECK(DiagnosticLines(again.err) == DiagnosticLines(first.err));
+  CliRun third =
+      RunGpuguide({"build", "--root", root.string(), "--out", out.string(), "--verbose"});
+  CHECK(third.err.find("up to date") != std::string::npos);
+  auto after = Snapshot(out);
+  REQUIRE(after.size() == before.size());
+  for (const auto& [path, state] : before) {
+    INFO(path);
+    CHECK(after.at(path).bytes == state.bytes);
+    CHECK(after.at(path).mtime == state.mtime);
+  }
+
+  SECTION("a deleted output file makes a real build, which restores it") {
+    fs::remove(out / "en/guide/index.html");
+    CliRun fix =
+        RunGpuguide({"build", "--root", root.string(), "--out", out.string(), "--verbose"});
+    INFO(fix.err);
+    REQUIRE(fix.exit_code == 0);
+    CHECK(fix.err.find("up to date") == std::string::npos);
+    CHECK(ReadFileOrEmpty(out / "en/guide/index.html") == before.at("en/guide/index.html").bytes);
+  }
+  SECTION("an edited output file makes a real build, which restores it") {
+    WriteFile(out / "en/index.html", "defaced");
+    REQUIRE(RunGpuguide({"build", "--root", root.string(), "--out", out.string()}).exit_code == 0);
+    CHECK(ReadFileOrEmpty(out / "en/index.html") == before.at("en/index.html").bytes);
+  }
+  SECTION("another output folder is built, not taken for this one") {
+    const fs::path other = tmp.path() / "other";
+    REQUIRE(RunGpuguide({"build", "--root", root.string(), "--out", other.string()}).exit_code ==
+            0);
+    CHECK(CompareTrees(ReadTree(out), ReadTree(other)).empty());
+  }
+}
+
+TEST_CASE("incremental builds: check replays the errors of unchanged inputs, exit 1",
+          "[incremental][cache]") {
+  TempDir tmp("gg-incremental");
+  const fs::path root = tmp.path() / "root";
+  AssembleFixtureRoot("mini", root);
+  const fs::path gpus = root / "data/gpus.json";
+  WriteFile(gpus, ReadFileOrEmpty(gpus).substr(0, 200));  // truncated JSON
+  CliRun first = RunGpuguide({"check", "--root", root.string()});
+  CliRun second = RunGpuguide({"check", "--root", root.string()});
+  INFO(first.err << "\n---\n" << second.err);
+  CHECK(first.exit_code == 1);
+  CHECK(second.exit_code == 1);
+  CHECK(second.err == first.err);
+  CHECK(first.err.find("gpus.json") != std::string::npos);
 }
 
 }  // namespace

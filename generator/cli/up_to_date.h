@@ -1,0 +1,31 @@
+// The no-change fast path of `build` and `check`. A finished build leaves a record in the
+// cache under the fingerprint of its inputs (site/input_fingerprint.h) and its output folder:
+// its diagnostics, its counts and the listing of the output folder it committed (path, size,
+// modification time, inode of every file). A later build with the same fingerprint whose
+// output folder still lists exactly the same replays the diagnostics and stops: the plan it
+// would make is the one already there. Anything else (an edited input, a touched or deleted
+// output file, another executable, a damaged record) means a real build.
+#pragma once
+
+#include <optional>
+#include <string>
+
+namespace gg {
+
+struct BuildRecord {
+  std::string diagnostics;  // as printed (Diagnostics::Render)
+  int errors = 0;
+  int warnings = 0;
+  int pages = 0;
+  int files = 0;
+  std::string output_listing;  // OutputListing of the committed folder; empty for `check`
+};
+
+std::string PackRecord(const BuildRecord& record);
+std::optional<BuildRecord> UnpackRecord(const std::string& bytes);
+
+// One line per regular file under dir, sorted by path: "path size mtime-ns inode". Empty when
+// the folder does not exist or cannot be listed.
+std::string OutputListing(const std::string& dir);
+
+}  // namespace gg
