@@ -80,9 +80,12 @@ const CommandDecl kServe = {
      kJobs,
      kDrafts,
      kCache,
-     kNoCache},
+     kNoCache,
+     {"--no-watch", "", "serve the first build only: no rebuild on changes, no live reload"}},
     "",
-    "  Listens on the loopback interface only.\n"};
+    "  Listens on the loopback interface only. Watches data/, content/, templates/ and\n"
+    "  assets/: each change rebuilds the site (incrementally, with the cache) and open pages\n"
+    "  reload; a failed build shows its errors in the terminal and over the last good page.\n"};
 
 const CommandDecl kCalc = {"calc", "run one calculation: vram, fit, breakeven, rank", {}, "", ""};
 const CommandDecl kDiff = {

@@ -6,10 +6,14 @@
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
+#include <memory>
+#include <sstream>
+#include <thread>
 
 #include "base/files.h"
 #include "cli/cli.h"
 #include "cli/command_line.h"
+#include "cli/live_reload.h"
 
 namespace gg {
 namespace fs = std::filesystem;
@@ -131,9 +135,49 @@ int RunServeCommand(const CommandDecl& decl, const std::vector<std::string>& arg
         << "; is another server running? choose another port with --port\n";
     return 2;
   }
-  int status = RunBuild(req, out, err);
-  if (status != 0) return status;
+  const bool watch = !f.Has("--no-watch");
+  auto channel = std::make_shared<ReloadChannel>();
+  {
+    std::ostringstream diagnostics;
+    int status = RunBuild(req, out, diagnostics);
+    err << diagnostics.str();
+    // With nothing to serve, a failed build ends here; with an earlier site in --out and a
+    // watch, that site is served with the errors shown over it until the inputs are fixed.
+    if (status != 0 && (!watch || !fs::exists(fs::path(req.out_dir) / "index.html"))) return status;
+    if (status != 0) channel->BuildFailed(diagnostics.str());
+  }
   const std::string site = req.out_dir;
+  if (watch) {
+    server.Get("/__gpuguide/reload.js", [](const httplib::Request&, httplib::Response& res) {
+      res.set_header("Cache-Control", "no-store");
+      res.set_content(LiveReloadScript(), "text/javascript; charset=utf-8");
+    });
+    server.Get("/__gpuguide/events", [channel](const httplib::Request&, httplib::Response& res) {
+      res.set_header("Cache-Control", "no-store");
+      auto seen = std::make_shared<uint64_t>(0);
+      res.set_chunked_content_provider("text/event-stream",
+                                       [channel, seen](size_t, httplib::DataSink& sink) {
+                                         std::string event = channel->NextEvent(seen.get(), 15000);
+                                         if (event.empty()) event = ": still here\n\n";
+                                         return sink.write(event.data(), event.size());
+                                       });
+    });
+    // Rebuild on every change of the inputs, one build at a time; the served folder is
+    // swapped atomically by each good build and left as it was by a failed one.
+    std::thread([req, channel, &out, &err] {
+      InputWatcher watcher(req.options.root);
+      for (;;) {
+        watcher.WaitForChange();
+        std::ostringstream diagnostics;
+        int status = RunBuild(req, out, diagnostics);
+        err << diagnostics.str() << std::flush;
+        if (status == 0)
+          channel->BuildSucceeded();
+        else
+          channel->BuildFailed(diagnostics.str());
+      }
+    }).detach();
+  }
 
   auto not_found = [site](httplib::Response& res) {
     std::string body;
@@ -144,7 +188,7 @@ int RunServeCommand(const CommandDecl& decl, const std::vector<std::string>& arg
     else
       res.set_content("not found\n", "text/plain; charset=utf-8");
   };
-  server.Get(".*", [site, not_found](const httplib::Request& r, httplib::Response& res) {
+  server.Get(".*", [site, not_found, watch](const httplib::Request& r, httplib::Response& res) {
     ServeTarget t = ResolveServeTarget(site, r.path);
     if (t.kind == ServeTarget::kRedirect) {
       res.set_redirect(t.location, 301);
@@ -155,9 +199,13 @@ int RunServeCommand(const CommandDecl& decl, const std::vector<std::string>& arg
       not_found(res);
       return;
     }
-    res.set_content(body, ContentType(fs::path(t.file).extension().string()));
+    const std::string type = ContentType(fs::path(t.file).extension().string());
+    if (watch && type.rfind("text/html", 0) == 0) body = WithReloadScript(body);
+    res.set_content(body, type);
   });
-  out << "serving " << site << " on http://" << host << ":" << port << "/ (Ctrl-C to stop)\n";
+  out << "serving " << site << " on http://" << host << ":" << port << "/"
+      << (watch ? "; rebuilding and reloading open pages when the inputs change" : "")
+      << " (Ctrl-C to stop)\n";
   out.flush();
   server.listen_after_bind();
   return 0;

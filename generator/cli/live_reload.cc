@@ -1,0 +1,150 @@
+#include "cli/live_reload.h"
+
+#include <sys/stat.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <thread>
+
+#include "base/files.h"
+
+namespace gg {
+namespace {
+
+using namespace std::chrono_literals;
+
+// JSON string literal of a text (for the data line of an event).
+std::string JsonString(const std::string& s) {
+  std::string out = "\"";
+  for (unsigned char c : s) {
+    switch (c) {
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      default:
+        if (c < 0x20) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\u%04x", c);
+          out += buf;
+        } else {
+          out += static_cast<char>(c);
+        }
+    }
+  }
+  return out + "\"";
+}
+
+}  // namespace
+
+std::string InputWatcher::Signature() const {
+  std::string sig;
+  for (const char* dir : {"data", "content", "templates", "assets"}) {
+    for (const auto& rel : ListFiles(root_, dir)) {
+      struct stat st;
+      if (::stat((root_ + "/" + rel).c_str(), &st) != 0) continue;
+      sig += rel + ' ' + std::to_string(st.st_size) + ' ' + std::to_string(st.st_mtim.tv_sec) +
+             '.' + std::to_string(st.st_mtim.tv_nsec) + '\n';
+    }
+  }
+  return sig;
+}
+
+void InputWatcher::WaitForChange() {
+  for (;;) {
+    std::this_thread::sleep_for(100ms);
+    std::string now = Signature();
+    if (now == last_) continue;
+    // Settle: the same signature twice, 30 ms apart.
+    for (;;) {
+      std::this_thread::sleep_for(30ms);
+      std::string again = Signature();
+      if (again == now) break;
+      now = std::move(again);
+    }
+    last_ = std::move(now);
+    return;
+  }
+}
+
+void ReloadChannel::BuildSucceeded() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  ++generation_;
+  error_.clear();
+  changed_.notify_all();
+}
+
+void ReloadChannel::BuildFailed(const std::string& diagnostics) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  ++generation_;
+  error_ = diagnostics.empty() ? "the build failed" : diagnostics;
+  changed_.notify_all();
+}
+
+std::string ReloadChannel::NextEvent(uint64_t* seen, int wait_ms) {
+  std::unique_lock<std::mutex> lock(mutex_);
+  if (*seen != 0)
+    changed_.wait_for(lock, std::chrono::milliseconds(wait_ms),
+                      [&] { return generation_ != *seen; });
+  if (*seen == generation_) return "";
+  const bool first = *seen == 0;
+  *seen = generation_;
+  // A page that connects is told the generation it was served at ("hello") and any error; a
+  // page that was connected reloads after a good build or shows the failed one's errors.
+  if (!error_.empty()) return "event: failed\ndata: " + JsonString(error_) + "\n\n";
+  return std::string(first ? "event: hello" : "event: reload") +
+         "\ndata: " + std::to_string(generation_) + "\n\n";
+}
+
+const std::string& LiveReloadScript() {
+  static const std::string script =
+      R"JS(// gpuguide serve: live reload (not part of the published site).
+(() => {
+  const events = new EventSource('/__gpuguide/events');
+  let box = null;
+  let generation = null;
+  events.addEventListener('reload', () => location.reload());
+  // After a reconnection (the server restarted, or the page slept): reload when a build
+  // finished meanwhile, or when the errors shown are gone.
+  events.addEventListener('hello', (e) => {
+    if ((generation !== null && e.data !== generation) || box) location.reload();
+    generation = e.data;
+  });
+  events.addEventListener('failed', (e) => {
+    if (!box) {
+      box = document.createElement('div');
+      box.setAttribute('role', 'alert');
+      box.id = 'gpuguide-build-errors';
+      box.style.cssText = 'position:fixed;inset:auto 0 0 0;max-height:60vh;overflow:auto;' +
+        'margin:0;padding:1em;background:#fff0f0;color:#5c0000;border-top:3px solid #b00020;' +
+        'font:14px/1.4 monospace;white-space:pre-wrap;z-index:2147483647';
+      document.body.append(box);
+    }
+    box.textContent = 'gpuguide: the build failed; this is the last good page.\n\n' +
+      JSON.parse(e.data);
+  });
+})();
+)JS";
+  return script;
+}
+
+std::string WithReloadScript(const std::string& html) {
+  static const std::string tag = "<script src=\"/__gpuguide/reload.js\" defer></script>";
+  const size_t head = html.find("</head>");
+  if (head == std::string::npos) return html + tag;
+  return html.substr(0, head) + tag + html.substr(head);
+}
+
+}  // namespace gg

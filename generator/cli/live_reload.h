@@ -1,0 +1,57 @@
+// Live reload for `gpuguide serve`: a watcher of the inputs, and the channel through which open
+// pages learn that a rebuild finished (they reload) or failed (they show the diagnostics over
+// the last good page). None of it is part of the published site: the server adds one script
+// tag to the HTML it sends, and the script and the event stream are served from the reserved
+// path /__gpuguide/ of the local server only.
+#pragma once
+
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+#include <string>
+
+namespace gg {
+
+// Polls the inputs a build reads (data/, content/, templates/, assets/ under root): path,
+// size and modification time of every file. Polling (every ~100 ms) costs a few hundred
+// stat calls, works on every file system and sees editors that replace files by renaming.
+class InputWatcher {
+ public:
+  explicit InputWatcher(std::string root) : root_(std::move(root)), last_(Signature()) {}
+  // Blocks until the inputs differ from the last time they were seen and have then stayed
+  // the same for a short settle time (an editor's save is often several writes).
+  void WaitForChange();
+
+ private:
+  std::string Signature() const;
+  std::string root_;
+  std::string last_;
+};
+
+// The state every open page follows: a generation number that grows with each finished
+// build, and the diagnostics of the last build when it failed.
+class ReloadChannel {
+ public:
+  void BuildSucceeded();
+  void BuildFailed(const std::string& diagnostics);
+
+  // One server-sent-events message for a client that has seen `seen` (0: just connected):
+  // waits up to `wait_ms` for news; returns "" when there was none (the caller then sends a
+  // comment to keep the connection open). *seen is advanced to the generation reported.
+  std::string NextEvent(uint64_t* seen, int wait_ms);
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  uint64_t generation_ = 1;
+  std::string error_;  // diagnostics of the newest build, empty when it succeeded
+};
+
+// The script that listens to /__gpuguide/events (reload, or show the build's errors).
+const std::string& LiveReloadScript();
+
+// The HTML with <script src="/__gpuguide/reload.js" defer></script> before </head> (appended
+// when there is none); other files are never changed.
+std::string WithReloadScript(const std::string& html);
+
+}  // namespace gg
