@@ -1,5 +1,8 @@
 #include "render/templates.h"
 
+#include <atomic>
+#include <memory>
+
 #include <algorithm>
 
 #include "base/files.h"
@@ -66,6 +69,8 @@ std::vector<Tag> ScanTags(const std::string& text) {
 
 void TemplateSet::Add(const std::string& name, const std::string& file, const std::string& text,
                       Diagnostics* diags) {
+  static std::atomic<uint64_t> next_id{0};
+  id_ = ++next_id;
   // Our own rules first, on a linear scan, so that kainjow never sees a construct that could
   // make it loop, recurse without end or render without bound.
   bool ok = true;
@@ -164,17 +169,31 @@ void TemplateSet::Load(const std::string& root, Diagnostics* diags) {
 }
 
 std::string TemplateSet::Render(const std::string& name, const TemplateData& data,
-                                Diagnostics* diags) const {
+                                Diagnostics* diags, const TemplateData* base) const {
   auto it = templates_.find(name);
   if (it == templates_.end() && refused_.count(name)) return {};  // reported at load
   if (it == templates_.end()) {
     diags->Error({"templates/" + name + ".html", 0, 0}, "missing template '" + name + "'");
     return {};
   }
-  mus::mustache tmpl(it->second.text);
-  std::string out = tmpl.render(data);
-  if (!tmpl.error_message().empty())
-    diags->Error({it->second.file, 0, 0}, "template error: " + tmpl.error_message());
+  // Parsed once per thread and template set (a parsed template is not safe to share between
+  // threads: rendering walks it through non-const references).
+  thread_local uint64_t parsed_for = 0;
+  thread_local std::map<std::string, std::unique_ptr<mus::mustache>> parsed;
+  if (parsed_for != id_) {
+    parsed.clear();
+    parsed_for = id_;
+  }
+  std::unique_ptr<mus::mustache>& tmpl = parsed[name];
+  if (!tmpl) tmpl = std::make_unique<mus::mustache>(it->second.text);
+  mus::context<std::string> ctx;
+  if (base) ctx.push(base);
+  ctx.push(&data);
+  std::string out = tmpl->render(ctx);
+  if (!tmpl->error_message().empty()) {
+    diags->Error({it->second.file, 0, 0}, "template error: " + tmpl->error_message());
+    tmpl.reset();
+  }
   return out;
 }
 

@@ -10,6 +10,7 @@
 //    never inside a section of the same name ({{#nav}}{{#nav}} repeats the list per item).
 #pragma once
 
+#include <cstdint>
 #include <kainjow/mustache.hpp>
 #include <map>
 #include <set>
@@ -33,9 +34,12 @@ class TemplateSet {
   void Add(const std::string& name, const std::string& file, const std::string& text,
            Diagnostics* diags);
   bool Has(const std::string& name) const { return templates_.count(name) > 0; }
-  // Renders template `name` ("page" for templates/page.html). Thread-safe: each call
-  // copies the parsed template. Returns "" and reports when it is missing.
-  std::string Render(const std::string& name, const TemplateData& data, Diagnostics* diags) const;
+  // Renders template `name` ("page" for templates/page.html) with `data`; names it lacks are
+  // looked up in `base` when given (data shared by many pages, such as the {{t.…}} strings,
+  // is passed there instead of being copied into each page's data). Thread-safe: each thread
+  // parses a template once per template set. Returns "" and reports when it is missing.
+  std::string Render(const std::string& name, const TemplateData& data, Diagnostics* diags,
+                     const TemplateData* base = nullptr) const;
   // UI-string keys used as {{t.key}}, with where they are used.
   const std::vector<std::pair<std::string, SourceLoc>>& UsedStrings() const { return used_; }
 
@@ -45,6 +49,7 @@ class TemplateSet {
     std::string text;
   };
   std::map<std::string, Entry> templates_;
+  uint64_t id_ = 0;  // new for every change of the set: names the per-thread parsed copies
   std::set<std::string> refused_;  // reported at load; rendering them reports nothing more
   std::vector<std::pair<std::string, SourceLoc>> used_;
 };

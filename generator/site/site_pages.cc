@@ -69,7 +69,9 @@ SiteRenderer::SiteRenderer(const Dataset& data, const Computed& computed, const 
     // (warned about at load). Built once here, shared by every page of the language.
     std::map<std::string, std::string> merged = strings_.Table(data_.site.default_language);
     for (const auto& [k, v] : strings_.Table(l.code)) merged[k] = v;
-    strings_data_.emplace(l.code, StringsData(merged));
+    TemplateData root{TemplateData::type::object};
+    root.set("t", StringsData(merged));
+    strings_data_.emplace(l.code, std::move(root));
   }
 }
 
@@ -207,7 +209,6 @@ TemplateData SiteRenderer::BaseData(const PageJob& job, const std::string& title
   d.set("css_href", css == assets_.published.end() ? std::string() : to_root + css->second);
   auto icon = assets_.published.find("favicon.svg");
   d.set("icon_href", icon == assets_.published.end() ? std::string() : to_root + icon->second);
-  d.set("t", strings_data_.at(lang));
 
   TemplateData alternates = List();
   TemplateData languages = List();
@@ -408,9 +409,10 @@ PageResult SiteRenderer::RenderPage(const PageJob& job) const {
     page.set("og_image", AbsoluteUrl(data_.site.base_url, outputs.og_image));
   ctx.Read("template:" + template_name);
   ctx.Read("template:base");
-  std::string main_html = templates_.Render(template_name, page, diags_);
+  const TemplateData* strings = &strings_data_.at(job.lang->code);
+  std::string main_html = templates_.Render(template_name, page, diags_, strings);
   page.set("main_html", main_html);
-  result.html = templates_.Render("base", page, diags_);
+  result.html = templates_.Render("base", page, diags_, strings);
   result.files = std::move(outputs.files);
   result.dependencies = outputs.Dependencies();
   return result;
@@ -434,9 +436,11 @@ TemplateData SiteRenderer::GpuPager(const std::string& id, const std::string& la
     return l;
   };
   TemplateData pager{TemplateData::type::object};
-  pager.set("label", strings_.Format(lang, "gpus.pager",
-                                     {{"segment", strings_.Get(lang, std::string("segment.") +
-                                                                         SegmentId(gpu->segment))}}));
+  pager.set(
+      "label",
+      strings_.Format(
+          lang, "gpus.pager",
+          {{"segment", strings_.Get(lang, std::string("segment.") + SegmentId(gpu->segment))}}));
   pager.set("prev", at > 0 ? link(segment[at - 1]) : TemplateData(false));
   pager.set("next", at + 1 < segment.size() ? link(segment[at + 1]) : TemplateData(false));
   return pager;
@@ -460,8 +464,7 @@ const FrontMatter& SiteRenderer::FrontMatterOf(const std::string& lang,
 // The contents list: one entry per chapter with its sections. Every old anchor of a chapter
 // (front matter `anchors`) is an id on the entry it now lives under, so a link written before
 // the split, /<lang>/a/#old, still lands on the right entry without a script.
-std::string SiteRenderer::PriceLegendHtml(const std::string& lang,
-                                          const std::string& content_html,
+std::string SiteRenderer::PriceLegendHtml(const std::string& lang, const std::string& content_html,
                                           const PageContext& ctx) const {
   const bool estimated =
       content_html.find(std::string("class=\"") + kEstimateMarkClass + "\"") != std::string::npos;
@@ -474,8 +477,8 @@ std::string SiteRenderer::PriceLegendHtml(const std::string& lang,
     h += HtmlEscape(strings_.Format(lang, "price.legend_stale", {{"days", days}})) + " ";
   }
   const std::string href = ctx.to_root + PageSitePath(lang, "methodology") + "#estimates";
-  h += "<a href=\"" + HtmlEscape(href) + "\">" + HtmlEscape(strings_.Get(lang, "price.legend_link")) +
-       "</a></p>";
+  h += "<a href=\"" + HtmlEscape(href) + "\">" +
+       HtmlEscape(strings_.Get(lang, "price.legend_link")) + "</a></p>";
   ctx.Read("string:price.legend");
   return h;
 }
@@ -568,8 +571,8 @@ std::vector<OutputFile> SiteRenderer::SiteFiles(const std::vector<PageJob>& jobs
     d.set("css_href", css == assets_.published.end() ? std::string() : css->second);
     auto icon = assets_.published.find("favicon.svg");
     d.set("icon_href", icon == assets_.published.end() ? std::string() : icon->second);
-    d.set("t", strings_data_.at(def));
-    files.push_back({"index.html", templates_.Render("chooser", d, diags_)});
+    files.push_back(
+        {"index.html", templates_.Render("chooser", d, diags_, &strings_data_.at(def))});
 
     // 404: served at any depth, so its links are absolute paths from the base URL.
     std::string base_path = BasePath(data_.site.base_url);
@@ -588,7 +591,7 @@ std::vector<OutputFile> SiteRenderer::SiteFiles(const std::vector<PageJob>& jobs
       langs404.push_back(s);
     }
     nf.set("languages", langs404);
-    files.push_back({"404.html", templates_.Render("404", nf, diags_)});
+    files.push_back({"404.html", templates_.Render("404", nf, diags_, &strings_data_.at(def))});
   }
 
   // sitemap.xml with the language alternates of each page.

@@ -77,7 +77,7 @@ class SiteRenderer {
   Diagnostics* diags_;
   ContentCache* cache_ = nullptr;
   std::map<std::string, std::unique_ptr<Formatter>> formatters_;  // by language code
-  std::map<std::string, TemplateData> strings_data_;              // {{t.…}} by language code
+  std::map<std::string, TemplateData> strings_data_;  // {"t": {{t.…}} tree} by language code
   // (lang, path) -> authored page
   std::map<std::pair<std::string, std::string>, const PageSource*> sources_;
   std::vector<NavItem> nav_;
