@@ -2,6 +2,7 @@
 
 #include "base/text.h"
 
+#include <charconv>
 #include <cstdio>
 #include <cstdlib>
 #include <iterator>
@@ -98,13 +99,17 @@ std::string CompactSvgNumbers(std::string_view svg, int decimals) {
           token.size() - dot - 1 <= static_cast<size_t>(decimals)) {
         out.append(token);
       } else {
+        // std::from_chars / std::to_chars: correctly rounded like strtod and printf("%.*f"),
+        // without their locale handling and string copies (a fifth of painting time).
+        double v = 0;
+        std::from_chars(token.data(), token.data() + token.size(), v);
         char buf[64];
-        std::snprintf(buf, sizeof buf, "%.*f", decimals,
-                      std::strtod(std::string(token).c_str(), nullptr));
-        std::string r = buf;
-        while (r.back() == '0') r.pop_back();
-        if (r.back() == '.') r.pop_back();
-        if (r == "-0") r = "0";
+        auto [end_of, ec] =
+            std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed, decimals);
+        std::string_view r(buf, ec == std::errc() ? static_cast<size_t>(end_of - buf) : 0);
+        while (!r.empty() && r.back() == '0') r.remove_suffix(1);
+        if (!r.empty() && r.back() == '.') r.remove_suffix(1);
+        if (r == "-0" || r == "-") r = "0";
         out += r;
       }
       k = j;
