@@ -25,7 +25,16 @@ void Diagnostics::Warning(SourceLoc loc, std::string message, std::string hint) 
   Add({std::move(loc), Severity::kWarning, std::move(message), std::move(hint)});
 }
 
+namespace {
+thread_local int added_on_this_thread = 0;
+}  // namespace
+
+int Diagnostics::AddedOnThisThread() {
+  return added_on_this_thread;
+}
+
 void Diagnostics::Add(Diagnostic d) {
+  ++added_on_this_thread;
   Lock lock(mu_);
   items_.push_back(std::move(d));
 }

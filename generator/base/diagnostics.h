@@ -37,6 +37,10 @@ class Diagnostics {
   void Warning(SourceLoc loc, std::string message, std::string hint = {});
   void Add(Diagnostic d);
   void Merge(const Diagnostics& other);
+  // How many diagnostics were added, to any Diagnostics, by the calling thread so far: a job
+  // that runs on one thread learns whether it reported anything (incremental builds keep
+  // only pages that did not, site/page_cache.h).
+  static int AddedOnThisThread();
 
   bool HasErrors() const;
   int ErrorCount() const;

@@ -6,6 +6,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <thread>
 
@@ -23,6 +24,7 @@
 #include "render/templates.h"
 #include "site/assets.h"
 #include "site/calc_assets.h"
+#include "site/page_cache.h"
 #include "site/site_pages.h"
 #include "site/urls.h"
 #include "validate/validate_dataset.h"
@@ -172,8 +174,25 @@ bool BuildSite(const BuildOptions& options, Diagnostics* diags, BuildOutput* out
   int threads = options.jobs > 0
                     ? options.jobs
                     : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  RunParallel(static_cast<int>(jobs.size()), threads,
-              [&](int i) { results[i] = renderer.RenderPage(jobs[i]); });
+  // With a cache, a page whose inputs are as when it was last rendered is taken from it.
+  std::optional<DependencyValues> values;
+  std::optional<PageCache> page_cache;
+  if (options.cache) {
+    values.emplace(InputFileHashes(root), pages, strings, data.site.languages, assets);
+    page_cache.emplace(options.cache, &*values, options.drafts);
+  }
+  RunParallel(static_cast<int>(jobs.size()), threads, [&](int i) {
+    if (page_cache) {
+      if (auto kept = page_cache->Find(jobs[i])) {
+        results[i] = std::move(*kept);
+        return;
+      }
+    }
+    const int reported = Diagnostics::AddedOnThisThread();
+    results[i] = renderer.RenderPage(jobs[i]);
+    if (page_cache && Diagnostics::AddedOnThisThread() == reported)
+      page_cache->Keep(jobs[i], results[i]);
+  });
   timer.Mark("render");
 
   // Plan: pages, their charts, site-wide files; one entry per path.

@@ -1,7 +1,7 @@
 #include "site/input_fingerprint.h"
 
 #include "base/content_cache.h"
-#include "base/files.h"
+#include "site/page_cache.h"
 
 namespace gg {
 
@@ -11,13 +11,7 @@ std::string InputFingerprint(const BuildOptions& options) {
   // The same listing the loaders use (hidden files skipped, links that leave the project
   // skipped), so a file they do not read cannot make a build look changed, and one they do
   // read always does.
-  for (const char* dir : {"data", "content", "templates", "assets"}) {
-    for (const auto& rel : ListFiles(options.root, dir)) {
-      std::string bytes;
-      const bool read = ReadWholeFile(options.root + "/" + rel, &bytes);
-      w.Str(rel).Bool(read).Str(read ? ContentHashHex(bytes) : std::string());
-    }
-  }
+  for (const auto& [rel, hash] : InputFileHashes(options.root)) w.Str(rel).Str(hash);
   return w.Hash();
 }
 

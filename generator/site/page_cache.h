@@ -1,0 +1,69 @@
+// Pages of earlier builds, reused when nothing they read has changed (incremental builds).
+//
+// A page records what it read as dependency keys (directives/page_context.h). After a render,
+// the page is kept in the cache under the hash of its job and of the current value of every
+// key it read, and the list of keys is kept under the job. The next build asks for the page
+// by that list: when every key still has its value, the render would read the same inputs and
+// give the same bytes, so the kept result is used. Values are content hashes, some coarser
+// than the key (a record is valued by its whole data file, a computed result by every data
+// file, a template also by every UI-string file): a coarse value costs a render, never a
+// wrong page. A key of a kind not known here makes the page uncacheable, and so does a render
+// that reported anything (its diagnostics must be reported again).
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "base/content_cache.h"
+#include "content/page_source.h"
+#include "i18n/ui_strings.h"
+#include "site/assets.h"
+#include "site/site_pages.h"
+
+namespace gg {
+
+// The current value of each dependency key of this build.
+class DependencyValues {
+ public:
+  // file_hashes: ContentHashHex of every input file by root-relative path (InputFileHashes).
+  DependencyValues(std::map<std::string, std::string> file_hashes,
+                   const std::vector<PageSource>& pages, const UiStrings& strings,
+                   const std::vector<Language>& languages, const AssetSet& assets);
+  // Nothing for a key whose value is unknown here.
+  std::optional<std::string> Of(const std::string& key) const;
+
+ private:
+  std::map<std::string, std::string> files_;
+  std::map<std::string, std::string> front_matter_;  // by file
+  const UiStrings& strings_;
+  const std::vector<Language>& languages_;
+  const AssetSet& assets_;
+  std::string all_data_;     // every data file
+  std::string all_strings_;  // every UI-string file
+};
+
+class PageCache {
+ public:
+  PageCache(ContentCache* cache, const DependencyValues* values, bool drafts)
+      : cache_(cache), values_(values), drafts_(drafts) {}
+  // The page as an earlier build rendered it from the same inputs, if any.
+  std::optional<PageResult> Find(const PageJob& job) const;
+  // Keeps a page rendered without any diagnostic.
+  void Keep(const PageJob& job, const PageResult& result) const;
+
+ private:
+  std::string JobKey(const PageJob& job) const;
+  std::optional<std::string> ResultKey(const std::string& job_key,
+                                       const std::vector<std::string>& dependencies) const;
+  ContentCache* cache_;
+  const DependencyValues* values_;
+  bool drafts_;
+};
+
+// ContentHashHex of every file the loaders list under data/, content/, templates/, assets/
+// ("" for a file that cannot be read).
+std::map<std::string, std::string> InputFileHashes(const std::string& root);
+
+}  // namespace gg
