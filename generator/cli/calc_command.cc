@@ -11,9 +11,11 @@
 #include <set>
 
 #include "base/suggest.h"
+#include "calc/enums.h"
 #include "calc/memory.h"
 #include "calcapi/calc_api.h"
 #include "cli/command_line.h"
+#include "model/enums.h"
 
 namespace gg {
 
@@ -28,17 +30,29 @@ const OptionDecl kJson = {"--json", "", "print the calculator's JSON answer inst
 const OptionDecl kRoot = {"--root", "DIR",
                           "project whose data/ to use (default: the current folder)"};
 
+// "a, b or c" of an enum's ids, for the help of its option.
+template <typename E>
+std::string OneOf(const EnumSpelling<E>& e) {
+  const auto& ids = e.Ids();
+  std::string text;
+  for (size_t i = 0; i < ids.size(); ++i)
+    text += (i == 0 ? "" : i + 1 == ids.size() ? " or " : ", ") + ids[i];
+  return text;
+}
+
 const std::vector<OptionDecl> kModelOptions = {
     {"--model", "ID", "the LLM (an id of data/models.json)"},
     {"--precision", "P", "format of the weights (calc --help lists them); native: as published"},
     {"--kv-precision", "P", "format of the KV cache"},
     {"--context", "N", "tokens per sequence (training modes: default the training length)"},
     {"--batch", "N", "sequences at once"},
-    {"--mode", "M", "inference (default), full, lora or qlora"},
+    {"--mode", "M",
+     OneOf(calc::MemoryModes()) + " (default " +
+         calc::MemoryModes().Id(calc::MemoryMode::kInference) + ")"},
     {"--checkpointing", "", "gradient checkpointing (training modes)"},
     kJson,
     {"--no-flash-attention", "", "without flash attention (a larger compute buffer)"},
-    {"--optimizer", "O", "adamw, adamw8bit or paged_adamw8bit (training modes)"},
+    {"--optimizer", "O", OneOf(calc::Optimizers()) + " (training modes)"},
     {"--lora-rank", "N", "rank of the LoRA adapters"},
 };
 
@@ -56,10 +70,9 @@ const std::vector<CommandDecl>& CalcCommands() {
       {"calc vram", "memory an LLM needs (weights, KV cache, activations, gradients, optimizer)",
        ModelOptionsAnd({}), "", ""},
       {"calc fit", "the GPUs, and how many of each, that hold it; price and decode speed",
-       ModelOptionsAnd(
-           {{"--segment", "S", "consumer, workstation or datacenter (repeatable)", true},
-            {"--condition", "C", "new or used (repeatable)", true},
-            {"--max-gpus", "N", "most cards of one GPU tried (default 64)"}}),
+       ModelOptionsAnd({{"--segment", "S", OneOf(Segments()) + " (repeatable)", true},
+                        {"--condition", "C", OneOf(Conditions()) + " (repeatable)", true},
+                        {"--max-gpus", "N", "most cards of one GPU tried (default 64)"}}),
        "", ""},
       {"calc maxctx", "the largest context that fits N cards of one GPU",
        ModelOptionsAnd({{"--gpu", "ID", "the GPU (an id of data/gpus.json)"},
@@ -78,10 +91,12 @@ const std::vector<CommandDecl>& CalcCommands() {
        ""},
       {"calc rank",
        "GPUs by performance, or performance per 1,000 USD",
-       {{"--workload", "W", "inference8, inference16 or training16"},
-        {"--cost", "C", "none (default), gpu or ownership"},
-        {"--segment", "S", "consumer, workstation or datacenter (repeatable)", true},
-        {"--condition", "C", "new or used (repeatable)", true},
+       {{"--workload", "W", OneOf(Workloads())},
+        {"--cost", "C",
+         OneOf(calc::CostBases()) + " (default " + calc::CostBases().Id(calc::CostBasis::kNone) +
+             ")"},
+        {"--segment", "S", OneOf(Segments()) + " (repeatable)", true},
+        {"--condition", "C", OneOf(Conditions()) + " (repeatable)", true},
         {"--count", "N", "cards per configuration (default 1)"},
         kJson,
         kRoot},
