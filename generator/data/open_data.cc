@@ -3,6 +3,8 @@
 #include <cstdio>
 #include <functional>
 
+#include "urls/urls.h"
+
 namespace gg {
 
 namespace {
@@ -206,8 +208,8 @@ std::vector<OpenDataFile> OpenDataFiles(const Dataset& data) {
     const int records = RecordsOf(data, kind);
     for (const CsvKind& k : CsvKinds())
       if (k.kind == kind)
-        files.push_back({kind, "csv", "data/" + kind + ".csv", k.csv(data), records});
-    files.push_back({kind, "json", "data/" + name, text, records});
+        files.push_back({kind, "csv", OpenDataPath(kind + ".csv"), k.csv(data), records});
+    files.push_back({kind, "json", OpenDataPath(name), text, records});
   }
   return files;
 }

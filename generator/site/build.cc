@@ -24,7 +24,7 @@
 #include "site/assets.h"
 #include "site/calc_assets.h"
 #include "site/site_pages.h"
-#include "site/urls.h"
+#include "urls/urls.h"
 #include "validate/validate_dataset.h"
 
 namespace gg {

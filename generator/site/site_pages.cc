@@ -7,7 +7,8 @@
 #include "base/text.h"
 #include "content/markdown.h"
 #include "directives/html.h"
-#include "site/urls.h"
+#include "model/enums.h"
+#include "urls/urls.h"
 
 namespace gg {
 
@@ -282,7 +283,7 @@ TemplateData SiteRenderer::BaseData(const PageJob& job, const std::string& title
   d.set("gpus_href", to_root + GpuListPath(lang));
   d.set("methodology_href", to_root + PageSitePath(lang, "methodology"));
   d.set("about_href", to_root + PageSitePath(lang, "about"));
-  d.set("sitemap_href", to_root + "sitemap.xml");
+  d.set("sitemap_href", to_root + SitemapPath());
   return d;
 }
 
@@ -318,7 +319,6 @@ PageResult SiteRenderer::RenderPage(const PageJob& job) const {
   ctx.lang = job.lang;
   ctx.fmt = formatters_.at(lang).get();
   ctx.to_root = ToRoot(job.site_path);
-  ctx.chart_dir = ChartDir(lang);
   ctx.assets = &assets_.published;
   PageOutputs outputs;
   ctx.out = &outputs;
@@ -454,11 +454,9 @@ TemplateData SiteRenderer::GpuPager(const std::string& id, const std::string& la
     return l;
   };
   TemplateData pager{TemplateData::type::object};
-  pager.set(
-      "label",
-      strings_.Format(
-          lang, "gpus.pager",
-          {{"segment", strings_.Get(lang, std::string("segment.") + SegmentId(gpu->segment))}}));
+  pager.set("label",
+            strings_.Format(lang, "gpus.pager",
+                            {{"segment", strings_.Get(lang, Segments().UiKey(gpu->segment))}}));
   pager.set("prev", at > 0 ? link(segment[at - 1]) : TemplateData(false));
   pager.set("next", at + 1 < segment.size() ? link(segment[at + 1]) : TemplateData(false));
   return pager;
@@ -635,10 +633,10 @@ std::vector<OutputFile> SiteRenderer::SiteFiles(const std::vector<PageJob>& jobs
       xml += "  </url>\n";
     }
     xml += "</urlset>\n";
-    files.push_back({"sitemap.xml", xml});
+    files.push_back({SitemapPath(), xml});
   }
   files.push_back({"robots.txt", "User-agent: *\nAllow: /\nSitemap: " +
-                                     AbsoluteUrl(data_.site.base_url, "sitemap.xml") + "\n"});
+                                     AbsoluteUrl(data_.site.base_url, SitemapPath()) + "\n"});
   return files;
 }
 
