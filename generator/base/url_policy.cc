@@ -93,6 +93,111 @@ std::vector<FoundUrl> CssResourceUrls(const std::string& css) {
   return out;
 }
 
+namespace {
+
+struct Attr {
+  std::string name, value;  // name lowercased
+  size_t offset;            // of the value in the markup
+};
+
+// The lowercased name of the tag opening at m[i] ('<'), and its end in *name_end.
+std::string TagName(const std::string& m, size_t i, size_t* name_end) {
+  size_t e = i + 1;
+  while (e < m.size() && (std::isalnum(static_cast<unsigned char>(m[e])) || m[e] == ':' ||
+                          m[e] == '-' || m[e] == '?'))
+    ++e;
+  std::string tag;
+  for (size_t k = i + 1; k < e; ++k) tag += Lower(m[k]);
+  *name_end = e;
+  return tag;
+}
+
+// The attributes of a tag from `k` (after its name) to *close (its '>'), which moves past a
+// quoted value containing '>'.
+std::vector<Attr> ReadAttributes(const std::string& m, size_t k, size_t* close) {
+  std::vector<Attr> attrs;
+  while (k < *close) {
+    k = SkipSpace(m, k);
+    size_t an = k;
+    while (k < *close && m[k] != '=' && !std::isspace(static_cast<unsigned char>(m[k])) &&
+           m[k] != '>' && m[k] != '/')
+      ++k;
+    std::string attr;
+    for (size_t t = an; t < k; ++t) attr += Lower(m[t]);
+    if (k == an) {
+      ++k;
+      continue;
+    }
+    k = SkipSpace(m, k);
+    if (k >= *close || m[k] != '=') continue;
+    k = SkipSpace(m, k + 1);
+    size_t vb = k, ve;
+    if (k < *close && (m[k] == '"' || m[k] == '\'')) {
+      char q = m[k];
+      vb = k + 1;
+      ve = m.find(q, vb);
+      if (ve == std::string::npos) ve = m.size();
+      if (ve > *close) *close = m.find('>', ve) == std::string::npos ? m.size() : m.find('>', ve);
+      k = ve + 1;
+    } else {
+      while (k < *close && !std::isspace(static_cast<unsigned char>(m[k]))) ++k;
+      ve = k;
+    }
+    attrs.push_back({attr, m.substr(vb, ve - vb), vb});
+  }
+  return attrs;
+}
+
+// Whether the tag's URL attributes load something with the page: <a> (and SVG <a>) names a
+// page to go to; <link> loads only for these relations (alternate, canonical … name other
+// pages).
+bool TagLoads(const std::string& tag, const std::vector<Attr>& attrs) {
+  if (tag != "link") return tag != "a" && tag != "svg:a";
+  bool loads = false;
+  for (const auto& a : attrs) {
+    if (a.name != "rel") continue;
+    std::string rel;
+    for (char c : a.value) rel += Lower(c);
+    for (const char* r : {"stylesheet", "icon", "preload", "prefetch", "manifest"})
+      if (rel.find(r) != std::string::npos) loads = true;
+  }
+  return loads;
+}
+
+// "a.png 1x, b.png 2x" at offset vb: each candidate's URL.
+void SrcsetUrls(const std::string& value, size_t vb, std::vector<FoundUrl>* out) {
+  size_t p = 0;
+  while (p < value.size()) {
+    p = SkipSpace(value, p);
+    size_t q = p;
+    while (q < value.size() && !std::isspace(static_cast<unsigned char>(value[q])) &&
+           value[q] != ',')
+      ++q;
+    if (q > p) out->push_back({value.substr(p, q - p), vb + p});
+    size_t comma = value.find(',', q);
+    if (comma == std::string::npos) break;
+    p = comma + 1;
+  }
+}
+
+// The URLs the attributes load: URL attributes and srcsets when the tag loads, and
+// url(…) in style attributes always.
+void AttributeUrls(const std::vector<Attr>& attrs, bool loads, std::vector<FoundUrl>* out) {
+  for (const auto& a : attrs) {
+    const std::string& attr = a.name;
+    if (loads && (attr == "href" || attr == "xlink:href" || attr == "src" || attr == "data" ||
+                  attr == "poster")) {
+      out->push_back({a.value, a.offset});
+    } else if (loads && (attr == "srcset" || attr == "imagesrcset")) {
+      SrcsetUrls(a.value, a.offset, out);
+    } else if (attr == "style") {
+      for (auto& u : CssResourceUrls(a.value)) out->push_back({u.url, a.offset + u.offset});
+    }
+  }
+}
+
+}  // namespace
+
 std::vector<FoundUrl> MarkupResourceUrls(const std::string& m) {
   std::vector<FoundUrl> out;
   size_t i = 0;
@@ -103,87 +208,12 @@ std::vector<FoundUrl> MarkupResourceUrls(const std::string& m) {
       i = close + 3;
       continue;
     }
-    size_t name_end = i + 1;
-    while (name_end < m.size() && (std::isalnum(static_cast<unsigned char>(m[name_end])) ||
-                                   m[name_end] == ':' || m[name_end] == '-' || m[name_end] == '?'))
-      ++name_end;
-    std::string tag;
-    for (size_t k = i + 1; k < name_end; ++k) tag += Lower(m[k]);
+    size_t name_end = 0;
+    const std::string tag = TagName(m, i, &name_end);
     size_t close = m.find('>', name_end);
     if (close == std::string::npos) close = m.size();
-    // <a> (and SVG <a>) names a page to go to, not something loaded with the page.
-    bool loads = tag != "a" && tag != "svg:a";
-    struct Attr {
-      std::string name, value;
-      size_t offset;
-    };
-    std::vector<Attr> attrs;
-    size_t k = name_end;
-    while (k < close) {
-      k = SkipSpace(m, k);
-      size_t an = k;
-      while (k < close && m[k] != '=' && !std::isspace(static_cast<unsigned char>(m[k])) &&
-             m[k] != '>' && m[k] != '/')
-        ++k;
-      std::string attr;
-      for (size_t t = an; t < k; ++t) attr += Lower(m[t]);
-      if (k == an) {
-        ++k;
-        continue;
-      }
-      k = SkipSpace(m, k);
-      if (k >= close || m[k] != '=') continue;
-      k = SkipSpace(m, k + 1);
-      size_t vb = k, ve;
-      if (k < close && (m[k] == '"' || m[k] == '\'')) {
-        char q = m[k];
-        vb = k + 1;
-        ve = m.find(q, vb);
-        if (ve == std::string::npos) ve = m.size();
-        if (ve > close) close = m.find('>', ve) == std::string::npos ? m.size() : m.find('>', ve);
-        k = ve + 1;
-      } else {
-        while (k < close && !std::isspace(static_cast<unsigned char>(m[k]))) ++k;
-        ve = k;
-      }
-      attrs.push_back({attr, m.substr(vb, ve - vb), vb});
-    }
-    if (tag == "link") {
-      // <link> loads only for these relations; alternate, canonical … name other pages.
-      loads = false;
-      for (const auto& a : attrs) {
-        if (a.name != "rel") continue;
-        std::string rel;
-        for (char c : a.value) rel += Lower(c);
-        for (const char* r : {"stylesheet", "icon", "preload", "prefetch", "manifest"})
-          if (rel.find(r) != std::string::npos) loads = true;
-      }
-    }
-    for (const auto& a : attrs) {
-      const std::string& attr = a.name;
-      const std::string& value = a.value;
-      size_t vb = a.offset;
-      if (loads && (attr == "href" || attr == "xlink:href" || attr == "src" || attr == "data" ||
-                    attr == "poster")) {
-        out.push_back({value, vb});
-      } else if (loads && (attr == "srcset" || attr == "imagesrcset")) {
-        // "a.png 1x, b.png 2x": each candidate's URL.
-        size_t p = 0;
-        while (p < value.size()) {
-          p = SkipSpace(value, p);
-          size_t q = p;
-          while (q < value.size() && !std::isspace(static_cast<unsigned char>(value[q])) &&
-                 value[q] != ',')
-            ++q;
-          if (q > p) out.push_back({value.substr(p, q - p), vb + p});
-          size_t comma = value.find(',', q);
-          if (comma == std::string::npos) break;
-          p = comma + 1;
-        }
-      } else if (attr == "style") {
-        for (auto& u : CssResourceUrls(value)) out.push_back({u.url, vb + u.offset});
-      }
-    }
+    const std::vector<Attr> attrs = ReadAttributes(m, name_end, &close);
+    AttributeUrls(attrs, TagLoads(tag, attrs), &out);
     if (tag == "style") {
       size_t end = m.find("</style", close);
       if (end == std::string::npos) end = m.size();

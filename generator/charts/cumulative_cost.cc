@@ -30,51 +30,51 @@ std::vector<double> DayTicks(double days, int max_ticks) {
   return {0, days};
 }
 
-Built Build(const CumulativeCostSpec& spec, const Style& style_in) {
-  TextMeasurer m(style_in);
-  const Style& style = m.style();
-  Built out;
-  CumulativeCostLayout& L = out.layout;
-  Scene& scene = out.scene;
-  scene.width = style.width;
-  const Font font = Body(m), bold = BodyBold(m);
-  const double days = spec.days > 0 && std::isfinite(spec.days) ? spec.days : 365;
-
-  double y = AddTitle(scene, m, spec.title, kPad);
-  std::vector<LegendEntry> legend = {LegendEntry::Line(spec.own.name, Hue(kOwnHue)),
-                                     LegendEntry::Line(spec.cloud.name, Hue(kCloudHue), {6, 3})};
-  double legend_h = AddLegend(scene, m, legend, kPad, y, style.width - 2 * kPad, &L.legend);
-  if (legend_h > 0) y += legend_h + 4;
-  if (!spec.y_axis_title.empty()) {
-    double bottom = y;
-    AddAxisTitle(scene, m, spec.y_axis_title, kPad, y, style.width - 2 * kPad, Align::kLeft,
-                 &bottom);
-    y = bottom + 8;
-  }
-
+// A line's cumulative cost after d days (non-finite parameters count as 0).
+double CostAt(const CostLine& l, double d) {
   auto finite = [](double v) { return std::isfinite(v) ? v : 0.0; };
-  auto cost = [&](const CostLine& l, double d) { return finite(l.start) + finite(l.per_day) * d; };
-  double cmax = std::max(
-      {cost(spec.own, 0), cost(spec.own, days), cost(spec.cloud, 0), cost(spec.cloud, days), 0.0});
-  double cmin = std::min({cost(spec.own, 0), cost(spec.cloud, 0), 0.0});
+  return finite(l.start) + finite(l.per_day) * d;
+}
+
+struct Axes {
+  Scale xs, ys;
+  double bottom = 0;  // below the day labels and the x axis title
+};
+
+// The plot area from y down (L.plot), its cost grid over both lines (and 0), the day ticks
+// and the x axis title.
+Axes AddAxes(const CumulativeCostSpec& spec, TextMeasurer& m, double days, double y,
+             CumulativeCostLayout& L, Scene& scene) {
+  const Style& style = m.style();
+  double cmax = std::max({CostAt(spec.own, 0), CostAt(spec.own, days), CostAt(spec.cloud, 0),
+                          CostAt(spec.cloud, days), 0.0});
+  double cmin = std::min({CostAt(spec.own, 0), CostAt(spec.cloud, 0), 0.0});
   const double plot_h = std::clamp(style.width * 0.42, 200.0, 340.0);
   Ticks yt = NiceTicks(cmin, cmax, std::max(3, static_cast<int>(plot_h / 40)));
   std::vector<std::string> ylabels = FormatTicks(yt.values, spec.cost_format);
-  Rect plot{kPad + MaxTextWidth(m, ylabels, font) + 8, y, 0, plot_h};
+  Rect plot{kPad + MaxTextWidth(m, ylabels, Body(m)) + 8, y, 0, plot_h};
   plot.w = style.width - kPad - plot.x;
   L.plot = plot;
-  Scale xs = Scale::Linear(0, days, plot.x, plot.Right());
-  Scale ys = Scale::Linear(yt.lo(), yt.hi(), plot.Bottom(), plot.y);
-  AddYGrid(scene, m, ys, yt.values, ylabels, plot, plot.x - 8);
+  Axes axes{Scale::Linear(0, days, plot.x, plot.Right()),
+            Scale::Linear(yt.lo(), yt.hi(), plot.Bottom(), plot.y)};
+  AddYGrid(scene, m, axes.ys, yt.values, ylabels, plot, plot.x - 8);
   std::vector<double> xt = spec.day_ticks;
   if (xt.empty()) xt = DayTicks(days, std::max(2, static_cast<int>(plot.w / 80)));
-  double bottom = AddXGrid(scene, m, xs, xt, FormatTicks(xt, spec.day_format), plot, style.width);
+  axes.bottom =
+      AddXGrid(scene, m, axes.xs, xt, FormatTicks(xt, spec.day_format), plot, style.width);
   if (!spec.x_axis_title.empty()) {
-    AddAxisTitle(scene, m, spec.x_axis_title, plot.x, bottom + 4, plot.w, Align::kRight, &bottom);
+    AddAxisTitle(scene, m, spec.x_axis_title, plot.x, axes.bottom + 4, plot.w, Align::kRight,
+                 &axes.bottom);
   }
+  return axes;
+}
 
-  L.own_line = {{xs(0), ys(cost(spec.own, 0))}, {xs(days), ys(cost(spec.own, days))}};
-  L.cloud_line = {{xs(0), ys(cost(spec.cloud, 0))}, {xs(days), ys(cost(spec.cloud, days))}};
+// The two lines (cloud dashed, under the solid own line), end points in L.
+void AddLines(const CumulativeCostSpec& spec, double days, const Axes& axes,
+              CumulativeCostLayout& L, Scene& scene) {
+  const Scale &xs = axes.xs, &ys = axes.ys;
+  L.own_line = {{xs(0), ys(CostAt(spec.own, 0))}, {xs(days), ys(CostAt(spec.own, days))}};
+  L.cloud_line = {{xs(0), ys(CostAt(spec.cloud, 0))}, {xs(days), ys(CostAt(spec.cloud, days))}};
   LineItem own;
   own.pts = L.own_line;
   own.stroke = Hue(kOwnHue);
@@ -85,9 +85,11 @@ Built Build(const CumulativeCostSpec& spec, const Style& style_in) {
   cloud.dash = {7, 4};
   scene.Add(cloud);
   scene.Add(own);
+}
 
-  L.break_even_day = BreakEvenDay(spec.own, spec.cloud, days);
-  std::vector<Rect> obstacles;  // both lines, sampled as small boxes
+// Both lines, sampled as small boxes, for placing the note clear of them.
+std::vector<Rect> LineObstacles(const CumulativeCostLayout& L) {
+  std::vector<Rect> obstacles;
   for (const auto* line : {&L.own_line, &L.cloud_line}) {
     Point a = (*line)[0], b = (*line)[1];
     double len = std::hypot(b.x - a.x, b.y - a.y);
@@ -96,51 +98,80 @@ Built Build(const CumulativeCostSpec& spec, const Style& style_in) {
       obstacles.push_back({a.x + (b.x - a.x) * f - 2, a.y + (b.y - a.y) * f - 2, 4, 4});
     }
   }
-  if (L.break_even_day) {
-    double d = *L.break_even_day;
-    L.break_even_cost = cost(spec.own, d);
-    L.break_even_point = {xs(d), ys(L.break_even_cost)};
-    LineItem drop;
-    drop.pts = {L.break_even_point, {L.break_even_point.x, plot.Bottom()}};
-    drop.stroke = Muted();
-    drop.dash = {2, 3};
-    scene.Add(drop);
-    scene.Add(MarkerItem{L.break_even_point, MarkerShape::kCircle, 5.5,
-                         Ink{Role::kBackground, 0, 1}, Text(), 2});
-    std::string text = spec.break_even_label ? spec.break_even_label(d, L.break_even_cost) : "";
-    if (!text.empty()) {
-      TextSpec ts{text, bold, Align::kLeft, plot.w * 0.6, 2};
-      TextMetrics tm = m.Measure(ts);
-      std::vector<LabelPlacement> p = PlaceLabels({{L.break_even_point, tm.width, tm.height, 7}},
-                                                  obstacles, plot.Inflated(-2), 4);
-      Rect box =
-          p[0].placed ? p[0].box : Rect{L.break_even_point.x + 10, plot.y + 4, tm.width, tm.height};
-      if (!p[0].placed && box.Right() > plot.Right()) box.x = L.break_even_point.x - 10 - tm.width;
-      L.note = {text, box, box.y + tm.baseline, tm.ellipsized};
-      scene.Text(ts, L.note, Text(), Ink{Role::kBackground, 0, 0.85});
+  return obstacles;
+}
+
+// The crossing at day d: a drop line to the axis, a ring, and the label placed clear of the
+// lines (beside the point, flipped left when it would leave the plot, when no place is free).
+void AddBreakEven(const CumulativeCostSpec& spec, TextMeasurer& m, double d, const Axes& axes,
+                  const std::vector<Rect>& obstacles, CumulativeCostLayout& L, Scene& scene) {
+  const Rect& plot = L.plot;
+  L.break_even_cost = CostAt(spec.own, d);
+  L.break_even_point = {axes.xs(d), axes.ys(L.break_even_cost)};
+  LineItem drop;
+  drop.pts = {L.break_even_point, {L.break_even_point.x, plot.Bottom()}};
+  drop.stroke = Muted();
+  drop.dash = {2, 3};
+  scene.Add(drop);
+  scene.Add(MarkerItem{L.break_even_point, MarkerShape::kCircle, 5.5, Ink{Role::kBackground, 0, 1},
+                       Text(), 2});
+  std::string text = spec.break_even_label ? spec.break_even_label(d, L.break_even_cost) : "";
+  if (text.empty()) return;
+  TextSpec ts{text, BodyBold(m), Align::kLeft, plot.w * 0.6, 2};
+  TextMetrics tm = m.Measure(ts);
+  std::vector<LabelPlacement> p =
+      PlaceLabels({{L.break_even_point, tm.width, tm.height, 7}}, obstacles, plot.Inflated(-2), 4);
+  Rect box =
+      p[0].placed ? p[0].box : Rect{L.break_even_point.x + 10, plot.y + 4, tm.width, tm.height};
+  if (!p[0].placed && box.Right() > plot.Right()) box.x = L.break_even_point.x - 10 - tm.width;
+  L.note = {text, box, box.y + tm.baseline, tm.ellipsized};
+  scene.Text(ts, L.note, Text(), Ink{Role::kBackground, 0, 0.85});
+}
+
+// The note shown when the lines do not cross, in the first plot corner that no line passes
+// through (top-left when all are crossed).
+void AddNeverNote(const CumulativeCostSpec& spec, TextMeasurer& m,
+                  const std::vector<Rect>& obstacles, CumulativeCostLayout& L, Scene& scene) {
+  TextSpec ts{spec.never_note, BodyBold(m), Align::kLeft, L.plot.w * 0.6, 3};
+  TextMetrics tm = m.Measure(ts);
+  const Rect inner = L.plot.Inflated(-8);
+  const Rect corners[] = {
+      {inner.x, inner.y, tm.width, tm.height},
+      {inner.Right() - tm.width, inner.Bottom() - tm.height, tm.width, tm.height},
+      {inner.Right() - tm.width, inner.y, tm.width, tm.height},
+      {inner.x, inner.Bottom() - tm.height, tm.width, tm.height}};
+  Rect box = corners[0];
+  for (const Rect& c : corners) {
+    if (std::none_of(obstacles.begin(), obstacles.end(),
+                     [&](const Rect& o) { return o.Intersects(c, 2); })) {
+      box = c;
+      break;
     }
-  } else if (!spec.never_note.empty()) {
-    TextSpec ts{spec.never_note, bold, Align::kLeft, plot.w * 0.6, 3};
-    TextMetrics tm = m.Measure(ts);
-    // The first plot corner that no line passes through (top-left when all are crossed).
-    const Rect inner = plot.Inflated(-8);
-    const Rect corners[] = {
-        {inner.x, inner.y, tm.width, tm.height},
-        {inner.Right() - tm.width, inner.Bottom() - tm.height, tm.width, tm.height},
-        {inner.Right() - tm.width, inner.y, tm.width, tm.height},
-        {inner.x, inner.Bottom() - tm.height, tm.width, tm.height}};
-    Rect box = corners[0];
-    for (const Rect& c : corners) {
-      if (std::none_of(obstacles.begin(), obstacles.end(),
-                       [&](const Rect& o) { return o.Intersects(c, 2); })) {
-        box = c;
-        break;
-      }
-    }
-    L.note = {spec.never_note, box, box.y + tm.baseline, tm.ellipsized};
-    scene.Text(ts, L.note, Text(), Ink{Role::kBackground, 0, 0.85});
   }
-  scene.height = bottom + kPad;
+  L.note = {spec.never_note, box, box.y + tm.baseline, tm.ellipsized};
+  scene.Text(ts, L.note, Text(), Ink{Role::kBackground, 0, 0.85});
+}
+
+Built Build(const CumulativeCostSpec& spec, const Style& style_in) {
+  TextMeasurer m(style_in);
+  Built out;
+  CumulativeCostLayout& L = out.layout;
+  Scene& scene = out.scene;
+  scene.width = m.style().width;
+  const double days = spec.days > 0 && std::isfinite(spec.days) ? spec.days : 365;
+  const std::vector<LegendEntry> legend = {
+      LegendEntry::Line(spec.own.name, Hue(kOwnHue)),
+      LegendEntry::Line(spec.cloud.name, Hue(kCloudHue), {6, 3})};
+  double y = AddHeader(scene, m, spec.title, legend, spec.y_axis_title, &L.legend);
+  const Axes axes = AddAxes(spec, m, days, y, L, scene);
+  AddLines(spec, days, axes, L, scene);
+  L.break_even_day = BreakEvenDay(spec.own, spec.cloud, days);
+  const std::vector<Rect> obstacles = LineObstacles(L);
+  if (L.break_even_day)
+    AddBreakEven(spec, m, *L.break_even_day, axes, obstacles, L, scene);
+  else if (!spec.never_note.empty())
+    AddNeverNote(spec, m, obstacles, L, scene);
+  scene.height = axes.bottom + kPad;
   return out;
 }
 

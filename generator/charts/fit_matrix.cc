@@ -29,18 +29,7 @@ Ink FillOf(Fit fit) {
   return Ink{Role::kBackground, 0, 1};
 }
 
-Built Build(const FitMatrixSpec& spec, const Style& style_in) {
-  TextMeasurer m(style_in);
-  const Style& style = m.style();
-  Built out;
-  FitMatrixLayout& L = out.layout;
-  Scene& scene = out.scene;
-  scene.width = style.width;
-  const Font font = Body(m), bold = BodyBold(m);
-  const int nrows = static_cast<int>(spec.rows.size());
-  const int ncols = std::max(1, static_cast<int>(spec.columns.size()));
-
-  double y = AddTitle(scene, m, spec.title, kPad);
+std::vector<LegendEntry> Legend(const FitMatrixSpec& spec) {
   std::vector<LegendEntry> legend;
   auto add_entry = [&](const std::string& label, Fit fit, std::string symbol) {
     if (label.empty()) return;
@@ -53,27 +42,43 @@ Built Build(const FitMatrixSpec& spec, const Style& style_in) {
   add_entry(spec.multi_card_label, Fit::kMultiCard, "2×");
   add_entry(spec.no_fit_label, Fit::kNoFit, "—");
   add_entry(spec.unknown_label, Fit::kUnknown, "?");
-  double legend_h = AddLegend(scene, m, legend, kPad, y, style.width - 2 * kPad, &L.legend);
-  if (legend_h > 0) y += legend_h + 8;
+  return legend;
+}
 
-  // Row label column: up to two lines, so narrow charts keep room for the cells.
-  const double row_max = std::clamp(style.width * 0.3, 90.0, 260.0);
+// The grid's geometry: the row label column takes up to two lines, so narrow charts keep room
+// for the cells; cells never ellipsise their symbol, so below kMinCol the chart grows wider
+// than asked.
+struct Grid {
+  double row_max = 0;  // widest a row label may be
+  double x = 0;        // left edge of the cells
+  double col_w = 0, row_h = 0;
+};
+Grid GridOf(const FitMatrixSpec& spec, TextMeasurer& m) {
+  const Style& style = m.style();
+  const Font font = Body(m);
+  const int ncols = std::max(1, static_cast<int>(spec.columns.size()));
+  Grid g;
+  g.row_max = std::clamp(style.width * 0.3, 90.0, 260.0);
   double row_w = 0, row_label_h = 0;
   for (const std::string& r : spec.rows) {
-    TextMetrics tm = m.Measure({r, font, Align::kRight, row_max, 2});
+    TextMetrics tm = m.Measure({r, font, Align::kRight, g.row_max, 2});
     row_w = std::max(row_w, tm.width);
     row_label_h = std::max(row_label_h, tm.height);
   }
-  row_w = std::min(row_w, row_max);
-  const double grid_x = kPad + row_w + 8;
-  // Cells never ellipsise their symbol: below kMinCol the chart grows wider than asked.
+  row_w = std::min(row_w, g.row_max);
+  g.x = kPad + row_w + 8;
   constexpr double kMinCol = 28;
-  const double col_w = std::clamp((style.width - kPad - grid_x) / ncols, kMinCol, 110.0);
-  const double row_h = std::max({26.0, font.px * 2.1, row_label_h + 6});
-  scene.width = std::max(style.width, grid_x + col_w * ncols + kPad);
+  g.col_w = std::clamp((style.width - kPad - g.x) / ncols, kMinCol, 110.0);
+  g.row_h = std::max({26.0, font.px * 2.1, row_label_h + 6});
+  return g;
+}
 
-  // Column headers: wrapped to the column width (3 lines), or rotated when a word would not fit.
-  const double header_w = col_w - 6;
+// Column headers from y down: wrapped to the column width (3 lines), or all rotated when a
+// word would not fit. Returns the y of their bottom.
+double AddColumnHeaders(const FitMatrixSpec& spec, TextMeasurer& m, const Grid& g, double y,
+                        FitMatrixLayout& L, Scene& scene) {
+  const Font font = Body(m);
+  const double header_w = g.col_w - 6;
   L.rotated_headers = false;
   for (const std::string& c : spec.columns) {
     TextMetrics tm = m.Measure({c, font, Align::kCenter, header_w, 3});
@@ -91,7 +96,7 @@ Built Build(const FitMatrixSpec& spec, const Style& style_in) {
   }
   const double header_bottom = y + header_h;
   for (size_t j = 0; j < header_specs.size(); ++j) {
-    double cx = grid_x + (static_cast<double>(j) + 0.5) * col_w;
+    double cx = g.x + (static_cast<double>(j) + 0.5) * g.col_w;
     const TextSpec& ts = header_specs[j];
     TextMetrics tm = m.Measure(ts);
     if (L.rotated_headers) {
@@ -115,32 +120,60 @@ Built Build(const FitMatrixSpec& spec, const Style& style_in) {
       L.column_labels.push_back(tb);
     }
   }
+  return header_bottom;
+}
 
-  // Cells.
-  const double grid_y = header_bottom + 6;
-  L.grid = {grid_x, grid_y, col_w * static_cast<double>(spec.columns.size()), row_h * nrows};
+// One cell: its fill (dashed outline when unknown) and its text, bold unless it does not fit.
+void AddCell(const FitCell& cell, const Rect& rect, int r, int c, TextMeasurer& m,
+             FitMatrixLayout& L, Scene& scene) {
+  BoxItem box{rect, FillOf(cell.fit), std::nullopt, 1, 3, {}};
+  if (cell.fit == Fit::kUnknown) box.stroke = Ink{Role::kAxis, 0, 1}, box.dash = {3, 2};
+  scene.Add(box);
+  std::string text = cell.text.empty() ? DefaultFitText(cell) : cell.text;
+  TextSpec ts{text, cell.fit == Fit::kNoFit ? Body(m) : BodyBold(m), Align::kCenter};
+  TextBox tb = m.PlaceCentered(ts, rect.CenterX(), rect.CenterY());
+  scene.Text(ts, tb, cell.fit == Fit::kNoFit || cell.fit == Fit::kUnknown ? Muted() : Text());
+  L.cells.push_back({r, c, cell.fit, rect, tb});
+}
+
+// The rows from grid_y down (L.grid): each row's label, then its cells.
+void AddRows(const FitMatrixSpec& spec, TextMeasurer& m, const Grid& g, double grid_y,
+             FitMatrixLayout& L, Scene& scene) {
+  const int nrows = static_cast<int>(spec.rows.size());
+  const int ncols = static_cast<int>(spec.columns.size());
+  L.grid = {g.x, grid_y, g.col_w * static_cast<double>(ncols), g.row_h * nrows};
   for (int r = 0; r < nrows; ++r) {
-    double top = grid_y + r * row_h;
-    TextSpec rs{spec.rows[r], font, Align::kRight, row_max, 2};
-    TextBox rb = m.PlaceCentered(rs, grid_x - 8, top + row_h / 2);
+    double top = grid_y + r * g.row_h;
+    TextSpec rs{spec.rows[r], Body(m), Align::kRight, g.row_max, 2};
+    TextBox rb = m.PlaceCentered(rs, g.x - 8, top + g.row_h / 2);
     scene.Text(rs, rb, Text());
     L.row_labels.push_back(rb);
-    for (int c = 0; c < static_cast<int>(spec.columns.size()); ++c) {
+    for (int c = 0; c < ncols; ++c) {
       FitCell cell;
       if (r < static_cast<int>(spec.cells.size()) && c < static_cast<int>(spec.cells[r].size())) {
         cell = spec.cells[r][c];
       }
-      Rect rect{grid_x + c * col_w + 1.5, top + 1.5, col_w - 3, row_h - 3};
-      BoxItem box{rect, FillOf(cell.fit), std::nullopt, 1, 3, {}};
-      if (cell.fit == Fit::kUnknown) box.stroke = Ink{Role::kAxis, 0, 1}, box.dash = {3, 2};
-      scene.Add(box);
-      std::string text = cell.text.empty() ? DefaultFitText(cell) : cell.text;
-      TextSpec ts{text, cell.fit == Fit::kNoFit ? font : bold, Align::kCenter};
-      TextBox tb = m.PlaceCentered(ts, rect.CenterX(), rect.CenterY());
-      scene.Text(ts, tb, cell.fit == Fit::kNoFit || cell.fit == Fit::kUnknown ? Muted() : Text());
-      L.cells.push_back({r, c, cell.fit, rect, tb});
+      Rect rect{g.x + c * g.col_w + 1.5, top + 1.5, g.col_w - 3, g.row_h - 3};
+      AddCell(cell, rect, r, c, m, L, scene);
     }
   }
+}
+
+Built Build(const FitMatrixSpec& spec, const Style& style_in) {
+  TextMeasurer m(style_in);
+  const Style& style = m.style();
+  Built out;
+  FitMatrixLayout& L = out.layout;
+  Scene& scene = out.scene;
+  scene.width = style.width;
+  double y = AddTitle(scene, m, spec.title, kPad);
+  double legend_h = AddLegend(scene, m, Legend(spec), kPad, y, style.width - 2 * kPad, &L.legend);
+  if (legend_h > 0) y += legend_h + 8;
+  const Grid g = GridOf(spec, m);
+  const int ncols = std::max(1, static_cast<int>(spec.columns.size()));
+  scene.width = std::max(style.width, g.x + g.col_w * ncols + kPad);
+  const double header_bottom = AddColumnHeaders(spec, m, g, y, L, scene);
+  AddRows(spec, m, g, header_bottom + 6, L, scene);
   scene.height = L.grid.Bottom() + kPad;
   return out;
 }

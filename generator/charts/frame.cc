@@ -22,6 +22,21 @@ double AddTitle(Scene& scene, TextMeasurer& m, const std::string& title, double 
   return placed.box.Bottom() + 8;
 }
 
+double AddHeader(Scene& scene, TextMeasurer& m, const std::string& title,
+                 const std::vector<LegendEntry>& legend, const std::string& axis_title,
+                 std::vector<TextBox>* legend_boxes) {
+  const double width = m.style().width;
+  double y = AddTitle(scene, m, title, kPad);
+  double legend_h = AddLegend(scene, m, legend, kPad, y, width - 2 * kPad, legend_boxes);
+  if (legend_h > 0) y += legend_h + 4;
+  if (!axis_title.empty()) {
+    double bottom = y;
+    AddAxisTitle(scene, m, axis_title, kPad, y, width - 2 * kPad, Align::kLeft, &bottom);
+    y = bottom + 8;
+  }
+  return y;
+}
+
 double AddLegend(Scene& scene, TextMeasurer& m, const std::vector<LegendEntry>& entries, double x,
                  double y, double max_w, std::vector<TextBox>* boxes) {
   if (entries.empty()) return 0;

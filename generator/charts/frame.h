@@ -77,6 +77,13 @@ Rect RotatedBounds(const TextMetrics& tm, Align align, double x, double baseline
 void AddAxisTitle(Scene& scene, TextMeasurer& m, const std::string& text, double x, double y_top,
                   double max_w, Align align, double* bottom);
 
+// The header of a chart with a value axis on the left: the title, the legend under it (label
+// boxes to *legend_boxes) and the axis title (when not empty), each across the chart width.
+// Returns the y where the plot starts.
+double AddHeader(Scene& scene, TextMeasurer& m, const std::string& title,
+                 const std::vector<LegendEntry>& legend, const std::string& axis_title,
+                 std::vector<TextBox>* legend_boxes);
+
 // Greedy label placement. Each request is a label of size (w, h) for an anchor point; the
 // candidates are the 8 positions around the anchor at `gap` from a circle of `radius`, then
 // rings further out (drawn with a leader line). A candidate is accepted when it lies inside

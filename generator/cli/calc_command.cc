@@ -11,9 +11,11 @@
 #include <set>
 
 #include "base/suggest.h"
+#include "calc/enums.h"
 #include "calc/memory.h"
 #include "calcapi/calc_api.h"
 #include "cli/command_line.h"
+#include "model/enums.h"
 
 namespace gg {
 
@@ -22,39 +24,120 @@ namespace {
 using Json = nlohmann::ordered_json;
 using calcapi::UnknownId;
 
-constexpr char kUsage[] =
-    "usage: gpuguide calc <command> [options]\n"
-    "\n"
-    "commands:\n"
-    "  vram       memory an LLM needs (weights, KV cache, activations, gradients, optimizer)\n"
-    "             --model ID --precision P [--kv-precision P] --context N [--batch N]\n"
-    "             [--mode inference|full|lora|qlora] [--checkpointing] [--no-flash-attention]\n"
-    "             [--optimizer adamw|adamw8bit|paged_adamw8bit] [--lora-rank N] [--json]\n"
-    "             (training modes: --context defaults to the training sequence length;\n"
-    "             --precision native: the format the model is published in)\n"
-    "  fit        the GPUs, and how many of each, that hold it; price and decode speed\n"
-    "             the vram options, plus [--segment consumer|workstation|datacenter]...\n"
-    "             [--condition new|used]... [--max-gpus N]\n"
-    "  maxctx     the largest context that fits N cards of one GPU\n"
-    "             --model ID --precision P --gpu ID [--count N] [--kv-precision P]\n"
-    "             [--batch N] [--json]\n"
-    "  breakeven  days of use after which a desktop costs less than renting in the cloud\n"
-    "             --desktop-cost USD --desktop-watts W --cloud-per-hour USD\n"
-    "             --utilisation FRACTION --electricity USD_PER_KWH [--json]\n"
-    "  rank       GPUs by performance, or performance per 1,000 USD\n"
-    "             --workload inference8|inference16|training16 [--cost none|gpu|ownership]\n"
-    "             [--segment S]... [--condition new|used]... [--count N] [--json]\n"
-    "\n"
-    "precisions: fp32 bf16 fp16 fp8 int8 int4 q8_0 q6_k q5_k_m q4_k_m gptq4 awq4 nf4 q4_0\n"
-    "            mxfp4 nvfp4 mxfp4_moe native; KV cache: fp32 bf16 fp16 fp8 q8_0 q4_0\n"
-    "exit codes: 0 ok, 1 problems in the data, 2 bad command line\n";
+// ---------------------------------------------------------------- the command line
 
-// ---------------------------------------------------------------- argument parsing
+const OptionDecl kJson = {"--json", "", "print the calculator's JSON answer instead of a table"};
+const OptionDecl kRoot = {"--root", "DIR",
+                          "project whose data/ to use (default: the current folder)"};
 
-struct OptionSpec {
-  std::string name;  // without the leading "--"
-  bool takes_value;
+// "a, b or c" of an enum's ids, for the help of its option.
+template <typename E>
+std::string OneOf(const EnumSpelling<E>& e) {
+  const auto& ids = e.Ids();
+  std::string text;
+  for (size_t i = 0; i < ids.size(); ++i)
+    text += (i == 0 ? "" : i + 1 == ids.size() ? " or " : ", ") + ids[i];
+  return text;
+}
+
+const std::vector<OptionDecl> kModelOptions = {
+    {"--model", "ID", "the LLM (an id of data/models.json)"},
+    {"--precision", "P", "format of the weights (calc --help lists them); native: as published"},
+    {"--kv-precision", "P", "format of the KV cache"},
+    {"--context", "N", "tokens per sequence (training modes: default the training length)"},
+    {"--batch", "N", "sequences at once"},
+    {"--mode", "M",
+     OneOf(calc::MemoryModes()) + " (default " +
+         calc::MemoryModes().Id(calc::MemoryMode::kInference) + ")"},
+    {"--checkpointing", "", "gradient checkpointing (training modes)"},
+    kJson,
+    {"--no-flash-attention", "", "without flash attention (a larger compute buffer)"},
+    {"--optimizer", "O", OneOf(calc::Optimizers()) + " (training modes)"},
+    {"--lora-rank", "N", "rank of the LoRA adapters"},
 };
+
+std::vector<OptionDecl> ModelOptionsAnd(std::vector<OptionDecl> more) {
+  std::vector<OptionDecl> options = kModelOptions;
+  options.insert(options.end(), more.begin(), more.end());
+  options.push_back(kRoot);
+  return options;
+}
+
+}  // namespace
+
+const std::vector<CommandDecl>& CalcCommands() {
+  static const std::vector<CommandDecl> commands = {
+      {"calc vram", "memory an LLM needs (weights, KV cache, activations, gradients, optimizer)",
+       ModelOptionsAnd({}), "", ""},
+      {"calc fit", "the GPUs, and how many of each, that hold it; price and decode speed",
+       ModelOptionsAnd({{"--segment", "S", OneOf(Segments()) + " (repeatable)", true},
+                        {"--condition", "C", OneOf(Conditions()) + " (repeatable)", true},
+                        {"--max-gpus", "N", "most cards of one GPU tried (default 64)"}}),
+       "", ""},
+      {"calc maxctx", "the largest context that fits N cards of one GPU",
+       ModelOptionsAnd({{"--gpu", "ID", "the GPU (an id of data/gpus.json)"},
+                        {"--count", "N", "how many cards (default 1)"}}),
+       "", ""},
+      {"calc breakeven",
+       "days of use after which a desktop costs less than renting in the cloud",
+       {{"--desktop-cost", "USD", "price of the desktop"},
+        {"--desktop-watts", "W", "its power draw under load"},
+        {"--cloud-per-hour", "USD", "price of the cloud instance per hour"},
+        {"--utilisation", "FRACTION", "share of the day in use, from 0 to 1"},
+        {"--electricity", "USD_PER_KWH", "price of electricity"},
+        kJson,
+        kRoot},
+       "",
+       ""},
+      {"calc rank",
+       "GPUs by performance, or performance per 1,000 USD",
+       {{"--workload", "W", OneOf(Workloads())},
+        {"--cost", "C",
+         OneOf(calc::CostBases()) + " (default " + calc::CostBases().Id(calc::CostBasis::kNone) +
+             ")"},
+        {"--segment", "S", OneOf(Segments()) + " (repeatable)", true},
+        {"--condition", "C", OneOf(Conditions()) + " (repeatable)", true},
+        {"--count", "N", "cards per configuration (default 1)"},
+        kJson,
+        kRoot},
+       "",
+       ""},
+  };
+  return commands;
+}
+
+namespace {
+
+const CommandDecl* FindCalcCommand(const std::string& name) {
+  for (const CommandDecl& c : CalcCommands())
+    if (c.name == "calc " + name) return &c;
+  return nullptr;
+}
+
+// "words: a b c …" wrapped at 80 columns, continuation lines indented under the first word.
+std::string WrappedList(const std::string& label, const std::vector<std::string>& words) {
+  std::string text = label, line = label;
+  for (const std::string& w : words) {
+    if (line.size() + 1 + w.size() > 80) {
+      text += "\n" + std::string(label.size(), ' ') + w;
+      line = std::string(label.size(), ' ') + w;
+    } else {
+      text += (line.size() == label.size() ? "" : " ") + w;
+      line += (line.size() == label.size() ? "" : " ") + w;
+    }
+  }
+  return text + "\n";
+}
+
+std::string CalcUsage() {
+  std::vector<std::string> weights = calc::PrecisionIds();
+  weights.push_back("native");
+  return CommandList("gpuguide calc", CalcCommands(),
+                     "gpuguide calc <command> --help shows the command's options.\n\n" +
+                         WrappedList("precisions: ", weights) +
+                         WrappedList("KV cache:   ", calc::KvPrecisionIds()) +
+                         "exit codes: 0 ok, 1 problems in the data, 2 bad command line\n");
+}
 
 struct Options {
   std::map<std::string, std::vector<std::string>> values;  // repeated options accumulate
@@ -67,15 +150,11 @@ struct Options {
   }
 };
 
-// Parses "--name value", "--name=value" and "--flag" with the shared command-line parser
-// (cli/command_line.h). False with *error set on an unknown option, a missing value, a value
-// given to a flag or a stray argument.
-bool ParseOptions(const std::vector<std::string>& args, const std::string& command,
-                  const std::vector<OptionSpec>& specs, Options* out, std::string* error) {
-  CommandDecl decl;
-  decl.name = "calc " + command;
-  for (const OptionSpec& s : specs)
-    decl.options.push_back({"--" + s.name, s.takes_value ? "VALUE" : "", "", true});
+// Parses the subcommand's arguments with the shared command-line parser (cli/command_line.h).
+// False with *error set on an unknown option, a missing value, a value given to a flag or a
+// stray argument.
+bool ParseOptions(const std::vector<std::string>& args, const CommandDecl& decl, Options* out,
+                  std::string* error) {
   ParsedArgs parsed;
   if (!ParseCommandLine(decl, args, 1, &parsed, error)) return false;
   for (auto& [name, values] : parsed.values) out->values[name.substr(2)] = values;
@@ -160,13 +239,6 @@ int Ask(const Dataset& data, const Json& request, Json* result, std::ostream& er
 double Num(const Json& v) {
   return v.is_number() ? v.get<double>() : 0.0;
 }
-
-const std::vector<OptionSpec> kModelOptions = {
-    {"model", true},          {"precision", true}, {"kv-precision", true},
-    {"context", true},        {"batch", true},     {"mode", true},
-    {"checkpointing", false}, {"json", false},     {"no-flash-attention", false},
-    {"optimizer", true},      {"lora-rank", true},
-};
 
 // The request fields of vram and fit. The command line checks what only it knows (required
 // options, number syntax); the calculator checks ids and ranges.
@@ -419,45 +491,30 @@ int RunCalcCommand(const std::vector<std::string>& args, const Dataset& data, st
 int RunCalcCommand(const std::vector<std::string>& args, const DatasetLoader& load,
                    std::ostream& out, std::ostream& err) {
   if (args.empty()) {
-    err << "error: 'calc' needs a command\n" << kUsage;
+    err << "error: 'calc' needs a command\n" << CalcUsage();
     return 2;
   }
   const std::string& command = args[0];
   if (command == "--help" || command == "-h" || command == "help") {
-    out << kUsage;
+    out << CalcUsage();
     return 0;
   }
+  const CommandDecl* decl = FindCalcCommand(command);
   for (const std::string& a : args)
     if (a == "--help" || a == "-h") {
-      out << kUsage;
+      out << (decl ? CommandHelp(*decl) : CalcUsage());
       return 0;
     }
-
-  std::vector<OptionSpec> specs;
-  if (command == "vram") {
-    specs = kModelOptions;
-  } else if (command == "fit") {
-    specs = kModelOptions;
-    specs.insert(specs.end(), {{"segment", true}, {"condition", true}, {"max-gpus", true}});
-  } else if (command == "maxctx") {
-    specs = kModelOptions;
-    specs.insert(specs.end(), {{"gpu", true}, {"count", true}});
-  } else if (command == "breakeven") {
-    specs = {{"desktop-cost", true}, {"desktop-watts", true}, {"cloud-per-hour", true},
-             {"utilisation", true},  {"electricity", true},   {"json", false}};
-  } else if (command == "rank") {
-    specs = {{"workload", true},  {"cost", true},  {"segment", true},
-             {"condition", true}, {"count", true}, {"json", false}};
-  } else {
-    err << "error: "
-        << UnknownId("calc command", command, {"breakeven", "fit", "maxctx", "rank", "vram"})
-        << "\n";
+  if (!decl) {
+    std::vector<std::string> names;
+    for (const CommandDecl& c : CalcCommands()) names.push_back(c.name.substr(5));
+    std::sort(names.begin(), names.end());
+    err << "error: " << UnknownId("calc command", command, names) << "\n";
     return 2;
   }
-  specs.push_back({"root", true});
   Options options;
   std::string error;
-  if (!ParseOptions(args, command, specs, &options, &error)) {
+  if (!ParseOptions(args, *decl, &options, &error)) {
     err << "error: " << error << "\n";
     return 2;
   }

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/command_line.h"
 #include "model/model.h"
 
 namespace gg {
@@ -29,6 +30,10 @@ int RunCalcCommand(const std::vector<std::string>& args, const Dataset& data, st
                    std::ostream& err);
 // The same, loading the data from --root DIR (default ".") once the command line is valid;
 // `load` prints the data's problems and returns false when the data is unusable (exit 1).
+// Every calc subcommand ("calc vram", …), declared once: the parser reads these, and
+// `calc --help` / `calc vram --help` print them.
+const std::vector<CommandDecl>& CalcCommands();
+
 using DatasetLoader = std::function<bool(const std::string& root, Dataset* out)>;
 int RunCalcCommand(const std::vector<std::string>& args, const DatasetLoader& load,
                    std::ostream& out, std::ostream& err);

@@ -87,13 +87,17 @@ const CommandDecl kServe = {
     "  assets/: each change rebuilds the site (incrementally, with the cache) and open pages\n"
     "  reload; a failed build shows its errors in the terminal and over the last good page.\n"};
 
-const CommandDecl kCalc = {"calc", "run one calculation: vram, fit, breakeven, rank", {}, "", ""};
-const CommandDecl kDiff = {
-    "diff", "show what changed between two built sites, page by page", {}, "", ""};
+// "calc" in the command list: its subcommands, from their declarations.
+CommandDecl CalcGroupDecl() {
+  std::string names;
+  for (const CommandDecl& c : CalcCommands())
+    names += (names.empty() ? "" : ", ") + c.name.substr(5);
+  return {"calc", "run one calculation: " + names, {}, "", ""};
+}
 
 const std::vector<CommandDecl>& Commands() {
   static const std::vector<CommandDecl> commands = {
-      kBuild, kCheck, kStamp, kCalc, kServe, kDiff, ReviewCommandDecl()};
+      kBuild, kCheck, kStamp, CalcGroupDecl(), kServe, DiffCommandDecl(), ReviewCommandDecl()};
   return commands;
 }
 

@@ -10,19 +10,37 @@
 namespace gg {
 namespace fs = std::filesystem;
 
+const CommandDecl& DiffCommandDecl() {
+  static const CommandDecl decl = {
+      "diff",
+      "show what changed between two built sites, page by page",
+      {},
+      "OLD_SITE NEW_SITE",
+      "  Prints the files added, removed and changed between two builds, and for each\n"
+      "  changed page the visible lines (table rows, paragraphs) that changed.\n"
+      "  To see what a change to the sources means, use gpuguide review.\n"};
+  return decl;
+}
+
 int RunDiffCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  if (args.size() == 2 && args[1] == "--help") {
-    out << "usage: gpuguide diff OLD_SITE NEW_SITE\n"
-           "  Prints the files added, removed and changed between two builds, and for each\n"
-           "  changed page the visible lines (table rows, paragraphs) that changed.\n"
-           "  To see what a change to the sources means, use gpuguide review.\n";
-    return 0;
-  }
-  if (args.size() != 3) {
-    err << "gpuguide: error: diff needs two site folders\nusage: gpuguide diff OLD_SITE NEW_SITE\n";
+  const CommandDecl& decl = DiffCommandDecl();
+  ParsedArgs f;
+  std::string error;
+  if (!ParseCommandLine(decl, args, 1, &f, &error)) {
+    err << "gpuguide: error: " << error << "\n" << CommandHelp(decl);
     return 2;
   }
-  for (const auto& d : {args[1], args[2]}) {
+  if (f.Has("--help")) {
+    out << CommandHelp(decl);
+    return 0;
+  }
+  if (f.positional.size() != 2) {
+    err << "gpuguide: error: diff needs two site folders\n" << CommandHelp(decl);
+    return 2;
+  }
+  const std::string& old_site = f.positional[0];
+  const std::string& new_site = f.positional[1];
+  for (const auto& d : {old_site, new_site}) {
     if (!fs::is_directory(d)) {
       err << "gpuguide: error: '" << d << "' is not a folder\n";
       return 2;
@@ -30,7 +48,7 @@ int RunDiffCommand(const std::vector<std::string>& args, std::ostream& out, std:
   }
   // Only the file lists are held; pages are read two at a time, so memory stays at the size
   // of the largest pair of files.
-  auto list_before = ListFiles(args[1], ""), list_after = ListFiles(args[2], "");
+  auto list_before = ListFiles(old_site, ""), list_after = ListFiles(new_site, "");
   std::set<std::string> before(list_before.begin(), list_before.end());
   std::set<std::string> after(list_after.begin(), list_after.end());
   std::set<std::string> paths = before;
@@ -49,7 +67,7 @@ int RunDiffCommand(const std::vector<std::string>& args, std::ostream& out, std:
     }
     std::string a, b;
     bool ok = true;
-    for (const auto& [dir, bytes] : {std::pair{args[1], &a}, std::pair{args[2], &b}}) {
+    for (const auto& [dir, bytes] : {std::pair{old_site, &a}, std::pair{new_site, &b}}) {
       if (!ReadWholeFile(dir + "/" + p, bytes)) {
         err << dir << "/" << p << ": error: cannot read the file\n";
         ok = false;

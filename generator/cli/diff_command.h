@@ -14,10 +14,14 @@
 #include <string>
 #include <vector>
 
+#include "cli/command_line.h"
 #include "review/line_diff.h"
 #include "review/page_text.h"
 
 namespace gg {
+
+// The command line of diff, for the parser and --help (cli/command_line.h).
+const CommandDecl& DiffCommandDecl();
 
 int RunDiffCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 

@@ -4,6 +4,7 @@
 #include <cmark-gfm.h>
 
 #include <cstdlib>
+#include <functional>
 #include <map>
 #include <mutex>
 
@@ -193,22 +194,17 @@ std::vector<TocEntry> ExtractToc(const std::string& body) {
   return toc;
 }
 
-MarkdownResult RenderMarkdown(const std::string& body, const std::string& file, int first_line,
-                              const DirectiveHook& block_hook, const DirectiveHook& inline_hook,
-                              Diagnostics* diags, const std::string& table_label) {
-  const int options = CMARK_OPT_DEFAULT;
-  cmark_parser* parser = NewParser();
-  cmark_parser_feed(parser, body.data(), body.size());
-  cmark_node* doc = cmark_parser_finish(parser);
+namespace {
 
-  auto loc_of = [&](cmark_node* n) {
-    int col = cmark_node_get_start_column(n);
-    return SourceLoc{file, LineOf(n) + first_line - 1, col > 0 ? col : 1};
-  };
-
-  // Collect first, modify after: changing the tree under an iterator is undefined.
+// The nodes RenderMarkdown acts on, collected in document order, and the prose text.
+struct Collected {
   std::vector<cmark_node*> blocks, inlines, raw_html, headings, images;
   std::string prose;
+};
+
+// Collect first, modify after: changing the tree under an iterator is undefined.
+Collected CollectNodes(cmark_node* doc) {
+  Collected c;
   cmark_iter* it = cmark_iter_new(doc);
   cmark_event_type ev;
   while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
@@ -217,27 +213,27 @@ MarkdownResult RenderMarkdown(const std::string& body, const std::string& file, 
     switch (cmark_node_get_type(n)) {
       case CMARK_NODE_CODE_BLOCK: {
         const char* info = cmark_node_get_fence_info(n);
-        if (info && StartsWith(info, "gpu-")) blocks.push_back(n);
+        if (info && StartsWith(info, "gpu-")) c.blocks.push_back(n);
         break;
       }
       case CMARK_NODE_CODE: {
         const char* lit = cmark_node_get_literal(n);
-        if (lit && StartsWith(lit, "gpu:")) inlines.push_back(n);
+        if (lit && StartsWith(lit, "gpu:")) c.inlines.push_back(n);
         break;
       }
       case CMARK_NODE_HTML_BLOCK:
       case CMARK_NODE_HTML_INLINE:
-        raw_html.push_back(n);
+        c.raw_html.push_back(n);
         break;
       case CMARK_NODE_HEADING:
-        headings.push_back(n);
+        c.headings.push_back(n);
         break;
       case CMARK_NODE_IMAGE:
-        images.push_back(n);
+        c.images.push_back(n);
         break;
       case CMARK_NODE_TEXT: {
         const char* lit = cmark_node_get_literal(n);
-        if (lit) prose += std::string(lit) + " ";
+        if (lit) c.prose += std::string(lit) + " ";
         break;
       }
       default:
@@ -245,19 +241,24 @@ MarkdownResult RenderMarkdown(const std::string& body, const std::string& file, 
     }
   }
   cmark_iter_free(it);
+  return c;
+}
 
-  MarkdownResult result;
-  result.words = CountWords(prose);
+using LocOf = std::function<SourceLoc(cmark_node*)>;
 
-  result.toc = HeadingEntries(headings);
-
+void CheckImagesAreLocal(const std::vector<cmark_node*>& images, const LocOf& loc_of,
+                         Diagnostics* diags) {
   for (cmark_node* img : images) {
     std::string url = cmark_node_get_url(img) ? cmark_node_get_url(img) : "";
     if (!IsLocalUrl(url))
       diags->Error(loc_of(img), "image '" + url + "' is loaded from another host",
                    "pages load nothing from other hosts: put the image in assets/");
   }
+}
 
+// Raw HTML is shown as text, with a warning.
+void EscapeRawHtml(const std::vector<cmark_node*>& raw_html, const LocOf& loc_of,
+                   Diagnostics* diags) {
   for (cmark_node* n : raw_html) {
     const char* lit = cmark_node_get_literal(n);
     std::string text = lit ? lit : "";
@@ -266,8 +267,13 @@ MarkdownResult RenderMarkdown(const std::string& body, const std::string& file, 
                    "write Markdown or use a gpu- directive");
     ReplaceWithHtml(n, block ? "<p>" + HtmlEscape(Trim(text)) + "</p>\n" : HtmlEscape(text), block);
   }
+}
 
-  for (cmark_node* n : blocks) {
+// Replaces each directive block and inline reference with what its hook renders ("" when the
+// line does not parse: the error is reported).
+void RunDirectives(const Collected& c, const LocOf& loc_of, const DirectiveHook& block_hook,
+                   const DirectiveHook& inline_hook, Diagnostics* diags) {
+  for (cmark_node* n : c.blocks) {
     DirectiveCall call;
     SourceLoc loc = loc_of(n);
     std::string info = cmark_node_get_fence_info(n);
@@ -279,8 +285,7 @@ MarkdownResult RenderMarkdown(const std::string& body, const std::string& file, 
     }
     ReplaceWithHtml(n, html + "\n", true);
   }
-
-  for (cmark_node* n : inlines) {
+  for (cmark_node* n : c.inlines) {
     DirectiveCall call;
     SourceLoc loc = loc_of(n);
     std::string text = cmark_node_get_literal(n);
@@ -290,6 +295,67 @@ MarkdownResult RenderMarkdown(const std::string& body, const std::string& file, 
       html = inline_hook ? inline_hook(call) : std::string();
     ReplaceWithHtml(n, html, false);
   }
+}
+
+// Ids on headings, in document order, in one pass. Generated HTML never emits bare <hN> tags
+// (directives give their headings attributes), so every bare one is an author's.
+std::string WithHeadingIds(const std::string& html, const std::vector<TocEntry>& toc) {
+  std::string out;
+  out.reserve(html.size() + toc.size() * 24);
+  size_t index = 0, pos = 0;
+  while (true) {
+    size_t p = html.find("<h", pos);
+    if (p == std::string::npos || index >= toc.size()) break;
+    if (p + 3 < html.size() && html[p + 2] >= '1' && html[p + 2] <= '6' && html[p + 3] == '>') {
+      out.append(html, pos, p - pos);
+      out += "<h";
+      out += html[p + 2];
+      out += " id=\"" + HtmlEscape(toc[index++].id) + "\">";
+      pos = p + 4;
+    } else {
+      out.append(html, pos, p + 2 - pos);
+      pos = p + 2;
+    }
+  }
+  out.append(html, pos, std::string::npos);
+  return out;
+}
+
+// Author tables: header cells get a scope, alignment moves from the obsolete align attribute
+// to a style, and the table scrolls sideways on a phone instead of overflowing.
+void StyleAuthorTables(std::string* html, const std::string& table_label) {
+  ReplaceAll(html, "<th>", "<th scope=\"col\">");
+  for (const char* a : {"left", "center", "right"}) {
+    std::string al(a);
+    ReplaceAll(html, "<th align=\"" + al + "\">", "<th scope=\"col\" class=\"al-" + al + "\">");
+    ReplaceAll(html, "<td align=\"" + al + "\">", "<td class=\"al-" + al + "\">");
+  }
+  ReplaceAll(html, "<table>",
+             "<div class=\"table-scroll\" role=\"region\" tabindex=\"0\" aria-label=\"" +
+                 HtmlEscape(table_label) + "\"><table>");
+  ReplaceAll(html, "</table>\n", "</table></div>\n");
+}
+
+}  // namespace
+
+MarkdownResult RenderMarkdown(const std::string& body, const std::string& file, int first_line,
+                              const DirectiveHook& block_hook, const DirectiveHook& inline_hook,
+                              Diagnostics* diags, const std::string& table_label) {
+  const int options = CMARK_OPT_DEFAULT;
+  cmark_parser* parser = NewParser();
+  cmark_parser_feed(parser, body.data(), body.size());
+  cmark_node* doc = cmark_parser_finish(parser);
+  const LocOf loc_of = [&](cmark_node* n) {
+    int col = cmark_node_get_start_column(n);
+    return SourceLoc{file, LineOf(n) + first_line - 1, col > 0 ? col : 1};
+  };
+  const Collected nodes = CollectNodes(doc);
+  MarkdownResult result;
+  result.words = CountWords(nodes.prose);
+  result.toc = HeadingEntries(nodes.headings);
+  CheckImagesAreLocal(nodes.images, loc_of, diags);
+  EscapeRawHtml(nodes.raw_html, loc_of, diags);
+  RunDirectives(nodes, loc_of, block_hook, inline_hook, diags);
 
   char* raw = cmark_render_html(doc, options, cmark_parser_get_syntax_extensions(parser));
   std::string html = raw;
@@ -297,42 +363,8 @@ MarkdownResult RenderMarkdown(const std::string& body, const std::string& file, 
   cmark_node_free(doc);
   cmark_parser_free(parser);
 
-  // Ids on headings, in document order, in one pass. Generated HTML never emits bare <hN>
-  // tags (directives give their headings attributes), so every bare one is an author's.
-  {
-    std::string out;
-    out.reserve(html.size() + result.toc.size() * 24);
-    size_t index = 0, pos = 0;
-    while (true) {
-      size_t p = html.find("<h", pos);
-      if (p == std::string::npos || index >= result.toc.size()) break;
-      if (p + 3 < html.size() && html[p + 2] >= '1' && html[p + 2] <= '6' && html[p + 3] == '>') {
-        out.append(html, pos, p - pos);
-        out += "<h";
-        out += html[p + 2];
-        out += " id=\"" + HtmlEscape(result.toc[index++].id) + "\">";
-        pos = p + 4;
-      } else {
-        out.append(html, pos, p + 2 - pos);
-        pos = p + 2;
-      }
-    }
-    out.append(html, pos, std::string::npos);
-    html = std::move(out);
-  }
-  // Author tables: header cells get a scope, alignment moves from the obsolete align
-  // attribute to a style, and the table scrolls sideways on a phone instead of overflowing.
-  ReplaceAll(&html, "<th>", "<th scope=\"col\">");
-  for (const char* a : {"left", "center", "right"}) {
-    std::string al(a);
-    ReplaceAll(&html, "<th align=\"" + al + "\">", "<th scope=\"col\" class=\"al-" + al + "\">");
-    ReplaceAll(&html, "<td align=\"" + al + "\">", "<td class=\"al-" + al + "\">");
-  }
-  ReplaceAll(&html, "<table>",
-             "<div class=\"table-scroll\" role=\"region\" tabindex=\"0\" aria-label=\"" +
-                 HtmlEscape(table_label) + "\"><table>");
-  ReplaceAll(&html, "</table>\n", "</table></div>\n");
-
+  html = WithHeadingIds(html, result.toc);
+  StyleAuthorTables(&html, table_label);
   std::vector<TocEntry> toc;
   for (const auto& e : result.toc)
     if (e.level == 2 || e.level == 3) toc.push_back(e);

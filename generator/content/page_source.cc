@@ -16,32 +16,29 @@ std::string SourceRevision(const std::string& file_bytes) {
   return Sha256Hex(file_bytes).substr(0, 12);
 }
 
-namespace {}  // namespace
+namespace {
 
-bool ParsePageSource(const std::string& file, const std::string& text, PageSource* out,
-                     Diagnostics* diags) {
-  out->file = file;
-  out->loc = {file, 1, 1};
-  out->revision = SourceRevision(text);
-  std::string normalized = text;
-  if (!StartsWith(normalized, "---\n") && !StartsWith(normalized, "---\r\n")) {
+// Splits the text at the front matter's closing '---' line: the YAML between the two lines to
+// *yaml, the body and its first line to out. False (reported) when the text does not start
+// with '---' or the front matter is not closed.
+bool SplitFrontMatter(const std::string& file, const std::string& text, std::string* yaml,
+                      PageSource* out, Diagnostics* diags) {
+  if (!StartsWith(text, "---\n") && !StartsWith(text, "---\r\n")) {
     diags->Error({file, 1, 1}, "missing front matter: a page starts with a '---' line",
                  "add ---, title: …, --- at the top");
     return false;
   }
-  // Find the closing '---' line.
-  size_t pos = normalized.find('\n') + 1;
+  size_t pos = text.find('\n') + 1;
   int line = 2;
   size_t close = std::string::npos;
   size_t body_start = 0;
-  while (pos < normalized.size()) {
-    size_t eol = normalized.find('\n', pos);
-    std::string ln =
-        normalized.substr(pos, eol == std::string::npos ? std::string::npos : eol - pos);
+  while (pos < text.size()) {
+    size_t eol = text.find('\n', pos);
+    std::string ln = text.substr(pos, eol == std::string::npos ? std::string::npos : eol - pos);
     if (!ln.empty() && ln.back() == '\r') ln.pop_back();
     if (ln == "---") {
       close = pos;
-      body_start = eol == std::string::npos ? normalized.size() : eol + 1;
+      body_start = eol == std::string::npos ? text.size() : eol + 1;
       break;
     }
     if (eol == std::string::npos) break;
@@ -52,23 +49,74 @@ bool ParsePageSource(const std::string& file, const std::string& text, PageSourc
     diags->Error({file, 1, 1}, "front matter is not closed", "end it with a line '---'");
     return false;
   }
-  std::string yaml =
-      normalized.substr(normalized.find('\n') + 1, close - normalized.find('\n') - 1);
-  out->body = normalized.substr(body_start);
+  *yaml = text.substr(text.find('\n') + 1, close - text.find('\n') - 1);
+  out->body = text.substr(body_start);
   out->body_line = line + 1;
+  return true;
+}
 
-  YAML::Node node;
+// Position of a node of the front matter: yaml-cpp marks are 0-based within the front matter,
+// which starts on line 2.
+SourceLoc LocOf(const std::string& file, const YAML::Mark& mark) {
+  return {file, mark.line + 2, mark.column + 1};
+}
+
+// `anchors`: a list of ids ('old' or 'old=new').
+bool ReadAnchors(const YAML::Node& value, const SourceLoc& vat, PageSource* out,
+                 Diagnostics* diags) {
+  out->fm.anchors_loc = vat;
+  bool list_ok = value.IsSequence();
+  if (list_ok)
+    for (const auto& a : value) {
+      std::string v = a.IsScalar() ? a.as<std::string>("") : "";
+      if (v.empty() || v.find_first_of(" \"'<>&#") != std::string::npos) list_ok = false;
+      out->fm.anchors.push_back(v);
+    }
+  if (!list_ok)
+    diags->Error(vat, "front matter 'anchors' must be a list of ids ('old' or 'old=new')",
+                 "write anchors: [old-id, old-id=new-id]");
+  return list_ok;
+}
+
+// One single-value key of the front matter. False (reported) on a value of the wrong type or
+// form.
+bool ReadScalar(const std::string& key, const YAML::Node& value, const SourceLoc& vat,
+                PageSource* out, Diagnostics* diags) {
+  std::string v = value.as<std::string>("");
   try {
-    node = YAML::Load(yaml);
-  } catch (const YAML::ParserException& e) {
-    // yaml-cpp marks are 0-based within the front matter, which starts on line 2.
-    diags->Error({file, e.mark.line + 2, e.mark.column + 1}, "invalid front matter: " + e.msg);
+    if (key == "title")
+      out->fm.title = v;
+    else if (key == "linktitle")
+      out->fm.linktitle = v;
+    else if (key == "description")
+      out->fm.description = v;
+    else if (key == "order")
+      out->fm.order = value.as<int>();
+    else if (key == "date") {
+      out->fm.date = v;
+      if (!IsIsoDate(v)) {
+        diags->Error(vat, "front matter 'date' must be YYYY-MM-DD, not '" + v + "'");
+        return false;
+      }
+    } else if (key == "draft")
+      out->fm.draft = value.as<bool>();
+    else if (key == "nav")
+      out->fm.nav = value.as<bool>();
+    else if (key == "translation_of") {
+      out->fm.translation_of = v;
+      out->translation_of_loc = vat;
+    }
+  } catch (const YAML::Exception&) {
+    diags->Error(vat, "front matter '" + key + "' has the wrong type: '" + v + "'",
+                 key == "order" ? "expected a whole number" : "expected true or false");
     return false;
   }
-  if (!node.IsMap()) {
-    diags->Error({file, 2, 1}, "front matter must be a YAML mapping of 'key: value'");
-    return false;
-  }
+  return true;
+}
+
+// Every key of the front matter mapping, each reported on its own line when wrong.
+bool ReadFrontMatter(const std::string& file, const YAML::Node& node, PageSource* out,
+                     Diagnostics* diags) {
   static const std::vector<std::string> kKeys = {"title", "linktitle",      "description",
                                                  "order", "date",           "draft",
                                                  "nav",   "translation_of", "anchors"};
@@ -76,71 +124,50 @@ bool ParsePageSource(const std::string& file, const std::string& text, PageSourc
   std::vector<std::string> seen;
   for (auto it = node.begin(); it != node.end(); ++it) {
     std::string key = it->first.as<std::string>("");
+    SourceLoc at = LocOf(file, it->first.Mark());
+    SourceLoc vat = LocOf(file, it->second.Mark());
     if (std::find(seen.begin(), seen.end(), key) != seen.end()) {
-      diags->Error({file, it->first.Mark().line + 2, it->first.Mark().column + 1},
-                   "front matter key '" + key + "' is given twice");
+      diags->Error(at, "front matter key '" + key + "' is given twice");
       ok = false;
       continue;
     }
     seen.push_back(key);
-    SourceLoc at{file, it->first.Mark().line + 2, it->first.Mark().column + 1};
-    SourceLoc vat{file, it->second.Mark().line + 2, it->second.Mark().column + 1};
     if (std::find(kKeys.begin(), kKeys.end(), key) == kKeys.end()) {
       diags->Error(at, "unknown front matter key '" + key + "'", DidYouMean(key, kKeys));
       ok = false;
-      continue;
-    }
-    if (key == "anchors") {
-      out->fm.anchors_loc = vat;
-      bool list_ok = it->second.IsSequence();
-      if (list_ok)
-        for (const auto& a : it->second) {
-          std::string v = a.IsScalar() ? a.as<std::string>("") : "";
-          if (v.empty() || v.find_first_of(" \"'<>&#") != std::string::npos) list_ok = false;
-          out->fm.anchors.push_back(v);
-        }
-      if (!list_ok) {
-        diags->Error(vat, "front matter 'anchors' must be a list of ids ('old' or 'old=new')",
-                     "write anchors: [old-id, old-id=new-id]");
-        ok = false;
-      }
-      continue;
-    }
-    if (!it->second.IsScalar()) {
+    } else if (key == "anchors") {
+      ok = ReadAnchors(it->second, vat, out, diags) && ok;
+    } else if (!it->second.IsScalar()) {
       diags->Error(vat, "front matter '" + key + "' must be a single value");
       ok = false;
-      continue;
-    }
-    std::string v = it->second.as<std::string>("");
-    try {
-      if (key == "title")
-        out->fm.title = v;
-      else if (key == "linktitle")
-        out->fm.linktitle = v;
-      else if (key == "description")
-        out->fm.description = v;
-      else if (key == "order")
-        out->fm.order = it->second.as<int>();
-      else if (key == "date") {
-        if (!IsIsoDate(v)) {
-          diags->Error(vat, "front matter 'date' must be YYYY-MM-DD, not '" + v + "'");
-          ok = false;
-        }
-        out->fm.date = v;
-      } else if (key == "draft")
-        out->fm.draft = it->second.as<bool>();
-      else if (key == "nav")
-        out->fm.nav = it->second.as<bool>();
-      else if (key == "translation_of") {
-        out->fm.translation_of = v;
-        out->translation_of_loc = vat;
-      }
-    } catch (const YAML::Exception&) {
-      diags->Error(vat, "front matter '" + key + "' has the wrong type: '" + v + "'",
-                   key == "order" ? "expected a whole number" : "expected true or false");
-      ok = false;
+    } else {
+      ok = ReadScalar(key, it->second, vat, out, diags) && ok;
     }
   }
+  return ok;
+}
+
+}  // namespace
+
+bool ParsePageSource(const std::string& file, const std::string& text, PageSource* out,
+                     Diagnostics* diags) {
+  out->file = file;
+  out->loc = {file, 1, 1};
+  out->revision = SourceRevision(text);
+  std::string yaml;
+  if (!SplitFrontMatter(file, text, &yaml, out, diags)) return false;
+  YAML::Node node;
+  try {
+    node = YAML::Load(yaml);
+  } catch (const YAML::ParserException& e) {
+    diags->Error(LocOf(file, e.mark), "invalid front matter: " + e.msg);
+    return false;
+  }
+  if (!node.IsMap()) {
+    diags->Error({file, 2, 1}, "front matter must be a YAML mapping of 'key: value'");
+    return false;
+  }
+  bool ok = ReadFrontMatter(file, node, out, diags);
   if (Trim(out->fm.title).empty()) {
     diags->Error({file, 2, 1}, "front matter has no 'title'");
     ok = false;

@@ -3,6 +3,8 @@
 #include <cstdio>
 #include <functional>
 
+#include "urls/urls.h"
+
 namespace gg {
 
 namespace {
@@ -39,51 +41,39 @@ std::vector<Row> Rows(const std::vector<T>& items, const std::function<Row(const
   return rows;
 }
 
-struct CsvKind {
-  std::string kind;
-  std::function<std::string(const Dataset&)> csv;
-  std::function<int(const Dataset&)> count;
-};
+std::string BenchmarksCsv(const Dataset& d) {
+  return Csv(
+      {"gpu", "reference", "workload", "speedup", "method", "source", "as_of", "estimated", "note"},
+      Rows<Benchmark>(d.benchmarks, [](const Benchmark& b) -> Row {
+        return {b.gpu,         b.reference,  WorkloadId(b.workload), Num(b.speedup), b.method,
+                b.prov.source, b.prov.as_of, Bool(b.prov.estimated), b.prov.note};
+      }));
+}
 
-const std::vector<CsvKind>& CsvKinds() {
-  static const std::vector<CsvKind> kinds = {
-      {"benchmarks",
-       [](const Dataset& d) {
-         return Csv({"gpu", "reference", "workload", "speedup", "method", "source", "as_of",
-                     "estimated", "note"},
-                    Rows<Benchmark>(d.benchmarks, [](const Benchmark& b) -> Row {
-                      return {b.gpu,          b.reference,      WorkloadId(b.workload),
-                              Num(b.speedup), b.method,         b.prov.source,
-                              b.prov.as_of,   Bool(b.prov.estimated), b.prov.note};
-                    }));
-       },
-       [](const Dataset& d) { return static_cast<int>(d.benchmarks.size()); }},
-      {"cloud",
-       [](const Dataset& d) {
-         return Csv({"id", "provider", "gpu", "pricing", "usd_per_gpu_hour", "gpus_per_instance",
-                     "region", "date", "source", "estimated", "note"},
-                    Rows<CloudOffer>(d.cloud, [](const CloudOffer& c) -> Row {
-                      return {c.id,
-                              c.provider,
-                              c.gpu,
-                              c.pricing,
-                              Num(c.usd_per_gpu_hour),
-                              std::to_string(c.gpus_per_instance),
-                              c.region,
-                              c.date,
-                              c.prov.source,
-                              Bool(c.prov.estimated),
-                              c.prov.note};
-                    }));
-       },
-       [](const Dataset& d) { return static_cast<int>(d.cloud.size()); }},
-      {"gpus",
-       [](const Dataset& d) {
-         return Csv(
-             {"id", "name", "vendor", "architecture", "launch_date", "segment", "memory_gb",
-              "memory_type", "bandwidth_gbs", "l2_mb", "tensor_cores", "fp16_tflops",
-              "fp8_tflops", "int8_tops", "tdp_w", "slots", "nvlink_gbs", "pcie_gen",
-              "form_factor", "launch_price_usd", "source", "as_of", "estimated", "note"},
+std::string CloudCsv(const Dataset& d) {
+  return Csv({"id", "provider", "gpu", "pricing", "usd_per_gpu_hour", "gpus_per_instance", "region",
+              "date", "source", "estimated", "note"},
+             Rows<CloudOffer>(d.cloud, [](const CloudOffer& c) -> Row {
+               return {c.id,
+                       c.provider,
+                       c.gpu,
+                       c.pricing,
+                       Num(c.usd_per_gpu_hour),
+                       std::to_string(c.gpus_per_instance),
+                       c.region,
+                       c.date,
+                       c.prov.source,
+                       Bool(c.prov.estimated),
+                       c.prov.note};
+             }));
+}
+
+std::string GpusCsv(const Dataset& d) {
+  return Csv({"id",           "name",        "vendor",      "architecture",  "launch_date",
+              "segment",      "memory_gb",   "memory_type", "bandwidth_gbs", "l2_mb",
+              "tensor_cores", "fp16_tflops", "fp8_tflops",  "int8_tops",     "tdp_w",
+              "slots",        "nvlink_gbs",  "pcie_gen",    "form_factor",   "launch_price_usd",
+              "source",       "as_of",       "estimated",   "note"},
              Rows<Gpu>(d.gpus, [](const Gpu& g) -> Row {
                return {g.id,
                        g.name,
@@ -110,52 +100,83 @@ const std::vector<CsvKind>& CsvKinds() {
                        Bool(g.prov.estimated),
                        g.prov.note};
              }));
-       },
-       [](const Dataset& d) { return static_cast<int>(d.gpus.size()); }},
-      {"models",
-       [](const Dataset& d) {
-         return Csv({"id", "name", "family", "release_date", "params_b", "active_params_b",
-                     "layers", "hidden_size", "intermediate_size", "attention_heads", "kv_heads",
-                     "head_dim", "vocab_size", "max_context", "experts_total", "experts_active",
-                     "native_precision", "source", "as_of", "note"},
-                    Rows<LlmModel>(d.models, [](const LlmModel& m) -> Row {
-                      auto i = [](int v) { return std::to_string(v); };
-                      return {m.id,
-                              m.name,
-                              m.family,
-                              m.release_date,
-                              Num(m.params_b),
-                              Num(m.active_params_b),
-                              i(m.layers),
-                              i(m.hidden_size),
-                              i(m.intermediate_size),
-                              i(m.attention_heads),
-                              i(m.kv_heads),
-                              i(m.head_dim),
-                              i(m.vocab_size),
-                              i(m.max_context),
-                              m.experts ? i(m.experts->total) : "",
-                              m.experts ? i(m.experts->active) : "",
-                              m.native_precision,
-                              m.prov.source,
-                              m.prov.as_of,
-                              m.prov.note};
-                    }));
-       },
-       [](const Dataset& d) { return static_cast<int>(d.models.size()); }},
-      {"prices",
-       [](const Dataset& d) {
-         return Csv({"gpu", "date", "condition", "region", "currency", "price", "estimated",
-                     "estimate_method", "source", "note"},
-                    Rows<PriceObservation>(d.prices, [](const PriceObservation& p) -> Row {
-                      return {p.gpu,        p.date,
-                              ConditionId(p.condition), p.region,
-                              p.currency,   Num(p.price),
-                              Bool(p.prov.estimated), p.estimate_method,
-                              p.prov.source, p.prov.note};
-                    }));
-       },
-       [](const Dataset& d) { return static_cast<int>(d.prices.size()); }},
+}
+
+std::string ModelsCsv(const Dataset& d) {
+  return Csv({"id",
+              "name",
+              "family",
+              "release_date",
+              "params_b",
+              "active_params_b",
+              "layers",
+              "hidden_size",
+              "intermediate_size",
+              "attention_heads",
+              "kv_heads",
+              "head_dim",
+              "vocab_size",
+              "max_context",
+              "experts_total",
+              "experts_active",
+              "native_precision",
+              "source",
+              "as_of",
+              "note"},
+             Rows<LlmModel>(d.models, [](const LlmModel& m) -> Row {
+               auto i = [](int v) { return std::to_string(v); };
+               return {m.id,
+                       m.name,
+                       m.family,
+                       m.release_date,
+                       Num(m.params_b),
+                       Num(m.active_params_b),
+                       i(m.layers),
+                       i(m.hidden_size),
+                       i(m.intermediate_size),
+                       i(m.attention_heads),
+                       i(m.kv_heads),
+                       i(m.head_dim),
+                       i(m.vocab_size),
+                       i(m.max_context),
+                       m.experts ? i(m.experts->total) : "",
+                       m.experts ? i(m.experts->active) : "",
+                       m.native_precision,
+                       m.prov.source,
+                       m.prov.as_of,
+                       m.prov.note};
+             }));
+}
+
+std::string PricesCsv(const Dataset& d) {
+  return Csv({"gpu", "date", "condition", "region", "currency", "price", "estimated",
+              "estimate_method", "source", "note"},
+             Rows<PriceObservation>(d.prices, [](const PriceObservation& p) -> Row {
+               return {p.gpu,         p.date,       ConditionId(p.condition), p.region,
+                       p.currency,    Num(p.price), Bool(p.prov.estimated),   p.estimate_method,
+                       p.prov.source, p.prov.note};
+             }));
+}
+
+// The data files also published as CSV: the kind, its table and its record count.
+struct CsvKind {
+  std::string kind;
+  std::function<std::string(const Dataset&)> csv;
+  std::function<int(const Dataset&)> count;
+};
+
+template <typename T>
+std::function<int(const Dataset&)> CountOf(std::vector<T> Dataset::*records) {
+  return [records](const Dataset& d) { return static_cast<int>((d.*records).size()); };
+}
+
+const std::vector<CsvKind>& CsvKinds() {
+  static const std::vector<CsvKind> kinds = {
+      {"benchmarks", BenchmarksCsv, CountOf(&Dataset::benchmarks)},
+      {"cloud", CloudCsv, CountOf(&Dataset::cloud)},
+      {"gpus", GpusCsv, CountOf(&Dataset::gpus)},
+      {"models", ModelsCsv, CountOf(&Dataset::models)},
+      {"prices", PricesCsv, CountOf(&Dataset::prices)},
   };
   return kinds;
 }
@@ -186,8 +207,9 @@ std::vector<OpenDataFile> OpenDataFiles(const Dataset& data) {
     const std::string kind = name.substr(0, name.size() - 5);  // without ".json"
     const int records = RecordsOf(data, kind);
     for (const CsvKind& k : CsvKinds())
-      if (k.kind == kind) files.push_back({kind, "csv", "data/" + kind + ".csv", k.csv(data), records});
-    files.push_back({kind, "json", "data/" + name, text, records});
+      if (k.kind == kind)
+        files.push_back({kind, "csv", OpenDataPath(kind + ".csv"), k.csv(data), records});
+    files.push_back({kind, "json", OpenDataPath(name), text, records});
   }
   return files;
 }

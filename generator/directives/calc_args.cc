@@ -5,6 +5,7 @@
 #include "base/text.h"
 #include "directives/computed.h"
 #include "directives/html.h"
+#include "model/enums.h"
 
 namespace gg {
 
@@ -53,7 +54,7 @@ std::string BillionParams(double billions, int frac, const PageContext& ctx) {
 }
 
 std::string WorkloadName(Workload w, const PageContext& ctx) {
-  return ctx.T(std::string("workload.") + WorkloadId(w));
+  return ctx.T(Workloads().UiKey(w));
 }
 
 std::string Times(double value, const PageContext& ctx) {
@@ -84,7 +85,8 @@ std::string PriceCell(const std::optional<calc::BasisCost>& cost, const PageCont
   if (!cost) return "—";
   std::string s = PriceHtml(cost->usd, cost->price, ctx);
   if (cost->price.condition == Condition::kUsed)
-    s += " <span class=\"tag\">" + HtmlEscape(ctx.T("condition.used")) + "</span>";
+    s += " <span class=\"tag\">" + HtmlEscape(ctx.T(Conditions().UiKey(Condition::kUsed))) +
+         "</span>";
   return s;
 }
 

@@ -6,6 +6,7 @@
 #include <map>
 
 #include "base/text.h"
+#include "calc/enums.h"
 #include "calc/ranking.h"
 #include "charts/grouped_bars.h"
 #include "directives/calc_args.h"
@@ -101,7 +102,7 @@ DirectiveSpec ChartPerfPerDollarDirective() {
   DirectiveSpec d = DirectiveSpec::Block(
       "gpu-chart", [](const Args& a, const PageContext& ctx) { return BarsChart(a, ctx, true); });
   d.variant = "perf-per-dollar";
-  d.args = {Arg::Choice("cost", {"gpu", "ownership"}).Required(), Arg::Segment(),
+  d.args = {Arg::Choice("cost", calc::PricedCostBasisIds()).Required(), Arg::Segment(),
             Arg::Integer("limit", 2, 60).Default("24")};
   d.reads = {"data:gpus", "computed:perf", "computed:current-prices", "data:assumptions"};
   return d;

@@ -1,6 +1,7 @@
 #include "directives/chart_files.h"
 
 #include "base/text.h"
+#include "urls/urls.h"
 
 namespace gg {
 
@@ -28,20 +29,20 @@ std::string PublishChart(const std::string& slug, const charts::RenderedChart& c
                          const charts::RenderedChart& narrow, const std::string& alt,
                          const std::string& caption, const std::string& data_table_html,
                          const PageContext& ctx) {
-  const std::string base = ctx.chart_dir + slug;
-  ctx.out->files.push_back({base + ".svg", chart.svg});
-  if (!chart.svg_dark.empty()) ctx.out->files.push_back({base + ".dark.svg", chart.svg_dark});
+  auto path = [&](const char* ext) { return ChartPath(ctx.lang->code, slug, ext); };
+  ctx.out->files.push_back({path("svg"), chart.svg});
+  if (!chart.svg_dark.empty()) ctx.out->files.push_back({path("dark.svg"), chart.svg_dark});
   const bool has_narrow = !narrow.svg.empty();
   if (has_narrow) {
-    ctx.out->files.push_back({base + ".narrow.svg", narrow.svg});
+    ctx.out->files.push_back({path("narrow.svg"), narrow.svg});
     if (!narrow.svg_dark.empty())
-      ctx.out->files.push_back({base + ".narrow.dark.svg", narrow.svg_dark});
+      ctx.out->files.push_back({path("narrow.dark.svg"), narrow.svg_dark});
   }
   if (!chart.png.empty()) {
-    ctx.out->files.push_back({base + ".png", chart.png});
-    if (ctx.preview_image && ctx.out->og_image.empty()) ctx.out->og_image = base + ".png";
+    ctx.out->files.push_back({path("png"), chart.png});
+    if (ctx.preview_image && ctx.out->og_image.empty()) ctx.out->og_image = path("png");
   }
-  const std::string href = HtmlEscape(ctx.Href(base + ".svg"));
+  const std::string href = HtmlEscape(ctx.Href(path("svg")));
   std::string h = "<figure class=\"chart\" id=\"chart-" + HtmlEscape(slug) + "\">";
   h += "<a href=\"" + href + "\"><picture>";
   auto size = [](const charts::RenderedChart& c) {
@@ -51,13 +52,13 @@ std::string PublishChart(const std::string& slug, const charts::RenderedChart& c
   if (has_narrow) {
     const char* phone = "(max-width: 560px)";
     if (!narrow.svg_dark.empty())
-      h += "<source srcset=\"" + HtmlEscape(ctx.Href(base + ".narrow.dark.svg")) + "\" media=\"" +
+      h += "<source srcset=\"" + HtmlEscape(ctx.Href(path("narrow.dark.svg"))) + "\" media=\"" +
            phone + " and (prefers-color-scheme: dark)\"" + size(narrow) + ">";
-    h += "<source srcset=\"" + HtmlEscape(ctx.Href(base + ".narrow.svg")) + "\" media=\"" + phone +
+    h += "<source srcset=\"" + HtmlEscape(ctx.Href(path("narrow.svg"))) + "\" media=\"" + phone +
          "\"" + size(narrow) + ">";
   }
   if (!chart.svg_dark.empty())
-    h += "<source srcset=\"" + HtmlEscape(ctx.Href(base + ".dark.svg")) +
+    h += "<source srcset=\"" + HtmlEscape(ctx.Href(path("dark.svg"))) +
          "\" media=\"(prefers-color-scheme: dark)\">";
   h += "<img src=\"" + href + "\" alt=\"" + HtmlEscape(alt) + "\" width=\"" +
        std::to_string(static_cast<int>(chart.width)) + "\" height=\"" +

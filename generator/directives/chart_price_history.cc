@@ -7,6 +7,7 @@
 #include "directives/computed.h"
 #include "directives/directive.h"
 #include "directives/html.h"
+#include "model/enums.h"
 
 namespace gg {
 namespace {
@@ -24,7 +25,7 @@ std::string PriceHistoryChart(const Args& a, const PageContext& ctx) {
   spec.date_format = [f](const std::string& iso, charts::DateUnit) { return f->Date(iso); };
   for (Condition cond : {Condition::kNew, Condition::kUsed}) {
     charts::DateSeries s;
-    s.name = ctx.T(std::string("condition.") + ConditionId(cond));
+    s.name = ctx.T(Conditions().UiKey(cond));
     for (const auto& p : ctx.data->prices)
       if (p.gpu == gid && p.condition == cond)
         s.points.push_back({p.date, p.price, p.prov.estimated});

@@ -2,6 +2,7 @@
 #include <map>
 
 #include "base/text.h"
+#include "calc/enums.h"
 #include "calc/ranking.h"
 #include "charts/scatter.h"
 #include "directives/calc_args.h"
@@ -38,10 +39,10 @@ std::string ScatterChart(const Args& a, const PageContext& ctx) {
     if (!e.cost) continue;
     const Gpu& g = *ctx.data->FindGpu(e.gpu);
     // A point whose price is an estimate says so in its label, as the table's cell does.
-    spec.points.push_back(
-        {e.cost->usd, e.perf.relative, (e.cost->price.estimated ? "≈\u00A0" : "") + g.name,
-         e.pareto});
-    table.Row({Cell::Html(GpuLink(g, ctx)), Cell::Html(PriceHtml(e.cost->usd, e.cost->price, ctx), true),
+    spec.points.push_back({e.cost->usd, e.perf.relative,
+                           (e.cost->price.estimated ? "≈\u00A0" : "") + g.name, e.pareto});
+    table.Row({Cell::Html(GpuLink(g, ctx)),
+               Cell::Html(PriceHtml(e.cost->usd, e.cost->price, ctx), true),
                Cell::Text(Times(e.perf.relative, ctx), true),
                Cell::Text(e.pareto ? ctx.T("flow.a.yes") : "")});
   }
@@ -57,7 +58,9 @@ std::string ScatterChart(const Args& a, const PageContext& ctx) {
 DirectiveSpec ChartScatterDirective() {
   DirectiveSpec d = DirectiveSpec::Block("gpu-chart", ScatterChart);
   d.variant = "scatter";
-  d.args = {Arg::Workload().Required(), Arg::Choice("cost", {"gpu", "ownership"}).Default("gpu"),
+  d.args = {Arg::Workload().Required(),
+            Arg::Choice("cost", calc::PricedCostBasisIds())
+                .Default(calc::CostBases().Id(calc::CostBasis::kGpu)),
             Arg::Segment()};
   d.reads = {"data:gpus", "computed:perf", "computed:current-prices", "data:assumptions"};
   return d;

@@ -8,6 +8,7 @@
 
 #include "base/suggest.h"
 #include "calc/memory.h"
+#include "model/enums.h"
 
 namespace gg {
 namespace {
@@ -189,10 +190,10 @@ ArgSpec Id(std::string name, ArgType type) {
   return a;
 }
 ArgSpec Workload(std::string name) {
-  return Choice(std::move(name), {"inference8", "inference16", "training16"});
+  return Choice(std::move(name), Workloads().Ids());
 }
 ArgSpec Segment(std::string name) {
-  return Choice(std::move(name), {"consumer", "workstation", "datacenter"});
+  return Choice(std::move(name), Segments().Ids());
 }
 ArgSpec Precision(std::string name) {
   return Choice(std::move(name), calc::PrecisionIds());

@@ -7,6 +7,7 @@
 #include "directives/computed.h"
 #include "directives/directive.h"
 #include "directives/html.h"
+#include "model/enums.h"
 
 namespace gg {
 namespace {
@@ -48,7 +49,7 @@ std::string Render(const Args& a, const PageContext& ctx) {
                                                            *cfg.tokens_per_s < 10 ? 1 : 0))),
                      true)
                : Cell::Text("—", true),
-           Cell::Text(ctx.T(std::string("segment.") + SegmentId(cfg.segment)))});
+           Cell::Text(ctx.T(Segments().UiKey(cfg.segment)))});
   }
   t.Note(ctx.TF("table.fit.note", {{"ctxgb", ctx.fmt->Number(as.cuda_context_gb, 2)},
                                    {"desktop", ctx.fmt->Number(as.max_desktop_gpus, 0)},

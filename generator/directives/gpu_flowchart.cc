@@ -14,6 +14,7 @@
 #include "directives/computed.h"
 #include "directives/directive.h"
 #include "directives/html.h"
+#include "urls/urls.h"
 
 namespace gg {
 namespace {
@@ -70,15 +71,13 @@ std::string LeafGpuLink(const std::string& gpu, const PageContext& ctx) {
   return g ? GpuLink(*g, ctx) : HtmlEscape(gpu);
 }
 
-// The same GPU page, relative to the flowchart's SVG file (in ctx.chart_dir): links inside
-// the drawing are followed when the SVG is opened on its own.
+// The same GPU page, relative to the flowchart's SVG file (in the language's chart folder):
+// links inside the drawing are followed when the SVG is opened on its own.
 std::string SvgGpuHref(const std::string& gpu, const PageContext& ctx) {
   const Gpu* g = ctx.data->FindGpu(gpu);
   if (!g) return {};
   PageContext from_svg = ctx;
-  from_svg.to_root.clear();
-  for (char ch : ctx.chart_dir)
-    if (ch == '/') from_svg.to_root += "../";
+  from_svg.to_root = ToRoot(ChartDir(ctx.lang->code));
   return GpuHref(*g, from_svg);
 }
 
@@ -154,11 +153,12 @@ class FlowRenderer {
         // The offer's GPU is a link: the sentence is formatted around a marker, escaped, and
         // the marker replaced by the link.
         const std::string marker = "\x01";
-        std::string line = HtmlEscape(
-            ctx_.TF("flow.rent_offer", {{"offer", r.offer->provider + " · " + marker},
-                                        {"price", ctx_.fmt->Usd(r.offer->usd_per_gpu_hour, true)}}));
+        std::string line = HtmlEscape(ctx_.TF(
+            "flow.rent_offer", {{"offer", r.offer->provider + " · " + marker},
+                                {"price", ctx_.fmt->Usd(r.offer->usd_per_gpu_hour, true)}}));
         size_t at = line.find(marker);
-        if (at != std::string::npos) line.replace(at, marker.size(), LeafGpuLink(r.offer->gpu, ctx_));
+        if (at != std::string::npos)
+          line.replace(at, marker.size(), LeafGpuLink(r.offer->gpu, ctx_));
         h += ": " + line;
       } else if (r.pick) {
         h += " (" + HtmlEscape(r.constraints) + "): " + LeafGpuLink(r.pick->gpu, ctx_);
@@ -220,7 +220,8 @@ std::string Render(const Args& a, const PageContext& ctx) {
   std::string text = "<nav class=\"flow\" aria-label=\"" + HtmlEscape(ctx.T("flow.text_version")) +
                      "\"><details open><summary>" + HtmlEscape(ctx.T("flow.text_version")) +
                      "</summary>" + fr.Html(ctx.data->flowchart->root, 0) + "</details></nav>";
-  return PublishChart("flowchart", rendered, narrow, spec.title, CaptionOr(c, spec.title), "", ctx) +
+  return PublishChart("flowchart", rendered, narrow, spec.title, CaptionOr(c, spec.title), "",
+                      ctx) +
          text;
 }
 

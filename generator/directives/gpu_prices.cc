@@ -7,6 +7,7 @@
 #include "directives/computed.h"
 #include "directives/directive.h"
 #include "directives/html.h"
+#include "model/enums.h"
 #include "tuple"
 
 namespace gg {
@@ -36,8 +37,7 @@ std::string Render(const Args& a, const PageContext& ctx) {
              HtmlEscape(ctx.TF("price.estimate_method",
                                {{"method", ctx.T("estimate." + p->estimate_method)}})) +
              "</strong>" + (note.empty() ? "" : " " + note);
-    t.Row({Cell::Text(ctx.fmt->Date(p->date)),
-           Cell::Text(ctx.T(std::string("condition.") + ConditionId(p->condition))),
+    t.Row({Cell::Text(ctx.fmt->Date(p->date)), Cell::Text(ctx.T(Conditions().UiKey(p->condition))),
            Cell::Html(PriceHtml(p->price, shown, ctx), true), Cell::Text(p->region),
            Cell::Html(SourceHtml(p->prov.source)), Cell::Html(note)});
   }

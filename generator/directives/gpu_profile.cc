@@ -11,6 +11,7 @@
 #include "directives/directive.h"
 #include "directives/html.h"
 #include "directives/registry.h"
+#include "model/enums.h"
 
 namespace gg {
 namespace {
@@ -26,7 +27,7 @@ std::string SpecList(const Gpu& g, const PageContext& ctx) {
   };
   item("spec.vendor", g.vendor == "nvidia" ? "NVIDIA" : g.vendor == "amd" ? "AMD" : "Intel");
   item("spec.architecture", g.architecture);
-  item("spec.segment", ctx.T(std::string("segment.") + SegmentId(g.segment)));
+  item("spec.segment", ctx.T(Segments().UiKey(g.segment)));
   item("spec.launch_date", FormatSpec(g, "launch_date", ctx));
   item("spec.memory", FormatSpec(g, "memory_gb", ctx) + " " + g.memory_type);
   item("spec.bandwidth", FormatSpec(g, "bandwidth_gbs", ctx));
@@ -86,8 +87,7 @@ std::string PerformanceSection(const Gpu& g, const PageContext& ctx) {
                          {"of", ctx.fmt->Number(static_cast<double>(list.size()), 0)}});
       return "—";
     };
-    perf.Row({Cell::Text(ctx.T(std::string("workload.") + WorkloadId(w))),
-              Cell::Text(Times(v->relative, ctx), true),
+    perf.Row({Cell::Text(ctx.T(Workloads().UiKey(w))), Cell::Text(Times(v->relative, ctx), true),
               Cell::Html(PerfTag(v->source == calc::PerfSource::kMeasured, ctx)),
               Cell::Text(pos(by_speed), true), Cell::Text(pos(by_value), true)});
   }
@@ -104,14 +104,13 @@ std::string PriceSection(const Gpu& g, const Args& a, const PageContext& ctx) {
   for (Condition cond : {Condition::kNew, Condition::kUsed}) {
     auto p = calc::CheapestCurrentPrice(ctx.computed->prices, gid, {cond});
     if (!p) continue;
-    prices +=
-        "<li>" +
-        TFHtml(ctx, "gpu.current_price",
-               {{"condition", ctx.T(std::string("condition.") + ConditionId(cond))},
-                {"n", ctx.fmt->Number(p->count, 0)},
-                {"date", ctx.fmt->Date(p->newest_date)}},
-               {{"price", PriceHtml(p->usd, *p, ctx)}}) +
-        "</li>";
+    prices += "<li>" +
+              TFHtml(ctx, "gpu.current_price",
+                     {{"condition", ctx.T(Conditions().UiKey(cond))},
+                      {"n", ctx.fmt->Number(p->count, 0)},
+                      {"date", ctx.fmt->Date(p->newest_date)}},
+                     {{"price", PriceHtml(p->usd, *p, ctx)}}) +
+              "</li>";
   }
   h += prices.empty() ? "<p>" + HtmlEscape(ctx.T("gpu.no_price")) + "</p>"
                       : "<ul>" + prices + "</ul>";

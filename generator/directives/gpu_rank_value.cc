@@ -5,6 +5,7 @@
 
 #include "base/text.h"
 #include "calc/cost.h"
+#include "calc/enums.h"
 #include "calc/ranking.h"
 #include "directives/calc_args.h"
 #include "directives/computed.h"
@@ -44,7 +45,8 @@ std::string RankTable(const Args& a, const PageContext& ctx, bool value) {
   } else {
     SortByValue(&ranked);
   }
-  std::string basis = value ? std::string(calc::CostBasisId(opt.basis)) : "none";
+  std::string basis = value ? std::string(calc::CostBasisId(opt.basis))
+                            : calc::CostBases().Id(calc::CostBasis::kNone);
   std::string caption =
       CaptionOr(a.call(), ctx.TF(value ? "table.value.caption" : "table.rank.caption",
                                  {{"workload", WorkloadName(opt.workload, ctx)},
@@ -82,7 +84,7 @@ DirectiveSpec GpuRankDirective() {
 DirectiveSpec GpuValueDirective() {
   DirectiveSpec d = DirectiveSpec::Block(
       "gpu-value", [](const Args& a, const PageContext& ctx) { return RankTable(a, ctx, true); });
-  d.args = {Arg::Workload().Required(), Arg::Choice("cost", {"gpu", "ownership"}).Required(),
+  d.args = {Arg::Workload().Required(), Arg::Choice("cost", calc::PricedCostBasisIds()).Required(),
             Arg::Segment(), Arg::Integer("limit", 1, 1000).Default("1000")};
   d.reads = {"data:gpus", "computed:perf", "computed:current-prices", "data:assumptions"};
   return d;

@@ -5,6 +5,7 @@
 #include "directives/computed.h"
 #include "directives/directive.h"
 #include "directives/html.h"
+#include "model/enums.h"
 
 namespace gg {
 namespace {
@@ -17,11 +18,12 @@ std::string Render(const Args& a, const PageContext& ctx) {
     for (const auto& p : ctx.data->personas) personas.push_back(&p);
   }
   const bool single = personas.size() == 1;
-  HtmlTable t(CaptionOr(
-      a.call(), single ? ctx.TF("table.recommend.caption_one",
-                                {{"persona", ctx.T("persona." + personas[0]->id + ".name")}})
-                       : ctx.T("table.recommend.caption")),
-              TableLayout::kCards);
+  HtmlTable t(
+      CaptionOr(a.call(), single
+                              ? ctx.TF("table.recommend.caption_one",
+                                       {{"persona", ctx.T("persona." + personas[0]->id + ".name")}})
+                              : ctx.T("table.recommend.caption")),
+      TableLayout::kCards);
   t.Columns({Cell::Text(ctx.T(single ? "col.rank" : "col.persona")), Cell::Text(ctx.T("col.pick")),
              Cell::Text(ctx.T("col.cost"), true),
              Cell::Text(ctx.T("col.relative_perf_short"), true), Cell::Text(ctx.T("col.why")),
@@ -44,7 +46,7 @@ std::string Render(const Args& a, const PageContext& ctx) {
                              {"unit", PriceHtml(price.usd, price, ctx)}})
                    : PriceHtml(price.usd, price, ctx);
         if (price.condition == Condition::kUsed)
-          cost += " · " + HtmlEscape(ctx.T("condition.used"));
+          cost += " · " + HtmlEscape(ctx.T(Conditions().UiKey(Condition::kUsed)));
       }
       std::string why = ctx.T(std::string("reason.") + calc::ReasonId(pick.reason));
       if (!pick.next_faster.empty()) {

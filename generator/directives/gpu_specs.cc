@@ -6,6 +6,7 @@
 #include "directives/computed.h"
 #include "directives/directive.h"
 #include "directives/html.h"
+#include "model/enums.h"
 
 namespace gg {
 namespace {
@@ -31,7 +32,7 @@ std::string Render(const Args& a, const PageContext& ctx) {
       return p ? PriceHtml(p->usd, *p, ctx) : std::string("—");
     };
     t.Row({Cell::Html(GpuLink(*g, ctx)), Cell::Text(g->architecture),
-           Cell::Text(ctx.T(std::string("segment.") + SegmentId(g->segment))),
+           Cell::Text(ctx.T(Segments().UiKey(g->segment))),
            Cell::Text(FormatSpec(*g, "memory_gb", ctx), true),
            Cell::Text(FormatSpec(*g, "bandwidth_gbs", ctx), true),
            Cell::Text(FormatSpec(*g, "l2_mb", ctx), true),

@@ -45,7 +45,8 @@ std::string Render(const Args& a, const PageContext& ctx) {
 
 DirectiveSpec GpuTcoDirective() {
   DirectiveSpec d = DirectiveSpec::Block("gpu-tco", Render);
-  d.args = {Arg::Integer("limit", 1, 1000).Default("1000"), Arg::Workload().Default("training16")};
+  d.args = {Arg::Integer("limit", 1, 1000).Default("1000"),
+            Arg::Workload().Default(WorkloadId(Workload::kTraining16))};
   d.reads = {"data:gpus", "computed:perf", "computed:current-prices", "data:assumptions"};
   return d;
 }

@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "base/text.h"
+#include "urls/urls.h"
 
 namespace gg {
 
@@ -69,7 +70,7 @@ std::string HtmlTable::Render() const {
 }
 
 std::string GpuHref(const Gpu& gpu, const PageContext& ctx) {
-  return ctx.Href(ctx.lang->code + "/gpus/" + gpu.id + "/");
+  return ctx.Href(GpuPagePath(ctx.lang->code, gpu.id));
 }
 
 std::string GpuLink(const Gpu& gpu, const PageContext& ctx) {
@@ -165,7 +166,8 @@ std::string TFHtml(const PageContext& ctx, const std::string& key,
   std::string h = HtmlEscape(ctx.TF(key, args));
   for (size_t i = 0; i < html_args.size(); ++i) {
     const std::string t = token(i);
-    for (size_t at = h.find(t); at != std::string::npos; at = h.find(t, at + html_args[i].second.size()))
+    for (size_t at = h.find(t); at != std::string::npos;
+         at = h.find(t, at + html_args[i].second.size()))
       h.replace(at, t.size(), html_args[i].second);
   }
   return h;
@@ -181,8 +183,8 @@ std::string SourceHtml(const std::string& source) {
       http = source.find("http", http + 4);
     if (http == std::string::npos) break;
     size_t end = http;
-    while (end < source.size() && std::string_view(" \t\n)]}>\"'").find(source[end]) ==
-                                      std::string_view::npos)
+    while (end < source.size() &&
+           std::string_view(" \t\n)]}>\"'").find(source[end]) == std::string_view::npos)
       ++end;
     // A sentence's full stop, comma or semicolon after an address is not part of it.
     while (end > http && std::string_view(".,;:").find(source[end - 1]) != std::string_view::npos)

@@ -49,8 +49,7 @@ struct PageContext {
   const UiStrings* strings = nullptr;
   const Language* lang = nullptr;
   const Formatter* fmt = nullptr;
-  std::string to_root;         // relative prefix from this page to the site root
-  std::string chart_dir;       // site path of this language's charts ("en/charts/")
+  std::string to_root;  // relative prefix from this page to the site root (urls/urls.h)
   // Published assets: name ("calc.wasm") -> site path ("assets/calc.0a1b2c3d4e.wasm"); null
   // when the caller has none (tests).
   const std::map<std::string, std::string>* assets = nullptr;
@@ -67,7 +66,7 @@ struct PageContext {
   std::string T(const std::string& key) const;
   std::string TF(const std::string& key,
                  const std::vector<std::pair<std::string, std::string>>& args) const;
-  // Link from this page to a site path such as "en/gpus/rtx-4090/".
+  // Link from this page to a site path such as "en/gpus/rtx-4090/" (urls/urls.h builds them).
   std::string Href(const std::string& site_path) const { return to_root + site_path; }
 };
 

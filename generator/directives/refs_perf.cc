@@ -1,6 +1,7 @@
 // Inline references to the performance model: `gpu:perf` (a card's relative speed), `gpu:top`
 // (the n-th card of a ranking), `gpu:calib` (the model's leave-one-out error).
 #include "base/text.h"
+#include "calc/enums.h"
 #include "calc/ranking.h"
 #include "directives/calc_args.h"
 #include "directives/computed.h"
@@ -41,7 +42,8 @@ DirectiveSpec TopDirective() {
     return GpuLink(*ctx.data->FindGpu(ranked[static_cast<size_t>(n - 1)].gpu), ctx);
   });
   d.args = {Arg::Workload().Required(),
-            Arg::Choice("cost", {"none", "gpu", "ownership"}).Default("none"),
+            Arg::Choice("cost", calc::CostBases().Ids())
+                .Default(calc::CostBases().Id(calc::CostBasis::kNone)),
             Arg::Integer("n", 1, 100).Default("1"), Arg::Segment()};
   d.reads = {"data:gpus", "computed:perf", "computed:current-prices", "data:assumptions"};
   return d;

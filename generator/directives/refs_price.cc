@@ -4,6 +4,7 @@
 #include "directives/computed.h"
 #include "directives/directive.h"
 #include "directives/html.h"
+#include "model/enums.h"
 
 namespace gg {
 namespace {
@@ -25,10 +26,17 @@ std::string Render(const Args& a, const PageContext& ctx) {
 
 }  // namespace
 
+// new, used or any.
+std::vector<std::string> ConditionChoices() {
+  std::vector<std::string> choices = Conditions().Ids();
+  choices.push_back("any");
+  return choices;
+}
+
 DirectiveSpec PriceDirective() {
   DirectiveSpec d = DirectiveSpec::Inline("price", Render);
   d.args = {Arg::Id("gpu", ArgType::kGpu).Required(),
-            Arg::Choice("condition", {"new", "used", "any"}).Default("any")};
+            Arg::Choice("condition", ConditionChoices()).Default("any")};
   d.reads = {"computed:current-prices"};
   return d;
 }

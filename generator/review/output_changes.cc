@@ -145,6 +145,161 @@ std::vector<std::string> SourcesOfPage(const std::string& out_path, const Snapsh
   return out;
 }
 
+// The input files (content, templates, assets, strings) added, removed or changed.
+std::set<std::string> ChangedInputs(const Snapshot& a, const Snapshot& b) {
+  std::set<std::string> changed;
+  for (const auto& [f, bytes] : a.input_files) {
+    auto it = b.input_files.find(f);
+    if (it == b.input_files.end() || it->second != bytes) changed.insert(f);
+  }
+  for (const auto& [f, bytes] : b.input_files)
+    if (!a.input_files.count(f)) changed.insert(f);
+  return changed;
+}
+
+// Whether a change to templates, assets or UI strings can explain a page change.
+bool TemplatesChanged(const std::set<std::string>& changed_inputs) {
+  for (const auto& f : changed_inputs)
+    if (StartsWith(f, "templates/") || StartsWith(f, "assets/") || EndsWith(f, "_strings.json"))
+      return true;
+  return false;
+}
+
+// The changed lines of a page's visible text ("- old", "+ new"), each run of removals paired
+// with the additions that follow it; a pair that differs only in a date goes to
+// *date_example (the first one) instead.
+std::vector<std::string> SubstantiveLines(const std::vector<std::string>& diff,
+                                          std::string* date_example) {
+  std::vector<std::string> substantive, minus, plus;
+  auto settle = [&] {
+    size_t n = std::min(minus.size(), plus.size());
+    for (size_t i = 0; i < n; ++i) {
+      if (IsDateOnlyChange(minus[i], plus[i])) {
+        if (date_example->empty()) *date_example = "- " + minus[i] + " / + " + plus[i];
+      } else {
+        substantive.push_back("- " + minus[i]);
+        substantive.push_back("+ " + plus[i]);
+      }
+    }
+    for (size_t i = n; i < minus.size(); ++i) substantive.push_back("- " + minus[i]);
+    for (size_t i = n; i < plus.size(); ++i) substantive.push_back("+ " + plus[i]);
+    minus.clear();
+    plus.clear();
+  };
+  for (const auto& line : diff) {
+    if (line[0] == '-') {
+      if (!plus.empty()) settle();
+      minus.push_back(line.substr(2));
+    } else {
+      plus.push_back(line.substr(2));
+    }
+  }
+  settle();
+  return substantive;
+}
+
+// What changed in a file that differs: false when the change is boilerplate only (asset
+// hashes, dates), counted in the report; otherwise true with the substantive lines of a page
+// or drawing in *substantive (empty for other files).
+bool SubstantiveChange(const std::string& p, const std::string& before, const std::string& after,
+                       Report* r, std::vector<std::string>* substantive) {
+  if (DiffersOnlyInAssetHashes(before, after)) {
+    ++r->boilerplate_pages;
+    if (r->boilerplate_example.empty()) r->boilerplate_example = "asset names (content hashes)";
+    return false;
+  }
+  if (!EndsWith(p, ".html") && !EndsWith(p, ".svg")) return true;
+  auto diff = DiffLines(VisibleTextLines(before), VisibleTextLines(after));
+  std::string date_example;
+  *substantive = SubstantiveLines(diff, &date_example);
+  if (substantive->empty() && !diff.empty()) {
+    ++r->boilerplate_pages;
+    if (r->boilerplate_example.empty() || r->boilerplate_example == "asset names (content hashes)")
+      r->boilerplate_example = date_example;
+    return false;
+  }
+  if (substantive->empty() && diff.empty()) {
+    // Only markup changed (attributes, links); not boilerplate we know of.
+    substantive->push_back("(markup only: no visible text changed)");
+  }
+  return true;
+}
+
+// The GPUs and models a changed file names: in its changed lines; for a chart, the id its
+// name ends with ("prices-rtx-5090"); for a GPU's own page ("en/gpus/rtx-3090/index.html"),
+// that GPU.
+std::set<std::string> NamedCauses(const std::string& p, const std::vector<std::string>& lines,
+                                  const CauseNames& names) {
+  std::set<std::string> labels;
+  for (const auto& line : lines)
+    for (const auto& [name, label] : names.names)
+      if (!name.empty() && line.find(name) != std::string::npos) labels.insert(label);
+  if (IsChart(p)) {
+    std::string key = ChartKey(p);
+    for (const auto& [id, label] : names.ids)
+      if (key.size() >= id.size() && key.compare(key.size() - id.size(), id.size(), id) == 0)
+        return {label};
+    return labels;
+  }
+  if (labels.empty()) {
+    for (const auto& [id, label] : names.ids)
+      if (p.find("/" + id + "/") != std::string::npos) return {label};
+  }
+  return labels;
+}
+
+// Why a file changed: the records it names, else the page's own changed source, else the
+// templates, else other figures of the data.
+std::string CauseOf(const std::string& p, const std::vector<std::string>& lines,
+                    const CauseNames& names, const std::set<std::string>& changed_inputs,
+                    bool templates_changed, const Snapshot& b) {
+  std::string cause;
+  for (const auto& l : NamedCauses(p, lines, names)) cause += (cause.empty() ? "data: " : "; ") + l;
+  if (cause.empty()) {
+    for (const auto& src : SourcesOfPage(p, b))
+      if (changed_inputs.count(src)) return "content: " + src;
+  }
+  if (cause.empty() && templates_changed) cause = "templates, assets or UI strings";
+  if (cause.empty()) cause = "data: other figures";
+  return cause;
+}
+
+// A changed page joins its cause's group; the group's first page gives the example lines.
+void AddToGroup(const std::string& cause, const std::string& p,
+                const std::vector<std::string>& substantive,
+                std::map<std::string, OutputGroup>* groups) {
+  auto& g = (*groups)[cause];
+  g.cause = cause;
+  g.files.push_back(p);
+  if (!g.example.empty()) return;
+  g.example.push_back(p + ":");
+  for (size_t i = 0; i < substantive.size() && i < 6; ++i) g.example.push_back(substantive[i]);
+  if (substantive.size() > 6)
+    g.example.push_back("… " + std::to_string(substantive.size() - 6) + " more lines");
+}
+
+// Each changed chart (all its variants) joins the group of its first variant's cause, and is
+// shown by its plain (wide, light) English variant when there is one.
+void AddCharts(const std::map<std::string, std::set<std::string>>& chart_files,
+               const std::map<std::string, std::string>& chart_cause,
+               std::map<std::string, OutputGroup>* groups, Report* r) {
+  for (const auto& [key, files] : chart_files) {
+    const std::string& cause = chart_cause.at(key);
+    auto& g = (*groups)[cause];
+    g.cause = cause;
+    for (const auto& f : files) g.files.push_back(f);
+    ChartChange c;
+    c.path = *files.begin();
+    for (const auto& f : files)
+      if (ChartKey(f) == key && f.find(".dark") == std::string::npos &&
+          f.find(".narrow") == std::string::npos) {
+        c.path = f;
+        break;
+      }
+    r->charts.push_back(c);
+  }
+}
+
 }  // namespace
 
 bool IsDateOnlyChange(const std::string& before, const std::string& after) {
@@ -161,19 +316,9 @@ void CompareOutput(const Snapshot& a, const Snapshot& b, Report* r) {
   std::set<std::string> paths;
   for (const auto& [p, bytes] : a.output) paths.insert(p);
   for (const auto& [p, bytes] : b.output) paths.insert(p);
-  CauseNames names = NamesOfConsequences(a, b, *r);
-  std::set<std::string> changed_inputs;
-  for (const auto& [f, bytes] : a.input_files) {
-    auto it = b.input_files.find(f);
-    if (it == b.input_files.end() || it->second != bytes) changed_inputs.insert(f);
-  }
-  for (const auto& [f, bytes] : b.input_files)
-    if (!a.input_files.count(f)) changed_inputs.insert(f);
-  bool templates_changed = false;
-  for (const auto& f : changed_inputs)
-    if (StartsWith(f, "templates/") || StartsWith(f, "assets/") || EndsWith(f, "_strings.json"))
-      templates_changed = true;
-
+  const CauseNames names = NamesOfConsequences(a, b, *r);
+  const std::set<std::string> changed_inputs = ChangedInputs(a, b);
+  const bool templates_changed = TemplatesChanged(changed_inputs);
   std::map<std::string, OutputGroup> groups;
   std::map<std::string, std::set<std::string>> chart_files;  // chart key -> changed files
   std::map<std::string, std::string> chart_cause;
@@ -191,119 +336,18 @@ void CompareOutput(const Snapshot& a, const Snapshot& b, Report* r) {
       ++r->output_unchanged;
       continue;
     }
-    bool html = EndsWith(p, ".html");
-    bool svg = EndsWith(p, ".svg");
-    if (DiffersOnlyInAssetHashes(x->second, y->second)) {
-      ++r->boilerplate_pages;
-      if (r->boilerplate_example.empty()) r->boilerplate_example = "asset names (content hashes)";
-      continue;
-    }
     std::vector<std::string> substantive;
-    std::string date_example;
-    if (html || svg) {
-      auto diff = DiffLines(VisibleTextLines(x->second), VisibleTextLines(y->second));
-      // Pair each run of removals with the additions that follow it.
-      std::vector<std::string> minus, plus;
-      auto settle = [&] {
-        size_t n = std::min(minus.size(), plus.size());
-        for (size_t i = 0; i < n; ++i) {
-          if (IsDateOnlyChange(minus[i], plus[i])) {
-            if (date_example.empty()) date_example = "- " + minus[i] + " / + " + plus[i];
-          } else {
-            substantive.push_back("- " + minus[i]);
-            substantive.push_back("+ " + plus[i]);
-          }
-        }
-        for (size_t i = n; i < minus.size(); ++i) substantive.push_back("- " + minus[i]);
-        for (size_t i = n; i < plus.size(); ++i) substantive.push_back("+ " + plus[i]);
-        minus.clear();
-        plus.clear();
-      };
-      for (const auto& line : diff) {
-        if (line[0] == '-') {
-          if (!plus.empty()) settle();
-          minus.push_back(line.substr(2));
-        } else {
-          plus.push_back(line.substr(2));
-        }
-      }
-      settle();
-      if (substantive.empty() && !diff.empty()) {
-        ++r->boilerplate_pages;
-        if (r->boilerplate_example.empty() ||
-            r->boilerplate_example == "asset names (content hashes)")
-          r->boilerplate_example = date_example;
-        continue;
-      }
-      if (substantive.empty() && diff.empty()) {
-        // Only markup changed (attributes, links); not boilerplate we know of.
-        substantive.push_back("(markup only: no visible text changed)");
-      }
-    }
-    // The cause: a named GPU / model in the changed lines, else the page's own source.
-    std::string cause;
-    std::set<std::string> labels;
-    for (const auto& line : substantive)
-      for (const auto& [name, label] : names.names)
-        if (!name.empty() && line.find(name) != std::string::npos) labels.insert(label);
-    if (IsChart(p)) {
-      // Charts are named after what they show ("prices-rtx-5090"): the id is the cause.
-      std::string key = ChartKey(p);
-      for (const auto& [id, label] : names.ids)
-        if (key.size() >= id.size() && key.compare(key.size() - id.size(), id.size(), id) == 0) {
-          labels = {label};
-          break;
-        }
-    }
-    if (labels.empty() && !IsChart(p)) {
-      // A GPU's own page ("en/gpus/rtx-3090/index.html") changes with that GPU.
-      for (const auto& [id, label] : names.ids)
-        if (p.find("/" + id + "/") != std::string::npos) {
-          labels = {label};
-          break;
-        }
-    }
-    for (const auto& l : labels) cause += (cause.empty() ? "data: " : "; ") + l;
-    if (cause.empty()) {
-      for (const auto& src : SourcesOfPage(p, b))
-        if (changed_inputs.count(src)) {
-          cause = "content: " + src;
-          break;
-        }
-    }
-    if (cause.empty() && templates_changed) cause = "templates, assets or UI strings";
-    if (cause.empty()) cause = "data: other figures";
+    if (!SubstantiveChange(p, x->second, y->second, r, &substantive)) continue;
+    std::string cause = CauseOf(p, substantive, names, changed_inputs, templates_changed, b);
     if (IsChart(p)) {
       std::string key = ChartKey(p);
       chart_files[key].insert(p);
       if (!chart_cause.count(key)) chart_cause[key] = cause;
       continue;
     }
-    auto& g = groups[cause];
-    g.cause = cause;
-    g.files.push_back(p);
-    if (g.example.empty()) {
-      g.example.push_back(p + ":");
-      for (size_t i = 0; i < substantive.size() && i < 6; ++i) g.example.push_back(substantive[i]);
-      if (substantive.size() > 6)
-        g.example.push_back("… " + std::to_string(substantive.size() - 6) + " more lines");
-    }
+    AddToGroup(cause, p, substantive, &groups);
   }
-  for (const auto& [key, files] : chart_files) {
-    auto& g = groups[chart_cause[key]];
-    g.cause = chart_cause[key];
-    for (const auto& f : files) g.files.push_back(f);
-    ChartChange c;
-    c.path = *files.begin();
-    // Prefer the plain (wide, light) English variant as the chart's face.
-    for (const auto& f : files)
-      if (ChartKey(f) == key && f.find(".dark") == std::string::npos &&
-          f.find(".narrow") == std::string::npos) {
-        c.path = f;
-        break;
-      }
-    r->charts.push_back(c);
-  }
+  AddCharts(chart_files, chart_cause, &groups, r);
   for (auto& [cause, g] : groups) {
     std::sort(g.files.begin(), g.files.end());
     r->output_groups.push_back(std::move(g));

@@ -3,6 +3,7 @@
 #include "base/files.h"
 #include "base/text.h"
 #include "base/url_policy.h"
+#include "urls/urls.h"
 
 namespace gg {
 
@@ -32,7 +33,7 @@ AssetSet LoadAssets(const std::string& root, Diagnostics* diags) {
                      "pages load nothing from other hosts: keep every resource in assets/");
       }
     }
-    std::string published = "assets/" + HashedName(name, bytes);
+    std::string published = AssetPath(HashedName(name, bytes));
     set.published[name] = published;
     set.files.push_back({published, bytes});
   }

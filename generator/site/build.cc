@@ -26,7 +26,7 @@
 #include "site/calc_assets.h"
 #include "site/page_cache.h"
 #include "site/site_pages.h"
-#include "site/urls.h"
+#include "urls/urls.h"
 #include "validate/validate_dataset.h"
 
 namespace gg {

@@ -5,6 +5,7 @@
 
 #include "base/files.h"
 #include "data/calc_bundle.h"
+#include "urls/urls.h"
 
 namespace gg {
 
@@ -21,7 +22,7 @@ void AddCalculatorAssets(const std::string& root, std::string_view wasm, AssetSe
   const std::pair<std::string, std::string> files[] = {{"calc.wasm", std::string(wasm)},
                                                        {"calc-data.json", std::move(bundle)}};
   for (const auto& [name, bytes] : files) {
-    std::string published = "assets/" + HashedName(name, bytes);
+    std::string published = AssetPath(HashedName(name, bytes));
     assets->published[name] = published;
     assets->on_demand[name] = {published, bytes};
   }

@@ -7,7 +7,8 @@
 #include "base/text.h"
 #include "content/markdown.h"
 #include "directives/html.h"
-#include "site/urls.h"
+#include "model/enums.h"
+#include "urls/urls.h"
 
 namespace gg {
 
@@ -76,22 +77,39 @@ SiteRenderer::SiteRenderer(const Dataset& data, const Computed& computed, const 
 }
 
 std::vector<PageJob> SiteRenderer::PlanPages(const std::vector<PageSource>& pages) {
-  const std::string& def = data_.site.default_language;
   std::set<std::string> paths;
   for (const auto& p : pages) {
     if (p.fm.draft && !drafts_) continue;
     sources_[{p.lang, p.path}] = &p;
     paths.insert(p.path);
   }
-  // Navigation: the pages marked nav, in the default language's order, then the GPU list.
+  PlanNavigation(paths);
+  PlanChapters(paths);
+  std::vector<PageJob> jobs;
+  for (const auto& lang : data_.site.languages) {
+    for (PageJob& job : PageJobs(lang, paths)) jobs.push_back(std::move(job));
+  }
+  for (const auto& p : paths) paths_.push_back(p);
+  paths_.push_back("gpus");
+  for (const auto& g : data_.gpus) paths_.push_back("gpus/" + g.id);
+  return jobs;
+}
+
+// Navigation: the pages marked nav, in the default language's order, then the GPU list.
+void SiteRenderer::PlanNavigation(const std::set<std::string>& paths) {
   for (const auto& path : paths) {
-    auto it = sources_.find({def, path});
-    const PageSource* src = it != sources_.end() ? it->second : nullptr;
-    if (!src) continue;
-    if (src->fm.nav) nav_.push_back({path, src->fm.order});
+    auto it = sources_.find({data_.site.default_language, path});
+    if (it != sources_.end() && it->second->fm.nav) nav_.push_back({path, it->second->fm.order});
   }
   nav_.push_back({"gpus", 30});
-  // Chapters, ordered by the default language's front matter (then path).
+  std::stable_sort(nav_.begin(), nav_.end(),
+                   [](const NavItem& a, const NavItem& b) { return a.order < b.order; });
+}
+
+// Chapters, ordered by the default language's front matter (then path), and the headings of
+// each chapter in each language.
+void SiteRenderer::PlanChapters(const std::set<std::string>& paths) {
+  const std::string& def = data_.site.default_language;
   for (const auto& path : paths) {
     size_t slash = path.rfind('/');
     if (slash == std::string::npos || !paths.count(path.substr(0, slash))) continue;
@@ -111,77 +129,78 @@ std::vector<PageJob> SiteRenderer::PlanPages(const std::vector<PageSource>& page
         auto src = own != sources_.end() ? own : sources_.find({def, p});
         if (src == sources_.end()) continue;
         std::vector<TocEntry> toc = ExtractToc(src->second->body);
-        // An "old=new" anchor must name a heading of the chapter.
-        if (own != sources_.end()) {
-          std::vector<std::string> ids;
-          for (const auto& e : toc) ids.push_back(e.id);
-          for (const auto& a : own->second->fm.anchors) {
-            size_t eq = a.find('=');
-            if (eq == std::string::npos) continue;
-            std::string target = a.substr(eq + 1);
-            if (std::find(ids.begin(), ids.end(), target) == ids.end())
-              diags_->Error(own->second->fm.anchors_loc,
-                            "anchor '" + a + "' points at '" + target +
-                                "', which is not a heading id of this page",
-                            DidYouMean(target, ids));
-          }
-        }
+        if (own != sources_.end()) CheckAnchorTargets(*own->second, toc);
         chapter_tocs_[{lang.code, p}] = std::move(toc);
       }
   }
-  std::stable_sort(nav_.begin(), nav_.end(),
-                   [](const NavItem& a, const NavItem& b) { return a.order < b.order; });
+}
 
-  std::vector<PageJob> jobs;
-  for (const auto& lang : data_.site.languages) {
-    for (const auto& path : paths) {
-      PageJob job;
-      job.lang = &lang;
-      job.path = path;
-      job.site_path = PageSitePath(lang.code, path);
-      auto own = sources_.find({lang.code, path});
-      // The generated GPU list and GPU pages own "gpus" and "gpus/<id>".
-      if (path == "gpus" || path.rfind("gpus/", 0) == 0) {
-        auto src = own != sources_.end() ? own : sources_.find({def, path});
-        if (src != sources_.end())
-          diags_->Error(src->second->loc,
-                        "page path '" + path + "' is taken by the generated GPU pages",
-                        "rename the file; " + PageSitePath(src->second->lang, path) +
-                            " is written from data/gpus.json");
-        continue;
-      }
-      if (own != sources_.end()) {
-        job.source = own->second;
-        job.authored = true;
-        auto src = sources_.find({def, path});
-        job.stale = lang.code != def && src != sources_.end() &&
-                    own->second->fm.translation_of != src->second->revision;
-      } else {
-        auto src = sources_.find({def, path});
-        if (src == sources_.end()) continue;  // only in another language
-        job.source = src->second;
-        job.fallback = true;
-      }
-      jobs.push_back(job);
-    }
-    PageJob list;
-    list.lang = &lang;
-    list.path = "gpus";
-    list.site_path = GpuListPath(lang.code);
-    list.generated = kGpuList;
-    jobs.push_back(list);
-    for (const auto& g : data_.gpus) {
-      PageJob job;
-      job.lang = &lang;
-      job.path = "gpus/" + g.id;
-      job.site_path = GpuPagePath(lang.code, g.id);
-      job.generated = kGpuPagePrefix + g.id;
-      jobs.push_back(job);
-    }
+// An "old=new" anchor must name a heading of the chapter.
+void SiteRenderer::CheckAnchorTargets(const PageSource& page,
+                                      const std::vector<TocEntry>& toc) const {
+  std::vector<std::string> ids;
+  for (const auto& e : toc) ids.push_back(e.id);
+  for (const auto& a : page.fm.anchors) {
+    size_t eq = a.find('=');
+    if (eq == std::string::npos) continue;
+    std::string target = a.substr(eq + 1);
+    if (std::find(ids.begin(), ids.end(), target) == ids.end())
+      diags_->Error(
+          page.fm.anchors_loc,
+          "anchor '" + a + "' points at '" + target + "', which is not a heading id of this page",
+          DidYouMean(target, ids));
   }
-  for (const auto& p : paths) paths_.push_back(p);
-  paths_.push_back("gpus");
-  for (const auto& g : data_.gpus) paths_.push_back("gpus/" + g.id);
+}
+
+// The pages of one language: each authored path (its own page, or the default language's as a
+// fallback), then the generated GPU list and GPU pages.
+std::vector<PageJob> SiteRenderer::PageJobs(const Language& lang,
+                                            const std::set<std::string>& paths) const {
+  const std::string& def = data_.site.default_language;
+  std::vector<PageJob> jobs;
+  for (const auto& path : paths) {
+    PageJob job;
+    job.lang = &lang;
+    job.path = path;
+    job.site_path = PageSitePath(lang.code, path);
+    auto own = sources_.find({lang.code, path});
+    // The generated GPU list and GPU pages own "gpus" and "gpus/<id>".
+    if (path == "gpus" || path.rfind("gpus/", 0) == 0) {
+      auto src = own != sources_.end() ? own : sources_.find({def, path});
+      if (src != sources_.end())
+        diags_->Error(src->second->loc,
+                      "page path '" + path + "' is taken by the generated GPU pages",
+                      "rename the file; " + PageSitePath(src->second->lang, path) +
+                          " is written from data/gpus.json");
+      continue;
+    }
+    auto src = sources_.find({def, path});
+    if (own != sources_.end()) {
+      job.source = own->second;
+      job.authored = true;
+      job.stale = lang.code != def && src != sources_.end() &&
+                  own->second->fm.translation_of != src->second->revision;
+    } else {
+      if (src == sources_.end()) continue;  // only in another language
+      job.source = src->second;
+      job.fallback = true;
+    }
+    jobs.push_back(job);
+  }
+  PageJob list;
+  list.lang = &lang;
+  list.path = "gpus";
+  list.site_path = GpuListPath(lang.code);
+  list.generated = kGpuList;
+  jobs.push_back(list);
+  for (const auto& g : data_.gpus) {
+    PageJob job;
+    job.lang = &lang;
+    job.path = "gpus/" + g.id;
+    job.site_path = GpuPagePath(lang.code, g.id);
+    job.generated = kGpuPagePrefix + g.id;
+    jobs.push_back(job);
+  }
   return jobs;
 }
 
@@ -265,7 +284,7 @@ TemplateData SiteRenderer::BaseData(const PageJob& job, const std::string& title
   d.set("gpus_href", to_root + GpuListPath(lang));
   d.set("methodology_href", to_root + PageSitePath(lang, "methodology"));
   d.set("about_href", to_root + PageSitePath(lang, "about"));
-  d.set("sitemap_href", to_root + "sitemap.xml");
+  d.set("sitemap_href", to_root + SitemapPath());
   return d;
 }
 
@@ -301,7 +320,6 @@ PageResult SiteRenderer::RenderPage(const PageJob& job) const {
   ctx.lang = job.lang;
   ctx.fmt = formatters_.at(lang).get();
   ctx.to_root = ToRoot(job.site_path);
-  ctx.chart_dir = ChartDir(lang);
   ctx.assets = &assets_.published;
   ctx.cache = cache_;
   PageOutputs outputs;
@@ -310,11 +328,50 @@ PageResult SiteRenderer::RenderPage(const PageJob& job) const {
   ctx.preview_image = job.source != nullptr;
   ctx.diags = diags_;
   RecordCommonReads(job, ctx);
+  const PageBody body = RenderBody(job, ctx);
+  result.words = body.words;
 
-  std::string content_html;
-  std::vector<TocEntry> toc;
-  std::string description;
-  std::string template_name = "page";
+  TemplateData page = BaseData(job, PageTitle(job), body.description);
+  page.set("content_html", body.html);
+  page.set("content_lang", job.fallback ? data_.site.default_language : lang);
+  page.set("fallback", job.fallback);
+  page.set("stale", job.stale && !job.fallback);
+  if (job.source) {
+    std::string src_href = ctx.to_root + PageSitePath(data_.site.default_language, job.path);
+    page.set("source_href", src_href);
+    page.set("date",
+             job.source->fm.date.empty() ? std::string() : ctx.fmt->Date(job.source->fm.date));
+  }
+  page.set("toc_html", TocHtml(body.toc));
+  // A page with chapters lists them; a chapter links to its neighbours and its contents page.
+  bool has_chapters = chapters_.count(job.path) > 0;
+  page.set("has_chapters", has_chapters);
+  page.set("chapters_html", has_chapters ? ChaptersHtml(job, body.toc) : std::string());
+  page.set("pager", ChapterPager(job, ctx.to_root));
+  page.set("gpu_pager", job.generated.rfind(kGpuPagePrefix, 0) == 0
+                            ? GpuPager(job.generated.substr(kGpuPagePrefix.size()), lang)
+                            : TemplateData(false));
+  page.set("has_toc", body.toc.size() >= 3);
+  page.set("price_legend_html", PriceLegendHtml(lang, body.html, ctx));
+  // kainjow treats an empty string as true in a section: pass false when there is no image.
+  if (outputs.og_image.empty())
+    page.set("og_image", false);
+  else
+    page.set("og_image", AbsoluteUrl(data_.site.base_url, outputs.og_image));
+  ctx.Read("template:" + body.template_name);
+  ctx.Read("template:base");
+  const TemplateData* strings = &strings_data_.at(job.lang->code);
+  std::string main_html = templates_.Render(body.template_name, page, diags_, strings);
+  page.set("main_html", main_html);
+  result.html = templates_.Render("base", page, diags_, strings);
+  result.files = std::move(outputs.files);
+  result.dependencies = outputs.Dependencies();
+  return result;
+}
+
+SiteRenderer::PageBody SiteRenderer::RenderBody(const PageJob& job, PageContext& ctx) const {
+  const std::string& lang = job.lang->code;
+  PageBody body;
   if (job.source) {
     // A fallback page is rendered with the page language's UI strings and number formats
     // (the reader's), and its text in the default language, marked with lang="…".
@@ -329,93 +386,57 @@ PageResult SiteRenderer::RenderPage(const PageJob& job) const {
         RenderMarkdown(job.source->body, job.source->file, job.source->body_line, block, inline_ref,
                        sink, strings_.Get(lang, "table.scrollable"));
     ctx.diags = diags_;
-    content_html = md.html;
-    toc = md.toc;
-    result.words = md.words;
-    description = job.source->fm.description;
-    if (job.path.empty()) template_name = "home";
+    body.html = md.html;
+    body.toc = md.toc;
+    body.words = md.words;
+    body.description = job.source->fm.description;
+    if (job.path.empty()) body.template_name = "home";
   } else if (job.generated == kGpuList) {
     DirectiveCall call;
     call.name = "gpu-specs";
     call.args = {{"links", "yes"}};
     call.loc = {"templates/gpus.html", 0, 0};
-    content_html = registry_.RunBlock(call, ctx);
-    description = strings_.Get(lang, "gpus.description");
-    template_name = "gpus";
+    body.html = registry_.RunBlock(call, ctx);
+    body.description = strings_.Get(lang, "gpus.description");
+    body.template_name = "gpus";
   } else {
     DirectiveCall call;
     call.name = "gpu-profile";
     call.args = {{"gpu", job.generated.substr(kGpuPagePrefix.size())}};
     call.loc = {"data/gpus.json", 0, 0};
-    content_html = registry_.RunBlock(call, ctx);
+    body.html = registry_.RunBlock(call, ctx);
     const Gpu* g = data_.FindGpu(job.generated.substr(kGpuPagePrefix.size()));
-    description = strings_.Format(lang, "gpu.description", {{"name", g ? g->name : ""}});
-    template_name = "gpu";
+    body.description = strings_.Format(lang, "gpu.description", {{"name", g ? g->name : ""}});
+    body.template_name = "gpu";
   }
+  return body;
+}
 
-  std::string title = PageTitle(job);
-  TemplateData page = BaseData(job, title, description);
-  page.set("content_html", content_html);
-  page.set("content_lang", job.fallback ? data_.site.default_language : lang);
-  page.set("fallback", job.fallback);
-  page.set("stale", job.stale && !job.fallback);
-  if (job.source) {
-    std::string src_href = ctx.to_root + PageSitePath(data_.site.default_language, job.path);
-    page.set("source_href", src_href);
-    page.set("date",
-             job.source->fm.date.empty() ? std::string() : ctx.fmt->Date(job.source->fm.date));
-  }
-  const std::string toc_html = TocHtml(toc);
-  page.set("toc_html", toc_html);
-  // A page with chapters lists them; a chapter links to its neighbours and its contents page.
-  bool has_chapters = chapters_.count(job.path) > 0;
-  page.set("has_chapters", has_chapters);
-  page.set("chapters_html", has_chapters ? ChaptersHtml(job, toc) : std::string());
+TemplateData SiteRenderer::ChapterPager(const PageJob& job, const std::string& to_root) const {
+  const std::string& lang = job.lang->code;
   size_t slash = job.path.rfind('/');
   std::string parent = slash == std::string::npos ? std::string() : job.path.substr(0, slash);
   auto siblings = job.source && !parent.empty() ? chapters_.find(parent) : chapters_.end();
-  if (siblings != chapters_.end()) {
-    const auto& list = siblings->second;
-    size_t at = std::find(list.begin(), list.end(), job.path) - list.begin();
-    auto link = [&](const std::string& p) {
-      TemplateData l{TemplateData::type::object};
-      l.set("href", ctx.to_root + PageSitePath(lang, p));
-      l.set("title", FrontMatterOf(lang, p).title);
-      return l;
-    };
-    TemplateData pager{TemplateData::type::object};
-    if (at > 0)
-      pager.set("prev", link(list[at - 1]));
-    else
-      pager.set("prev", false);
-    if (at + 1 < list.size())
-      pager.set("next", link(list[at + 1]));
-    else
-      pager.set("next", false);
-    pager.set("up", link(parent));
-    page.set("pager", pager);
-  } else {
-    page.set("pager", false);
-  }
-  page.set("gpu_pager", job.generated.rfind(kGpuPagePrefix, 0) == 0
-                            ? GpuPager(job.generated.substr(kGpuPagePrefix.size()), lang)
-                            : TemplateData(false));
-  page.set("has_toc", toc.size() >= 3);
-  page.set("price_legend_html", PriceLegendHtml(lang, content_html, ctx));
-  // kainjow treats an empty string as true in a section: pass false when there is no image.
-  if (outputs.og_image.empty())
-    page.set("og_image", false);
+  if (siblings == chapters_.end()) return TemplateData(false);
+  const auto& list = siblings->second;
+  size_t at = std::find(list.begin(), list.end(), job.path) - list.begin();
+  auto link = [&](const std::string& p) {
+    TemplateData l{TemplateData::type::object};
+    l.set("href", to_root + PageSitePath(lang, p));
+    l.set("title", FrontMatterOf(lang, p).title);
+    return l;
+  };
+  TemplateData pager{TemplateData::type::object};
+  if (at > 0)
+    pager.set("prev", link(list[at - 1]));
   else
-    page.set("og_image", AbsoluteUrl(data_.site.base_url, outputs.og_image));
-  ctx.Read("template:" + template_name);
-  ctx.Read("template:base");
-  const TemplateData* strings = &strings_data_.at(job.lang->code);
-  std::string main_html = templates_.Render(template_name, page, diags_, strings);
-  page.set("main_html", main_html);
-  result.html = templates_.Render("base", page, diags_, strings);
-  result.files = std::move(outputs.files);
-  result.dependencies = outputs.Dependencies();
-  return result;
+    pager.set("prev", false);
+  if (at + 1 < list.size())
+    pager.set("next", link(list[at + 1]));
+  else
+    pager.set("next", false);
+  pager.set("up", link(parent));
+  return pager;
 }
 
 // A GPU page's neighbours: the GPUs of its segment in data/gpus.json order (the order the
@@ -436,11 +457,9 @@ TemplateData SiteRenderer::GpuPager(const std::string& id, const std::string& la
     return l;
   };
   TemplateData pager{TemplateData::type::object};
-  pager.set(
-      "label",
-      strings_.Format(
-          lang, "gpus.pager",
-          {{"segment", strings_.Get(lang, std::string("segment.") + SegmentId(gpu->segment))}}));
+  pager.set("label",
+            strings_.Format(lang, "gpus.pager",
+                            {{"segment", strings_.Get(lang, Segments().UiKey(gpu->segment))}}));
   pager.set("prev", at > 0 ? link(segment[at - 1]) : TemplateData(false));
   pager.set("next", at + 1 < segment.size() ? link(segment[at + 1]) : TemplateData(false));
   return pager;
@@ -617,10 +636,10 @@ std::vector<OutputFile> SiteRenderer::SiteFiles(const std::vector<PageJob>& jobs
       xml += "  </url>\n";
     }
     xml += "</urlset>\n";
-    files.push_back({"sitemap.xml", xml});
+    files.push_back({SitemapPath(), xml});
   }
   files.push_back({"robots.txt", "User-agent: *\nAllow: /\nSitemap: " +
-                                     AbsoluteUrl(data_.site.base_url, "sitemap.xml") + "\n"});
+                                     AbsoluteUrl(data_.site.base_url, SitemapPath()) + "\n"});
   return files;
 }
 

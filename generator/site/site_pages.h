@@ -5,6 +5,7 @@
 
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -61,6 +62,22 @@ class SiteRenderer {
     std::string path;
     int order;
   };
+  // What page rendering fills the template with: the content and what describes it.
+  struct PageBody {
+    std::string html;
+    std::vector<TocEntry> toc;
+    std::string description;
+    std::string template_name = "page";
+    int words = 0;
+  };
+  void PlanNavigation(const std::set<std::string>& paths);
+  void PlanChapters(const std::set<std::string>& paths);
+  void CheckAnchorTargets(const PageSource& page, const std::vector<TocEntry>& toc) const;
+  std::vector<PageJob> PageJobs(const Language& lang, const std::set<std::string>& paths) const;
+  // The page's content: its Markdown with directives run, or the generated GPU list or page.
+  PageBody RenderBody(const PageJob& job, PageContext& ctx) const;
+  // A chapter's previous/next/up links; false for a page that is not a chapter.
+  TemplateData ChapterPager(const PageJob& job, const std::string& to_root) const;
   std::string PageTitle(const PageJob& job) const;
   // The dependency keys every page has: site config, assets, navigation titles, source.
   void RecordCommonReads(const PageJob& job, const PageContext& ctx) const;

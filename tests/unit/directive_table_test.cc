@@ -204,7 +204,6 @@ std::string Run(const Fixture& f, const std::string& text, bool* ok) {
   ctx.lang = &f.data.site.languages.front();
   ctx.fmt = &fmt;
   ctx.to_root = "../../";
-  ctx.chart_dir = "en/charts/";
   // The calculator's assets, as a build with calc.wasm publishes them (site/calc_assets.h).
   static const std::map<std::string, std::string> kAssets = {
       {"calc.wasm", "assets/calc.0123456789.wasm"},

@@ -27,7 +27,6 @@ std::vector<std::string> LeafGpus(const Dataset& data, const UiStrings& strings)
   ctx.lang = &data.site.languages.front();
   ctx.fmt = &fmt;
   ctx.to_root = "../../";
-  ctx.chart_dir = "en/charts/";
   ctx.out = &outputs;
   ctx.preview_image = true;
   ctx.diags = &diags;

@@ -12,7 +12,7 @@
 #include "i18n/ui_strings.h"
 #include "render/templates.h"
 #include "site/assets.h"
-#include "site/urls.h"
+#include "urls/urls.h"
 #include "write/commit_site.h"
 
 using namespace gg;

@@ -1,5 +1,7 @@
-// The URL scheme, and nothing else decides it. Site paths are relative to the output root,
-// '/'-separated, folders end with '/': "en/guide/" is written as en/guide/index.html.
+// The URL scheme, and nothing else decides it: the site plan (site/) and the directives that
+// link to pages and publish charts build every site path here. Site paths are relative to the
+// output root, '/'-separated, folders end with '/': "en/guide/" is written as
+// en/guide/index.html.
 #pragma once
 
 #include <string>
@@ -22,6 +24,9 @@ std::string GpuListPath(const std::string& lang);                         // "en
 std::string GpuPagePath(const std::string& lang, const std::string& id);  // "en/gpus/x/"
 std::string ChartDir(const std::string& lang);                            // "en/charts/"
 std::string ChartPath(const std::string& lang, const std::string& name,
-                      const std::string& ext);  // "en/charts/x.svg"
+                      const std::string& ext);             // "en/charts/x.svg", ext "dark.svg" …
+std::string AssetPath(const std::string& published_name);  // "assets/site.0a1b2c3d4e.css"
+std::string OpenDataPath(const std::string& file);         // "data/gpus.csv"
+std::string SitemapPath();                                 // "sitemap.xml"
 
 }  // namespace gg

@@ -1,4 +1,4 @@
-#include "site/urls.h"
+#include "urls/urls.h"
 
 #include <algorithm>
 
@@ -44,7 +44,19 @@ std::string ChartDir(const std::string& lang) {
 }
 
 std::string ChartPath(const std::string& lang, const std::string& name, const std::string& ext) {
-  return lang + "/charts/" + name + "." + ext;
+  return ChartDir(lang) + name + "." + ext;
+}
+
+std::string AssetPath(const std::string& published_name) {
+  return "assets/" + published_name;
+}
+
+std::string OpenDataPath(const std::string& file) {
+  return "data/" + file;
+}
+
+std::string SitemapPath() {
+  return "sitemap.xml";
 }
 
 }  // namespace gg
