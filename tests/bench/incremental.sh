@@ -18,6 +18,8 @@ rounds=${1:-5}
 repo=$bench_repo
 tmp=$(bench_tmp)
 trap 'rm -rf "$tmp"' EXIT
+gpuguide_path=$GPUGUIDE
+snapshot_gpuguide "$tmp"
 root=$tmp/guide
 
 # The copy: the tracked files when this is a git checkout (with their working-tree edits).
@@ -89,8 +91,8 @@ cold=$(med cold)
 pct() { awk -v a="$1" -v b="$cold" 'BEGIN{printf "%.1f", 100 * a / b}'; }
 pages=$(find "$root/site" -name '*.html' | wc -l)
 echo
-printf 'real guide (%d HTML pages), cache in ROOT/.cache, medians of %d rounds on %d cores; gpuguide: %s\n\n' \
-  "$pages" "$rounds" "$(nproc)" "$GPUGUIDE"
+printf 'real guide (%d HTML pages), cache in ROOT/.cache, medians of %d rounds on %d cores;\n%s (%s)\n\n' \
+  "$pages" "$rounds" "$(nproc)" "$("$GPUGUIDE" --version)" "$gpuguide_path"
 printf '%-30s %7s %7s %8s   %s\n' "" "wall s" "CPU s" "of cold" "target"
 row() {  # label key target-percent
   local w; w=$(med "$2")

@@ -24,6 +24,13 @@ bench_tmp() {
   mktemp -d "$base/gpuguide-bench.XXXXXX"
 }
 
+# snapshot_gpuguide DIR: runs a copy of the binary taken now, so that a rebuild of
+# ./build/gpuguide during a long run does not mix two binaries in one table.
+snapshot_gpuguide() {
+  cp "$GPUGUIDE" "$1/gpuguide"
+  GPUGUIDE=$1/gpuguide
+}
+
 # measure OUT_VAR_PREFIX LOG -- COMMAND…: runs the command under GNU time; sets
 # ${prefix}_wall, ${prefix}_cpu (user + sys, s) and ${prefix}_rss (peak, MiB); the command's
 # output goes to LOG. Returns the command's exit status.

@@ -20,6 +20,8 @@ need_package cmark-gfm cmark-gfm
 
 tmp=$(bench_tmp)
 trap 'rm -rf "$tmp"' EXIT
+gpuguide_path=$GPUGUIDE
+snapshot_gpuguide "$tmp"
 declare -A R  # R[N,tool,metric] = the values of every round, space-separated
 
 for n in "${sizes[@]}"; do
@@ -62,8 +64,10 @@ done
 med() { median <<<"${R[$1]}"; }
 echo
 printf 'gpuguide vs %s, synthetic site of N pages × 3 languages (+ 153 GPU pages), cold builds,\n' "$(hugo version | awk '{print $1, $2}' | sed 's/+.*//')"
-printf 'a chart on about one page in %s, interleaved, medians of %d rounds on %d cores; gpuguide: %s\n\n' \
-  "${CHART_EVERY:-25}" "$rounds" "$(nproc)" "$GPUGUIDE"
+charts="a chart on about one page in ${CHART_EVERY:-25}"
+[[ ${CHART_EVERY:-25} == 0 ]] && charts="no chart outside the GPU pages"
+printf '%s, interleaved, medians of %d rounds on %d cores;\n%s (%s)\n\n' \
+  "$charts" "$rounds" "$(nproc)" "$("$GPUGUIDE" --version)" "$gpuguide_path"
 printf '%7s %6s | %-22s | %-22s | %s\n' N pages "gpuguide" "hugo" "hugo / gpuguide"
 printf '%7s %6s | %7s %7s %6s | %7s %7s %6s | %6s %6s %6s\n' "" "" "wall s" "CPU s" "MiB" "wall s" "CPU s" "MiB" wall CPU RSS
 for n in "${sizes[@]}"; do
