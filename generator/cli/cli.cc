@@ -8,6 +8,7 @@
 #include <iostream>
 #include <map>
 #include <memory>
+#include <optional>
 #include <sstream>
 
 #include "base/content_cache.h"
@@ -190,6 +191,60 @@ int ReplayRecord(const BuildRecord& r, const BuildRequest& req,
 
 }  // namespace
 
+namespace {
+
+// Opens req.cache_dir after checking it against the path policy; false (reported) when refused.
+bool OpenCache(const BuildRequest& req, std::unique_ptr<ContentCache>* cache, std::ostream& err) {
+  std::string why = CheckOutputFolder(req.options.root, req.cache_dir);
+  if (!why.empty()) {
+    err << "gpuguide: error: --cache '" << req.cache_dir << "': " << why << "\n";
+    return false;
+  }
+  std::string warning;
+  *cache = ContentCache::Open(req.cache_dir, ExecutableIdentity(), &warning);
+  if (!warning.empty()) err << "gpuguide: warning: " << warning << "\n";
+  return true;
+}
+
+// The key of this build's record: the command, the inputs' fingerprint, the output folder.
+std::string RecordKey(const BuildRequest& req, const BuildOptions& opt) {
+  std::error_code ec;
+  KeyWriter key;
+  key.Str(req.write ? "build" : "check").Str(InputFingerprint(opt));
+  if (req.write) key.Str(std::filesystem::weakly_canonical(req.out_dir, ec).string());
+  return key.Hash();
+}
+
+// The record of an earlier build that this one would repeat: same key, and for a build an
+// output folder that still lists as that build left it.
+std::optional<BuildRecord> ReplayableRecord(const BuildRequest& req, ContentCache* cache,
+                                            const std::string& key) {
+  auto bytes = cache->Get("record", key);
+  if (!bytes) return std::nullopt;
+  auto record = UnpackRecord(*bytes);
+  if (!record) return std::nullopt;
+  if (req.write &&
+      (record->output_listing.empty() || record->output_listing != OutputListing(req.out_dir)))
+    return std::nullopt;
+  return record;
+}
+
+void PrintVerboseTail(const BuildRequest& req, const BuildOutput& result, const ContentCache* cache,
+                      std::ostream& err) {
+  if (req.write)
+    err << "  write    " << std::fixed << std::setprecision(1) << std::setw(9)
+        << result.timings.back().ms << " ms\n";
+  for (const auto& [lang, words] : result.words) err << "  words[" << lang << "] " << words << "\n";
+  if (cache) {
+    CacheStats c = cache->Stats();
+    err << "  cache    " << c.hits << " hit(s), " << c.misses << " miss(es), " << c.writes
+        << " written, " << c.corrupt << " corrupt entr" << (c.corrupt == 1 ? "y" : "ies")
+        << " ignored (" << req.cache_dir << ")\n";
+  }
+}
+
+}  // namespace
+
 int RunBuild(const BuildRequest& req, std::ostream&, std::ostream& err) {
   BuildOptions opt = req.options;
   opt.calc_wasm = CalcWasmBytes();  // the calculator page's module, when this binary has one
@@ -210,31 +265,15 @@ int RunBuild(const BuildRequest& req, std::ostream&, std::ostream& err) {
   auto start = std::chrono::steady_clock::now();
   std::unique_ptr<ContentCache> cache;
   if (!req.cache_dir.empty()) {
-    std::string why = CheckOutputFolder(opt.root, req.cache_dir);
-    if (!why.empty()) {
-      err << "gpuguide: error: --cache '" << req.cache_dir << "': " << why << "\n";
-      return 2;
-    }
-    std::string warning;
-    cache = ContentCache::Open(req.cache_dir, ExecutableIdentity(), &warning);
-    if (!warning.empty()) err << "gpuguide: warning: " << warning << "\n";
+    if (!OpenCache(req, &cache, err)) return 2;
     opt.cache = cache.get();
   }
   // The no-change fast path (cli/up_to_date.h): same inputs, same output folder as recorded.
   std::string record_key;
   if (cache) {
-    std::error_code ec;
-    KeyWriter key;
-    key.Str(write ? "build" : "check").Str(InputFingerprint(opt));
-    if (write) key.Str(std::filesystem::weakly_canonical(req.out_dir, ec).string());
-    record_key = key.Hash();
-    if (auto bytes = cache->Get("record", record_key)) {
-      auto record = UnpackRecord(*bytes);
-      if (record && (!write || (!record->output_listing.empty() &&
-                                record->output_listing == OutputListing(req.out_dir)))) {
-        return ReplayRecord(*record, req, start, err);
-      }
-    }
+    record_key = RecordKey(req, opt);
+    if (auto record = ReplayableRecord(req, cache.get(), record_key))
+      return ReplayRecord(*record, req, start, err);
   }
   Diagnostics diags;
   BuildOutput result;
@@ -279,19 +318,7 @@ int RunBuild(const BuildRequest& req, std::ostream&, std::ostream& err) {
     keep_record(OutputListing(out_dir));
   }
   double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (verbose) {
-    if (write)
-      err << "  write    " << std::fixed << std::setprecision(1) << std::setw(9)
-          << result.timings.back().ms << " ms\n";
-    for (const auto& [lang, words] : result.words)
-      err << "  words[" << lang << "] " << words << "\n";
-    if (cache) {
-      CacheStats c = cache->Stats();
-      err << "  cache    " << c.hits << " hit(s), " << c.misses << " miss(es), " << c.writes
-          << " written, " << c.corrupt << " corrupt entr" << (c.corrupt == 1 ? "y" : "ies")
-          << " ignored (" << req.cache_dir << ")\n";
-    }
-  }
+  if (verbose) PrintVerboseTail(req, result, cache.get(), err);
   if (req.tty || verbose) {
     std::ostringstream line;
     line << "gpuguide: " << result.pages << " pages, " << result.files.size() << " files";

@@ -84,6 +84,74 @@ ServeTarget ResolveServeTarget(const std::string& site_dir, const std::string& u
   return t;
 }
 
+namespace {
+
+// Live reload (cli/live_reload.h): the script and the event stream under /__gpuguide/, and a
+// thread that rebuilds on every change of the inputs, one build at a time; the served folder
+// is swapped atomically by each good build and left as it was by a failed one.
+void StartLiveReload(httplib::Server* server, const BuildRequest& req,
+                     const std::shared_ptr<ReloadChannel>& channel, std::ostream& out,
+                     std::ostream& err) {
+  server->Get("/__gpuguide/reload.js", [](const httplib::Request&, httplib::Response& res) {
+    res.set_header("Cache-Control", "no-store");
+    res.set_content(LiveReloadScript(), "text/javascript; charset=utf-8");
+  });
+  server->Get("/__gpuguide/events", [channel](const httplib::Request&, httplib::Response& res) {
+    res.set_header("Cache-Control", "no-store");
+    auto seen = std::make_shared<uint64_t>(0);
+    res.set_chunked_content_provider("text/event-stream",
+                                     [channel, seen](size_t, httplib::DataSink& sink) {
+                                       std::string event = channel->NextEvent(seen.get(), 15000);
+                                       if (event.empty()) event = ": still here\n\n";
+                                       return sink.write(event.data(), event.size());
+                                     });
+  });
+  std::thread([req, channel, &out, &err] {
+    InputWatcher watcher(req.options.root);
+    for (;;) {
+      watcher.WaitForChange();
+      std::ostringstream diagnostics;
+      int status = RunBuild(req, out, diagnostics);
+      err << diagnostics.str() << std::flush;
+      if (status == 0)
+        channel->BuildSucceeded();
+      else
+        channel->BuildFailed(diagnostics.str());
+    }
+  }).detach();
+}
+
+// Every other GET: the file of the served folder (HTML with the live-reload script when
+// watching), a redirect to the folder's slash form, or 404.html.
+void ServeFolder(httplib::Server* server, const std::string& site, bool watch) {
+  auto not_found = [site](httplib::Response& res) {
+    std::string body;
+    res.status = 404;
+    ServeTarget t = ResolveServeTarget(site, "/404.html");
+    if (t.kind == ServeTarget::kFile && ReadWholeFile(t.file, &body))
+      res.set_content(body, "text/html; charset=utf-8");
+    else
+      res.set_content("not found\n", "text/plain; charset=utf-8");
+  };
+  server->Get(".*", [site, not_found, watch](const httplib::Request& r, httplib::Response& res) {
+    ServeTarget t = ResolveServeTarget(site, r.path);
+    if (t.kind == ServeTarget::kRedirect) {
+      res.set_redirect(t.location, 301);
+      return;
+    }
+    std::string body;
+    if (t.kind != ServeTarget::kFile || !ReadWholeFile(t.file, &body)) {
+      not_found(res);
+      return;
+    }
+    const std::string type = ContentType(fs::path(t.file).extension().string());
+    if (watch && type.rfind("text/html", 0) == 0) body = WithReloadScript(body);
+    res.set_content(body, type);
+  });
+}
+
+}  // namespace
+
 int RunServeCommand(const CommandDecl& decl, const std::vector<std::string>& args,
                     std::ostream& out, std::ostream& err) {
   ParsedArgs f;
@@ -147,62 +215,9 @@ int RunServeCommand(const CommandDecl& decl, const std::vector<std::string>& arg
     if (status != 0) channel->BuildFailed(diagnostics.str());
   }
   const std::string site = req.out_dir;
-  if (watch) {
-    server.Get("/__gpuguide/reload.js", [](const httplib::Request&, httplib::Response& res) {
-      res.set_header("Cache-Control", "no-store");
-      res.set_content(LiveReloadScript(), "text/javascript; charset=utf-8");
-    });
-    server.Get("/__gpuguide/events", [channel](const httplib::Request&, httplib::Response& res) {
-      res.set_header("Cache-Control", "no-store");
-      auto seen = std::make_shared<uint64_t>(0);
-      res.set_chunked_content_provider("text/event-stream",
-                                       [channel, seen](size_t, httplib::DataSink& sink) {
-                                         std::string event = channel->NextEvent(seen.get(), 15000);
-                                         if (event.empty()) event = ": still here\n\n";
-                                         return sink.write(event.data(), event.size());
-                                       });
-    });
-    // Rebuild on every change of the inputs, one build at a time; the served folder is
-    // swapped atomically by each good build and left as it was by a failed one.
-    std::thread([req, channel, &out, &err] {
-      InputWatcher watcher(req.options.root);
-      for (;;) {
-        watcher.WaitForChange();
-        std::ostringstream diagnostics;
-        int status = RunBuild(req, out, diagnostics);
-        err << diagnostics.str() << std::flush;
-        if (status == 0)
-          channel->BuildSucceeded();
-        else
-          channel->BuildFailed(diagnostics.str());
-      }
-    }).detach();
-  }
+  if (watch) StartLiveReload(&server, req, channel, out, err);
 
-  auto not_found = [site](httplib::Response& res) {
-    std::string body;
-    res.status = 404;
-    ServeTarget t = ResolveServeTarget(site, "/404.html");
-    if (t.kind == ServeTarget::kFile && ReadWholeFile(t.file, &body))
-      res.set_content(body, "text/html; charset=utf-8");
-    else
-      res.set_content("not found\n", "text/plain; charset=utf-8");
-  };
-  server.Get(".*", [site, not_found, watch](const httplib::Request& r, httplib::Response& res) {
-    ServeTarget t = ResolveServeTarget(site, r.path);
-    if (t.kind == ServeTarget::kRedirect) {
-      res.set_redirect(t.location, 301);
-      return;
-    }
-    std::string body;
-    if (t.kind != ServeTarget::kFile || !ReadWholeFile(t.file, &body)) {
-      not_found(res);
-      return;
-    }
-    const std::string type = ContentType(fs::path(t.file).extension().string());
-    if (watch && type.rfind("text/html", 0) == 0) body = WithReloadScript(body);
-    res.set_content(body, type);
-  });
+  ServeFolder(&server, site, watch);
   out << "serving " << site << " on http://" << host << ":" << port << "/"
       << (watch ? "; rebuilding and reloading open pages when the inputs change" : "")
       << " (Ctrl-C to stop)\n";

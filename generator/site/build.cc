@@ -116,6 +116,30 @@ void CheckTranslations(const SiteConfig& site, const std::vector<PageSource>& pa
   }
 }
 
+// Renders every job on `jobs` threads (0: one per core). With a page cache, a page whose
+// inputs are as when it was last rendered is taken from it, and a page rendered without any
+// diagnostic is kept in it.
+std::vector<PageResult> RenderPages(const SiteRenderer& renderer, const std::vector<PageJob>& jobs,
+                                    const PageCache* page_cache, int jobs_option) {
+  std::vector<PageResult> results(jobs.size());
+  int threads = jobs_option > 0
+                    ? jobs_option
+                    : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  RunParallel(static_cast<int>(jobs.size()), threads, [&](int i) {
+    if (page_cache) {
+      if (auto kept = page_cache->Find(jobs[i])) {
+        results[i] = std::move(*kept);
+        return;
+      }
+    }
+    const int reported = Diagnostics::AddedOnThisThread();
+    results[i] = renderer.RenderPage(jobs[i]);
+    if (page_cache && Diagnostics::AddedOnThisThread() == reported)
+      page_cache->Keep(jobs[i], results[i]);
+  });
+  return results;
+}
+
 }  // namespace
 
 bool BuildSite(const BuildOptions& options, Diagnostics* diags, BuildOutput* out) {
@@ -170,29 +194,14 @@ bool BuildSite(const BuildOptions& options, Diagnostics* diags, BuildOutput* out
                         options.drafts, diags);
   renderer.UseCache(options.cache);
   std::vector<PageJob> jobs = renderer.PlanPages(pages);
-  std::vector<PageResult> results(jobs.size());
-  int threads = options.jobs > 0
-                    ? options.jobs
-                    : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  // With a cache, a page whose inputs are as when it was last rendered is taken from it.
   std::optional<DependencyValues> values;
   std::optional<PageCache> page_cache;
   if (options.cache) {
     values.emplace(InputFileHashes(root), pages, strings, data.site.languages, assets);
     page_cache.emplace(options.cache, &*values, options.drafts);
   }
-  RunParallel(static_cast<int>(jobs.size()), threads, [&](int i) {
-    if (page_cache) {
-      if (auto kept = page_cache->Find(jobs[i])) {
-        results[i] = std::move(*kept);
-        return;
-      }
-    }
-    const int reported = Diagnostics::AddedOnThisThread();
-    results[i] = renderer.RenderPage(jobs[i]);
-    if (page_cache && Diagnostics::AddedOnThisThread() == reported)
-      page_cache->Keep(jobs[i], results[i]);
-  });
+  std::vector<PageResult> results =
+      RenderPages(renderer, jobs, page_cache ? &*page_cache : nullptr, options.jobs);
   timer.Mark("render");
 
   // Plan: pages, their charts, site-wide files; one entry per path.

@@ -50,7 +50,7 @@ struct CliRun {
 
 // Runs the CLI in-process (gg::RunCli, not a tty).
 CliRun RunGpuguide(const std::vector<std::string>& args);
-// `gpuguide build --root ROOT --out OUT --jobs JOBS`.
+// `gpuguide build --root ROOT --out OUT --jobs JOBS --no-cache`.
 CliRun BuildSite(const std::filesystem::path& root, const std::filesystem::path& out, int jobs);
 
 // The error and warning lines of a build's stderr, sorted, without the final summary line

@@ -86,8 +86,11 @@ CliRun RunGpuguide(const std::vector<std::string>& args) {
 }
 
 CliRun BuildSite(const fs::path& root, const fs::path& out, int jobs) {
-  return RunGpuguide(
-      {"build", "--root", root.string(), "--out", out.string(), "--jobs", std::to_string(jobs)});
+  // Cold (no cache): a test that compares two builds compares two renders, and a test
+  // that builds the repository itself must not share the developer's ROOT/.cache (the test
+  // binary is another executable, whose cache would replace theirs).
+  return RunGpuguide({"build", "--root", root.string(), "--out", out.string(), "--jobs",
+                      std::to_string(jobs), "--no-cache"});
 }
 
 std::vector<std::string> DiagnosticLines(const std::string& err) {
