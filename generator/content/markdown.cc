@@ -94,12 +94,37 @@ int CountWords(const std::string& text) {
   return words;
 }
 
-// Puts generated HTML where node n was (a custom block or inline node, rendered verbatim),
-// and frees n.
-void ReplaceWithHtml(cmark_node* n, const std::string& html, bool block) {
+// Generated HTML that cannot stand where its node was as a custom node: a GFM table cell
+// admits only a few inline types (text, code, emphasis, links…), so an inline directive or
+// raw HTML in a cell becomes a text placeholder, swapped for the HTML after rendering.
+struct HtmlSlots {
+  std::string prefix;  // occurs nowhere in the page's Markdown
+  std::vector<std::string> html;
+  std::string Key(size_t i) const { return prefix + std::to_string(i) + "z"; }
+};
+
+// A placeholder prefix that the page's text does not contain.
+std::string SlotPrefix(const std::string& body) {
+  for (int k = 0;; ++k) {
+    std::string prefix = "gghtmlslot" + std::to_string(k) + "x";
+    if (body.find(prefix) == std::string::npos) return prefix;
+  }
+}
+
+// Puts generated HTML where node n was (a custom block or inline node, rendered verbatim, or
+// a placeholder where the parent admits no custom node), and frees n.
+void ReplaceWithHtml(cmark_node* n, const std::string& html, bool block, HtmlSlots* slots) {
   cmark_node* repl = cmark_node_new(block ? CMARK_NODE_CUSTOM_BLOCK : CMARK_NODE_CUSTOM_INLINE);
   cmark_node_set_on_enter(repl, html.c_str());
-  cmark_node_insert_before(n, repl);
+  if (!cmark_node_insert_before(n, repl)) {
+    cmark_node_free(repl);
+    repl = cmark_node_new(CMARK_NODE_TEXT);
+    cmark_node_set_literal(repl, slots->Key(slots->html.size()).c_str());
+    if (cmark_node_insert_before(n, repl))
+      slots->html.push_back(html);
+    else
+      cmark_node_free(repl);
+  }
   cmark_node_free(n);
 }
 
@@ -258,13 +283,15 @@ MarkdownResult RenderMarkdown(const std::string& body, const std::string& file, 
                    "pages load nothing from other hosts: put the image in assets/");
   }
 
+  HtmlSlots slots{SlotPrefix(body), {}};
   for (cmark_node* n : raw_html) {
     const char* lit = cmark_node_get_literal(n);
     std::string text = lit ? lit : "";
     bool block = cmark_node_get_type(n) == CMARK_NODE_HTML_BLOCK;
     diags->Warning(loc_of(n), "raw HTML is not rendered; it is shown as text",
                    "write Markdown or use a gpu- directive");
-    ReplaceWithHtml(n, block ? "<p>" + HtmlEscape(Trim(text)) + "</p>\n" : HtmlEscape(text), block);
+    ReplaceWithHtml(n, block ? "<p>" + HtmlEscape(Trim(text)) + "</p>\n" : HtmlEscape(text), block,
+                    &slots);
   }
 
   for (cmark_node* n : blocks) {
@@ -277,7 +304,7 @@ MarkdownResult RenderMarkdown(const std::string& body, const std::string& file, 
       call.body = Trim(lit ? lit : "");
       html = block_hook ? block_hook(call) : std::string();
     }
-    ReplaceWithHtml(n, html + "\n", true);
+    ReplaceWithHtml(n, html + "\n", true, &slots);
   }
 
   for (cmark_node* n : inlines) {
@@ -288,7 +315,7 @@ MarkdownResult RenderMarkdown(const std::string& body, const std::string& file, 
     // "gpu:price gpu=x" -> name "price"
     if (ParseDirectiveLine(text.substr(4), loc, &call, diags))
       html = inline_hook ? inline_hook(call) : std::string();
-    ReplaceWithHtml(n, html, false);
+    ReplaceWithHtml(n, html, false, &slots);
   }
 
   char* raw = cmark_render_html(doc, options, cmark_parser_get_syntax_extensions(parser));
@@ -296,6 +323,10 @@ MarkdownResult RenderMarkdown(const std::string& body, const std::string& file, 
   free(raw);
   cmark_node_free(doc);
   cmark_parser_free(parser);
+  for (size_t i = 0; i < slots.html.size(); ++i) {
+    size_t at = html.find(slots.Key(i));
+    if (at != std::string::npos) html.replace(at, slots.Key(i).size(), slots.html[i]);
+  }
 
   // Ids on headings, in document order, in one pass. Generated HTML never emits bare <hN>
   // tags (directives give their headings attributes), so every bare one is an author's.
