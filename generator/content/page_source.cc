@@ -92,9 +92,12 @@ bool ParsePageSource(const std::string& file, const std::string& text, PageSourc
     }
     if (key == "anchors") {
       out->fm.anchors_loc = vat;
-      bool list_ok = it->second.IsSequence();
+      // A copy of the node (a handle): `it->second` lives in a temporary proxy that a range
+      // for would outlive (GCC warns of the dangling reference at -O3).
+      const YAML::Node list = it->second;
+      bool list_ok = list.IsSequence();
       if (list_ok)
-        for (const auto& a : it->second) {
+        for (const auto& a : list) {
           std::string v = a.IsScalar() ? a.as<std::string>("") : "";
           if (v.empty() || v.find_first_of(" \"'<>&#") != std::string::npos) list_ok = false;
           out->fm.anchors.push_back(v);
