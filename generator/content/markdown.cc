@@ -95,12 +95,37 @@ int CountWords(const std::string& text) {
   return words;
 }
 
-// Puts generated HTML where node n was (a custom block or inline node, rendered verbatim),
-// and frees n.
-void ReplaceWithHtml(cmark_node* n, const std::string& html, bool block) {
+// Generated HTML that cannot stand where its node was as a custom node: a GFM table cell
+// admits only a few inline types (text, code, emphasis, links…), so an inline directive or
+// raw HTML in a cell becomes a text placeholder, swapped for the HTML after rendering.
+struct HtmlSlots {
+  std::string prefix;  // occurs nowhere in the page's Markdown
+  std::vector<std::string> html;
+  std::string Key(size_t i) const { return prefix + std::to_string(i) + "z"; }
+};
+
+// A placeholder prefix that the page's text does not contain.
+std::string SlotPrefix(const std::string& body) {
+  for (int k = 0;; ++k) {
+    std::string prefix = "gghtmlslot" + std::to_string(k) + "x";
+    if (body.find(prefix) == std::string::npos) return prefix;
+  }
+}
+
+// Puts generated HTML where node n was (a custom block or inline node, rendered verbatim, or
+// a placeholder where the parent admits no custom node), and frees n.
+void ReplaceWithHtml(cmark_node* n, const std::string& html, bool block, HtmlSlots* slots) {
   cmark_node* repl = cmark_node_new(block ? CMARK_NODE_CUSTOM_BLOCK : CMARK_NODE_CUSTOM_INLINE);
   cmark_node_set_on_enter(repl, html.c_str());
-  cmark_node_insert_before(n, repl);
+  if (!cmark_node_insert_before(n, repl)) {
+    cmark_node_free(repl);
+    repl = cmark_node_new(CMARK_NODE_TEXT);
+    cmark_node_set_literal(repl, slots->Key(slots->html.size()).c_str());
+    if (cmark_node_insert_before(n, repl))
+      slots->html.push_back(html);
+    else
+      cmark_node_free(repl);
+  }
   cmark_node_free(n);
 }
 
@@ -257,7 +282,7 @@ void CheckImagesAreLocal(const std::vector<cmark_node*>& images, const LocOf& lo
 }
 
 // Raw HTML is shown as text, with a warning.
-void EscapeRawHtml(const std::vector<cmark_node*>& raw_html, const LocOf& loc_of,
+void EscapeRawHtml(const std::vector<cmark_node*>& raw_html, const LocOf& loc_of, HtmlSlots* slots,
                    Diagnostics* diags) {
   for (cmark_node* n : raw_html) {
     const char* lit = cmark_node_get_literal(n);
@@ -265,14 +290,15 @@ void EscapeRawHtml(const std::vector<cmark_node*>& raw_html, const LocOf& loc_of
     bool block = cmark_node_get_type(n) == CMARK_NODE_HTML_BLOCK;
     diags->Warning(loc_of(n), "raw HTML is not rendered; it is shown as text",
                    "write Markdown or use a gpu- directive");
-    ReplaceWithHtml(n, block ? "<p>" + HtmlEscape(Trim(text)) + "</p>\n" : HtmlEscape(text), block);
+    ReplaceWithHtml(n, block ? "<p>" + HtmlEscape(Trim(text)) + "</p>\n" : HtmlEscape(text), block,
+                    slots);
   }
 }
 
 // Replaces each directive block and inline reference with what its hook renders ("" when the
 // line does not parse: the error is reported).
 void RunDirectives(const Collected& c, const LocOf& loc_of, const DirectiveHook& block_hook,
-                   const DirectiveHook& inline_hook, Diagnostics* diags) {
+                   const DirectiveHook& inline_hook, HtmlSlots* slots, Diagnostics* diags) {
   for (cmark_node* n : c.blocks) {
     DirectiveCall call;
     SourceLoc loc = loc_of(n);
@@ -283,7 +309,7 @@ void RunDirectives(const Collected& c, const LocOf& loc_of, const DirectiveHook&
       call.body = Trim(lit ? lit : "");
       html = block_hook ? block_hook(call) : std::string();
     }
-    ReplaceWithHtml(n, html + "\n", true);
+    ReplaceWithHtml(n, html + "\n", true, slots);
   }
   for (cmark_node* n : c.inlines) {
     DirectiveCall call;
@@ -293,7 +319,7 @@ void RunDirectives(const Collected& c, const LocOf& loc_of, const DirectiveHook&
     // "gpu:price gpu=x" -> name "price"
     if (ParseDirectiveLine(text.substr(4), loc, &call, diags))
       html = inline_hook ? inline_hook(call) : std::string();
-    ReplaceWithHtml(n, html, false);
+    ReplaceWithHtml(n, html, false, slots);
   }
 }
 
@@ -354,14 +380,19 @@ MarkdownResult RenderMarkdown(const std::string& body, const std::string& file, 
   result.words = CountWords(nodes.prose);
   result.toc = HeadingEntries(nodes.headings);
   CheckImagesAreLocal(nodes.images, loc_of, diags);
-  EscapeRawHtml(nodes.raw_html, loc_of, diags);
-  RunDirectives(nodes, loc_of, block_hook, inline_hook, diags);
+  HtmlSlots slots{SlotPrefix(body), {}};
+  EscapeRawHtml(nodes.raw_html, loc_of, &slots, diags);
+  RunDirectives(nodes, loc_of, block_hook, inline_hook, &slots, diags);
 
   char* raw = cmark_render_html(doc, options, cmark_parser_get_syntax_extensions(parser));
   std::string html = raw;
   free(raw);
   cmark_node_free(doc);
   cmark_parser_free(parser);
+  for (size_t i = 0; i < slots.html.size(); ++i) {
+    size_t at = html.find(slots.Key(i));
+    if (at != std::string::npos) html.replace(at, slots.Key(i).size(), slots.html[i]);
+  }
 
   html = WithHeadingIds(html, result.toc);
   StyleAuthorTables(&html, table_label);

@@ -65,9 +65,12 @@ SourceLoc LocOf(const std::string& file, const YAML::Mark& mark) {
 bool ReadAnchors(const YAML::Node& value, const SourceLoc& vat, PageSource* out,
                  Diagnostics* diags) {
   out->fm.anchors_loc = vat;
-  bool list_ok = value.IsSequence();
+  // A copy of the node (a handle): iterating the caller's map entry directly can outlive the
+  // iterator's temporary proxy (GCC warns of the dangling reference at -O3).
+  const YAML::Node list = value;
+  bool list_ok = list.IsSequence();
   if (list_ok)
-    for (const auto& a : value) {
+    for (const auto& a : list) {
       std::string v = a.IsScalar() ? a.as<std::string>("") : "";
       if (v.empty() || v.find_first_of(" \"'<>&#") != std::string::npos) list_ok = false;
       out->fm.anchors.push_back(v);

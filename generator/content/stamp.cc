@@ -6,9 +6,11 @@
 namespace gg {
 
 std::string WithTranslationOf(const std::string& text, const std::string& rev) {
-  std::string eol = "\n";
   size_t first_nl = text.find('\n');
-  if (first_nl != std::string::npos && first_nl > 0 && text[first_nl - 1] == '\r') eol = "\r\n";
+  // A pointer, not a std::string assigned later: GCC 12 at -O3 warns (falsely) that the
+  // assigned string may be used uninitialized.
+  const char* eol =
+      first_nl != std::string::npos && first_nl > 0 && text[first_nl - 1] == '\r' ? "\r\n" : "\n";
   std::string result;
   int dashes = 0;
   bool done = false;

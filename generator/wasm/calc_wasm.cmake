@@ -74,6 +74,9 @@ if(GG_HAVE_WASM)
             data/object_reader data/field_ranges data/load_dataset data/calc_bundle)
     list(APPEND GG_WASM_SOURCES ${CMAKE_SOURCE_DIR}/generator/${f}.cc)
   endforeach()
+  # Ninja creates the folders of a custom command's outputs, Make does not (a plain configure
+  # uses Make): create them here.
+  file(MAKE_DIRECTORY ${CMAKE_BINARY_DIR}/wasm/obj ${CMAKE_BINARY_DIR}/generated)
   set(objects "")
   foreach(src IN LISTS GG_WASM_SOURCES)
     file(RELATIVE_PATH rel ${CMAKE_SOURCE_DIR}/generator ${src})

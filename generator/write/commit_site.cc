@@ -11,7 +11,6 @@
 #include <cstring>
 
 #include <filesystem>
-#include <fstream>
 #include <functional>
 #include <set>
 
@@ -92,11 +91,30 @@ int RemoveStaleStaging(const fs::path& out) {
   return left;
 }
 
-bool WriteBytes(const fs::path& path, const std::string& bytes) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-  out.close();
-  return static_cast<bool>(out);
+// Writes a new file; on failure sets *why to the system's reason (a full disk: "No space left
+// on device", a file size limit: "File too large").
+bool WriteBytes(const fs::path& path, const std::string& bytes, std::string* why) {
+  int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    *why = std::strerror(errno);
+    return false;
+  }
+  size_t done = 0;
+  while (done < bytes.size()) {
+    ssize_t n = write(fd, bytes.data() + done, bytes.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      *why = n < 0 ? std::strerror(errno) : "nothing written";
+      close(fd);
+      return false;
+    }
+    done += static_cast<size_t>(n);
+  }
+  if (close(fd) != 0) {
+    *why = std::strerror(errno);
+    return false;
+  }
+  return true;
 }
 
 }  // namespace
@@ -145,8 +163,9 @@ bool CommitSite(const std::string& out_dir, const std::vector<OutputFile>& plan,
         continue;
       }
     }
-    if (!WriteBytes(target, f.bytes)) {
-      *error = "cannot write " + target.string();
+    std::string why;
+    if (!WriteBytes(target, f.bytes, &why)) {
+      *error = "cannot write " + target.string() + ": " + why;
       fs::remove_all(staging, ec);
       return false;
     }

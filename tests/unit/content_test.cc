@@ -101,6 +101,25 @@ TEST_CASE("Markdown: directives, references, anchors, and no raw HTML", "[conten
                         "from another host") != std::string::npos);
 }
 
+TEST_CASE("Markdown: inline directives and raw HTML inside table cells are kept", "[content]") {
+  // A GFM table cell admits no custom node: the generated HTML was dropped (and its node
+  // leaked; found by page_source_fuzzer). The page's own text may hold the placeholder prefix.
+  const std::string md =
+      "| a | b |\n|---|---|\n| price `gpu:usd 5` here | <b>x</b> gghtmlslot0x0z |\n\n"
+      "Outside `gpu:usd 7`.\n";
+  auto inl = [](const DirectiveCall& c) {
+    return "<span class=\"v\">" + c.positional.at(0) + "</span>";
+  };
+  Diagnostics d;
+  auto r = RenderMarkdown(md, "content/en/p.md", 1, nullptr, inl, &d);
+  INFO(r.html);
+  CHECK(r.html.find("<td>price <span class=\"v\">5</span> here</td>") != std::string::npos);
+  CHECK(r.html.find("<td>&lt;b&gt;x&lt;/b&gt; gghtmlslot0x0z</td>") != std::string::npos);
+  CHECK(r.html.find("Outside <span class=\"v\">7</span>.") != std::string::npos);
+  CHECK(r.html.find("gghtmlslot1x") == std::string::npos);
+  CHECK(d.WarningCount() == 2);  // the two raw HTML tags
+}
+
 TEST_CASE("Markdown: explicit heading ids, shared by translations", "[content]") {
   struct Case {
     const char* md;

@@ -2,6 +2,7 @@
 // writer's lock: table-driven, each row a case from issue 9.
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <catch2/catch.hpp>
 
@@ -204,7 +205,7 @@ TEST_CASE("write: a second commit into the same folder waits for the lock; stale
   std::string err;
   REQUIRE(CommitSite(out.string(), {{"a.html", "A"}}, &st, &err));
   CHECK_FALSE((fs::exists(tmp.path() / ".site.staging" / "sub" / "f") &&
-              st.stale_staging_left == 0));  // removed, or counted as left behind
+               st.stale_staging_left == 0));  // removed, or counted as left behind
   std::error_code ec;
   fs::permissions(tmp.path() / ".site.staging" / "sub", fs::perms::owner_all, ec);
   fs::remove_all(tmp.path() / ".site.staging", ec);
@@ -228,6 +229,77 @@ TEST_CASE("write: a second commit into the same folder waits for the lock; stale
     std::string name = e.path().filename().string();
     INFO(name);
     CHECK((name == "site" || name == ".site.lock"));
+  }
+}
+
+TEST_CASE("stamp (command): a CRLF page is stamped; a path leaving its language is refused") {
+  testing::TempDir tmp("gg-stamp");
+  const fs::path root = tmp.path() / "root";
+  testing::AssembleFixtureRoot("mini", root);
+  // CRLF: the translator's editor wrote Windows line ends.
+  const fs::path fr = root / "content" / "fr" / "index.md";
+  std::string text = testing::ReadFileOrEmpty(fr), crlf;
+  for (char c : text) crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
+  testing::WriteFile(fr, crlf);
+  auto run = testing::RunGpuguide({"stamp", "--root", root.string(), "content/fr/index.md"});
+  INFO(run.err);
+  CHECK(run.exit_code == 0);
+  const std::string stamped = testing::ReadFileOrEmpty(fr);
+  CHECK(stamped.find("\r\ntranslation_of: ") != std::string::npos);
+  CHECK(stamped.find("\r\n---\r\n") != std::string::npos);
+  for (size_t i = 0; i < stamped.size(); ++i)
+    if (stamped[i] == '\n') CHECK((i > 0 && stamped[i - 1] == '\r'));
+  // content/fr/../en/… would stamp the English source itself.
+  auto before = testing::Snapshot(root);
+  for (const char* bad : {"content/fr/../en/index.md", "content/fr/./index.md", "/etc/passwd",
+                          "content/en/index.md"}) {
+    INFO(bad);
+    auto r = testing::RunGpuguide({"stamp", "--root", root.string(), bad});
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.rfind("gpuguide: error: ", 0) == 0);
+  }
+  auto after = testing::Snapshot(root);
+  CHECK(before.size() == after.size());
+  for (const auto& [path, state] : before) {
+    INFO(path);
+    REQUIRE(after.count(path));
+    CHECK(after[path].bytes == state.bytes);
+    CHECK(after[path].mtime == state.mtime);
+  }
+}
+
+TEST_CASE("write: two builds at once into the same folder each publish a whole site",
+          "[write][slow]") {
+  // They used to share one staging folder: one could publish the other's half-written tree
+  // (293 of 876 files) and exit 0.
+  testing::TempDir tmp("gg-two-builds");
+  const fs::path root = tmp.path() / "root";
+  testing::AssembleFixtureRoot("mini", root);
+  REQUIRE(testing::BuildSite(root, tmp.path() / "reference", 2).exit_code == 0);
+  const auto reference = testing::ReadTree(tmp.path() / "reference");
+  REQUIRE(reference.size() > 20);
+  const fs::path out = tmp.path() / "site";
+  for (int round = 0; round < 3; ++round) {
+    pid_t pids[2];
+    for (pid_t& pid : pids) {
+      pid = fork();
+      REQUIRE(pid >= 0);
+      if (pid == 0) _exit(testing::BuildSite(root, out, 2).exit_code);
+    }
+    for (pid_t pid : pids) {
+      int status = 0;
+      waitpid(pid, &status, 0);
+      CHECK(WIFEXITED(status));
+      CHECK(WEXITSTATUS(status) == 0);
+    }
+    INFO("round " << round);
+    CHECK(testing::CompareTrees(reference, testing::ReadTree(out)) == "");
+  }
+  for (const auto& e : fs::directory_iterator(tmp.path())) {
+    std::string name = e.path().filename().string();
+    INFO(name);
+    CHECK((name == "root" || name == "reference" || name == "site" || name == ".site.lock" ||
+           name == ".reference.lock"));
   }
 }
 
