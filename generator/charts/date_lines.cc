@@ -184,10 +184,11 @@ void AddSeries(const Observations& o, const Axes& axes, DateLinesLayout& L, Scen
     double size = std::clamp(spacing / 3, 2.0, 3.5);
     for (size_t i = 0; i < L.points[s].size(); ++i) {
       const Ink hue = Hue(SeriesHue(s)), bg{Role::kBackground, 0, 1};
-      if (L.estimated[s][i])
-        scene.Add(MarkerItem{L.points[s][i], kShapes[s % 4], size, bg, hue, 1.5});
-      else
-        scene.Add(MarkerItem{L.points[s][i], kShapes[s % 4], size, hue, bg, 1});
+      const bool hollow = L.estimated[s][i];
+      // Constructed in the scene's variant: a MarkerItem temporary converted to an Item makes
+      // GCC 12 at -O3 warn (falsely) of uninitialised members of another alternative.
+      scene.items.emplace_back(std::in_place_type<MarkerItem>, L.points[s][i], kShapes[s % 4], size,
+                               hollow ? bg : hue, hollow ? hue : bg, hollow ? 1.5 : 1.0);
     }
   }
 }
