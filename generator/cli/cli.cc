@@ -16,6 +16,7 @@
 #include "base/path_policy.h"
 #include "base/suggest.h"
 #include "base/text.h"
+#include "cli/cache_option.h"
 #include "cli/calc_command.h"
 #include "cli/calc_wasm_bytes.h"
 #include "cli/command_line.h"
@@ -39,9 +40,8 @@ const OptionDecl kRoot = {"--root", "DIR", "project folder (default: the current
 const OptionDecl kJobs = {"--jobs", "N",
                           "render with N threads (default: one per core); output is identical"};
 const OptionDecl kDrafts = {"--drafts", "", "also publish pages marked draft: true"};
-const OptionDecl kCache = {"--cache", "DIR",
-                           "keep drawings of earlier builds here (default: ROOT/.cache)"};
-const OptionDecl kNoCache = {"--no-cache", "", "build cold: neither read nor write the cache"};
+const OptionDecl& kCache = CacheOption();
+const OptionDecl& kNoCache = NoCacheOption();
 
 const CommandDecl kBuild = {
     "build",
@@ -136,12 +136,6 @@ bool ParseJobs(const ParsedArgs& f, int* jobs, std::ostream& err) {
   return true;
 }
 
-// The cache folder a command line asks for: none with --no-cache.
-std::string CacheDirOf(const ParsedArgs& f, const std::string& root) {
-  if (f.Has("--no-cache")) return "";
-  return f.Or("--cache", root + "/.cache");
-}
-
 void PrintDiagnostics(const Diagnostics& d, std::ostream& err) {
   err << d.Render();
 }
@@ -192,19 +186,6 @@ int ReplayRecord(const BuildRecord& r, const BuildRequest& req,
 }  // namespace
 
 namespace {
-
-// Opens req.cache_dir after checking it against the path policy; false (reported) when refused.
-bool OpenCache(const BuildRequest& req, std::unique_ptr<ContentCache>* cache, std::ostream& err) {
-  std::string why = CheckOutputFolder(req.options.root, req.cache_dir);
-  if (!why.empty()) {
-    err << "gpuguide: error: --cache '" << req.cache_dir << "': " << why << "\n";
-    return false;
-  }
-  std::string warning;
-  *cache = ContentCache::Open(req.cache_dir, ExecutableIdentity(), &warning);
-  if (!warning.empty()) err << "gpuguide: warning: " << warning << "\n";
-  return true;
-}
 
 // The key of this build's record: the command, the inputs' fingerprint, the output folder.
 std::string RecordKey(const BuildRequest& req, const BuildOptions& opt) {
@@ -265,7 +246,7 @@ int RunBuild(const BuildRequest& req, std::ostream&, std::ostream& err) {
   auto start = std::chrono::steady_clock::now();
   std::unique_ptr<ContentCache> cache;
   if (!req.cache_dir.empty()) {
-    if (!OpenCache(req, &cache, err)) return 2;
+    if (!OpenCacheDir(req.options.root, req.cache_dir, &cache, err)) return 2;
     opt.cache = cache.get();
   }
   // The no-change fast path (cli/up_to_date.h): same inputs, same output folder as recorded.

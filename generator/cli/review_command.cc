@@ -2,8 +2,10 @@
 
 #include <cstdlib>
 #include <iostream>
+#include <memory>
 
 #include "base/suggest.h"
+#include "cli/cache_option.h"
 #include "review/render.h"
 #include "review/review.h"
 
@@ -22,14 +24,17 @@ const CommandDecl& ReviewCommandDecl() {
         "smallest relative move of a VRAM, tok/s, price or break-even answer reported "
         "(default 2)"},
        {"--thumbnails", "DIR", "write before/after PNGs of changed charts to DIR"},
-       {"--thumbnails-url", "URL", "prefix of the thumbnail links in the Markdown"}},
+       {"--thumbnails-url", "URL", "prefix of the thumbnail links in the Markdown"},
+       CacheOption(),
+       NoCacheOption()},
       "[BASE]",
       "  What the change from BASE (default: the merge-base of HEAD with the default branch:\n"
       "  origin/HEAD, main or master) to the working tree or REF means: data records, current\n"
       "  prices and the observations behind them, rank moves, persona picks and flowchart\n"
       "  leaves, LLM fit / VRAM / tok/s and break-even answers, content and translations, new\n"
-      "  diagnostics, then the output files grouped by cause. Both sides are built in memory;\n"
-      "  the working tree and site/ are not touched. JSON schema: generator/review/README.md.\n"
+      "  diagnostics, then the output files grouped by cause. Both sides are built in memory,\n"
+      "  reusing the build cache (ROOT/.cache) for what the change does not reach; the working\n"
+      "  tree and site/ are not touched. JSON schema: generator/review/README.md.\n"
       "  Exit status: 0 the head builds clean, 1 it has errors, 2 the review could not run.\n"};
   return decl;
 }
@@ -81,6 +86,9 @@ int RunReviewCommand(const std::vector<std::string>& args, std::ostream& out, st
     return 2;
   }
   if (!f.positional.empty()) o.base = f.positional[0];
+  std::unique_ptr<ContentCache> cache;
+  if (!OpenCacheDir(o.root, CacheDirOf(f, o.root), &cache, err)) return 2;
+  o.cache = cache.get();
   Report report;
   if (!RunReview(o, &report, &error)) {
     err << "gpuguide: error: " << error << "\n";

@@ -3,11 +3,13 @@
 // revision) completely in memory, then compares their models — data records, current
 // prices, ranks, picks, flowchart leaves, LLM answers, break-even days — their content and
 // diagnostics, and last their output. Never writes to the working tree or site/; the only
-// files it writes are chart thumbnails, in thumbnails_dir when one is given.
+// files it writes are chart thumbnails, in thumbnails_dir when one is given, and entries of
+// the build cache when one is given (content-addressed: both sides share it safely).
 #pragma once
 
 #include <string>
 
+#include "base/content_cache.h"
 #include "review/consequences.h"
 #include "review/report.h"
 
@@ -20,6 +22,10 @@ struct ReviewOptions {
   int jobs = 0;
   ReviewThresholds thresholds;
   std::string thumbnails_dir;  // where before/after PNGs of changed charts go; "" = none
+  // Products of earlier builds (base/content_cache.h), read and extended by both sides, so a
+  // review after a build, or the head after the base, renders only what the change reaches.
+  // Null: both sides build cold, at the same time.
+  ContentCache* cache = nullptr;
 };
 
 // Fills *report. False, with *error set, only when the review itself cannot run (not a git

@@ -8,13 +8,15 @@
 
 namespace gg {
 
-Snapshot TakeSnapshot(const std::string& root, const std::string& label, int jobs) {
+Snapshot TakeSnapshot(const std::string& root, const std::string& label, int jobs,
+                      ContentCache* cache) {
   Snapshot s;
   s.label = label;
   Diagnostics diags;
   BuildOptions options;
   options.root = root;
   options.jobs = jobs;
+  options.cache = cache;
   BuildOutput out;
   s.built = BuildSite(options, &diags, &out);
   s.diagnostics = diags.Sorted();

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "base/content_cache.h"
 #include "base/diagnostics.h"
 #include "base/output_file.h"
 #include "content/page_source.h"
@@ -29,7 +30,9 @@ struct Snapshot {
 };
 
 // Builds root (a working tree or an exported revision) in memory with `jobs` threads (0: one
-// per core). Never writes. Build errors are kept in the snapshot, not returned.
-Snapshot TakeSnapshot(const std::string& root, const std::string& label, int jobs);
+// per core), reusing and extending `cache` when not null. Writes nothing but cache entries.
+// Build errors are kept in the snapshot, not returned.
+Snapshot TakeSnapshot(const std::string& root, const std::string& label, int jobs,
+                      ContentCache* cache);
 
 }  // namespace gg

@@ -109,6 +109,18 @@ TEST_CASE("review changes nothing in the working tree, its site/ or git", "[revi
   INFO(run.err);
   CHECK(run.exit_code == 0);
   auto after = Snapshot(root);
+  // The one thing a review may add: entries of the build cache (ROOT/.cache, ignored by git),
+  // which it fills so the next review or build reuses them.
+  size_t cache_entries = 0;
+  for (auto it = after.begin(); it != after.end();) {
+    if (it->first.rfind(".cache/", 0) == 0 && !before.count(it->first)) {
+      ++cache_entries;
+      it = after.erase(it);
+    } else {
+      ++it;
+    }
+  }
+  CHECK(cache_entries > 0);
   REQUIRE(before.size() == after.size());
   for (const auto& [path, state] : before) {
     INFO(path);
@@ -119,6 +131,30 @@ TEST_CASE("review changes nothing in the working tree, its site/ or git", "[revi
   // The default base is the merge-base with main: the same report as naming HEAD.
   CHECK(run.out.find("\"schema\": \"gpuguide-review/1\"") != std::string::npos);
   CHECK(run.out.find("\"adds_errors\": false") != std::string::npos);
+}
+
+TEST_CASE("review gives the same report cold, with an empty cache and with a warm one",
+          "[review]") {
+  TempDir tmp("gg-review");
+  fs::path root = tmp.path() / "repo";
+  MakeRepo(root);
+  ApplyCase(TestsDir() / "review" / "price-reranks", root);
+  auto review = [&](std::vector<std::string> extra) {
+    std::vector<std::string> args = {"review", "HEAD", "--root",   root.string(),
+                                     "--jobs", "2",    "--format", "json"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    CliRun r = RunGpuguide(args);
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    return r.out;
+  };
+  const std::string cold = review({"--no-cache"});
+  REQUIRE_FALSE(fs::exists(root / ".cache"));  // --no-cache writes no cache
+  const std::string first = review({});        // empty cache: the head reuses the base's work
+  REQUIRE(fs::is_directory(root / ".cache"));
+  const std::string warm = review({});  // both sides from the cache
+  CHECK(LineDiff(cold, first).empty());
+  CHECK(LineDiff(cold, warm).empty());
 }
 
 TEST_CASE("review --threshold hides numeric answers that moved less", "[review]") {
