@@ -33,11 +33,14 @@ std::string FitMatrixChart(const Args& a, const PageContext& ctx) {
   spec.no_fit_label = ctx.T("chart.fit.none");
   HtmlTable table(spec.title);
   std::vector<Cell> head = {Cell::Text(ctx.T("col.model"))};
+  std::vector<std::string> names, memory;
   for (const Gpu* g : cards) {
-    std::string label = g->name + " · " + ctx.fmt->WithUnit(g->memory_gb, "GB", 0);
-    spec.columns.push_back(label);
-    head.push_back(Cell::Text(label, true));
+    names.push_back(g->name);
+    memory.push_back(ctx.fmt->WithUnit(g->memory_gb, "GB", 0));
+    head.push_back(Cell::Text(names.back() + " · " + memory.back(), true));
   }
+  // The chart's columns carry short names (by rule); the table beside it the full ones.
+  spec.columns = ShortGpuLabels(names, memory);
   table.Columns(head);
   for (const LlmModel* m : models) {
     calc::MemoryRequest req;
