@@ -2,16 +2,16 @@
 // output. A chart is a pure function of (spec, style): the caller passes values and strings
 // that are already translated and formatted; the module only computes layout and draws.
 //
-// Colour schemes. Cairo cannot emit CSS classes, so a chart is drawn twice on its own opaque
-// background card: `svg` (light) and `svg_dark`. Pages pick one with
-//   <picture><source srcset="x.dark.svg" media="(prefers-color-scheme: dark)"><img
-//   src="x.svg"></picture>
+// Colour schemes. A chart is one SVG on its own opaque background card whose colours are CSS
+// classes: the light palette by default, the dark one under @media (prefers-color-scheme:
+// dark) inside the SVG, so a page needs one <img> for both. Text is SVG text (measured with
+// Pango, shown in the reader's fonts); only the PNG (link previews) is painted, by Cairo.
 // Both palettes use Okabe–Ito hues, and meaning never rests on colour alone (patterns, marker
 // shapes, dash styles, cell text, legends).
 //
-// Determinism. Output bytes depend only on (spec, style, installed fonts): Cairo's
-// process-wide surface/glyph counters are renumbered after rendering and ids are prefixed by
-// a hash of the content, so inlining several charts in one HTML page never clashes.
+// Determinism. Output bytes depend only on (spec, style, installed fonts, which Pango measures
+// with); the few ids (title, desc) are prefixed by a hash of the content, so inlining several
+// charts in one HTML page never clashes.
 //
 // Thread safety. Every function may be called concurrently from several threads: each call
 // creates its own Pango context on the calling thread's PangoCairo font map.
@@ -80,12 +80,11 @@ struct Style {
   double title_px = 15;
   // Draw the title as text at the top (it is always embedded as <title>).
   bool show_title = true;
-  // Which outputs to produce. The light SVG is always produced.
-  bool render_dark = true;
+  // Whether to paint a PNG too. The SVG (both schemes) is always produced.
   bool render_png = true;
   double png_scale = 2;
   Scheme png_scheme = Scheme::kLight;  // og:image wants light
-  // Prefix for every id in the SVG (title, desc, glyphs). Empty: "c" + 8 hex digits of the
+  // Prefix for every id in the SVG (title, desc). Empty: "c" + 8 hex digits of the
   // SHA-256 of the SVG, which keeps ids unique per chart and stable across runs.
   std::string id_prefix;
   // Where drawings already made for the same scene and style are found and kept (incremental
@@ -97,11 +96,11 @@ struct Style {
 };
 
 struct RenderedChart {
-  // Light scheme, UTF-8 SVG 1.1 with <title>, <desc> (when the spec has a description),
-  // role="img" (role="group" for a flowchart with embedded links) and aria-labelledby.
+  // UTF-8 SVG 1.1, light and dark palettes, with <title>, <desc> (when the spec has a
+  // description), role="img" (role="group" for a flowchart with embedded links) and
+  // aria-labelledby.
   std::string svg;
-  std::string svg_dark;  // dark scheme; empty unless style.render_dark
-  std::string png;       // style.png_scheme at style.png_scale; empty unless style.render_png
+  std::string png;  // style.png_scheme at style.png_scale; empty unless style.render_png
   // CSS px, the SVG's width/height attributes: style.width, except a fit matrix with many
   // columns or an overflowing flowchart, which are wider.
   double width = 0;

@@ -1,6 +1,5 @@
 #include "charts/draw.h"
 
-#include <cairo-svg.h>
 #include <cairo.h>
 #include <pango/pangocairo.h>
 #include <png.h>
@@ -11,6 +10,7 @@
 
 #include "base/content_cache.h"
 #include "base/text.h"
+#include "charts/svg_writer.h"
 
 namespace gg::charts::internal {
 namespace {
@@ -54,11 +54,6 @@ const Palette kDark = {FromHex(0x16191E),
 
 const Palette& PaletteOf(Scheme s) {
   return s == Scheme::kDark ? kDark : kLight;
-}
-
-cairo_status_t AppendToString(void* closure, const unsigned char* data, unsigned int length) {
-  static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
-  return CAIRO_STATUS_SUCCESS;
 }
 
 void SetInk(cairo_t* cr, Ink ink, Scheme scheme) {
@@ -206,20 +201,6 @@ void PaintScene(cairo_t* cr, const Scene& scene, const TextMeasurer& measurer, S
   for (const Item& item : scene.items) std::visit(painter, item);
 }
 
-std::string PaintSvg(const Scene& scene, const TextMeasurer& measurer, Scheme scheme) {
-  std::string out;
-  cairo_surface_t* surface =
-      cairo_svg_surface_create_for_stream(AppendToString, &out, scene.width, scene.height);
-  cairo_svg_surface_restrict_to_version(surface, CAIRO_SVG_VERSION_1_1);
-  cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PX);
-  cairo_t* cr = cairo_create(surface);
-  PaintScene(cr, scene, measurer, scheme);
-  cairo_destroy(cr);
-  cairo_surface_finish(surface);
-  cairo_surface_destroy(surface);
-  return out;
-}
-
 // PNG bytes of an RGB24 image surface, through libpng's fast setting: Cairo's own writer
 // uses zlib's default effort, which made encoding the link-preview images a quarter of a
 // cold build; the fast setting costs some bytes on these flat-coloured charts, not quality.
@@ -269,15 +250,15 @@ std::string PaintPng(const Scene& scene, const TextMeasurer& measurer, double sc
   return out;
 }
 
-std::string FinishSvg(const std::string& raw, const Style& style, const Accessibility& a11y) {
-  std::string canonical = CanonicalizeSvgIds(CompactSvgNumbers(raw), "");
+// Title, description and links; the ids they need are prefixed so several charts can share
+// a document.
+std::string FinishSvg(const std::string& svg_in, const Style& style, const Accessibility& a11y) {
   std::string prefix = style.id_prefix;
   if (prefix.empty()) {
-    prefix = "c" + Sha256Hex(canonical + '\0' + a11y.title + '\0' + a11y.description).substr(0, 8);
+    prefix = "c" + Sha256Hex(svg_in + '\0' + a11y.title + '\0' + a11y.description).substr(0, 8);
   }
-  std::string svg = CanonicalizeSvgIds(canonical, prefix);
-  svg = AddSvgAccessibility(svg, prefix, a11y.title, a11y.description,
-                            a11y.links.empty() ? "img" : "group");
+  std::string svg = AddSvgAccessibility(svg_in, prefix, a11y.title, a11y.description,
+                                        a11y.links.empty() ? "img" : "group");
   return AppendSvgLinks(svg, a11y.links);
 }
 
@@ -343,11 +324,11 @@ struct ItemKey {
 // cache belongs to one machine image, like the executable whose identity it carries.
 std::string DrawingKey(const Scene& scene, const Style& style, const Accessibility& a11y) {
   KeyWriter w;
-  w.Str("drawing/1").Num(scene.width).Num(scene.height);
+  w.Str("drawing/2").Num(scene.width).Num(scene.height);
   w.Int(static_cast<int64_t>(scene.items.size()));
   for (const Item& item : scene.items) std::visit(ItemKey{&w}, item);
   w.Num(style.width).Str(style.font_family).Num(style.font_px).Num(style.title_px);
-  w.Bool(style.show_title).Bool(style.render_dark).Bool(style.render_png).Num(style.png_scale);
+  w.Bool(style.show_title).Bool(style.render_png).Num(style.png_scale);
   w.Int(static_cast<int>(style.png_scheme)).Str(style.id_prefix);
   w.Str(a11y.title).Str(a11y.description).Int(static_cast<int64_t>(a11y.links.size()));
   for (const SvgLink& l : a11y.links)
@@ -358,17 +339,16 @@ std::string DrawingKey(const Scene& scene, const Style& style, const Accessibili
 std::string Pack(const RenderedChart& c) {
   KeyWriter size;
   size.Num(c.width).Num(c.height);
-  return PackFields({size.text(), c.svg, c.svg_dark, c.png});
+  return PackFields({size.text(), c.svg, c.png});
 }
 
 bool Unpack(const std::string& bytes, RenderedChart* c) {
   std::vector<std::string> f;
-  if (!UnpackFields(bytes, &f) || f.size() != 4 || f[0].size() != 2 * sizeof(double)) return false;
+  if (!UnpackFields(bytes, &f) || f.size() != 3 || f[0].size() != 2 * sizeof(double)) return false;
   std::memcpy(&c->width, f[0].data(), sizeof(double));
   std::memcpy(&c->height, f[0].data() + sizeof(double), sizeof(double));
   c->svg = std::move(f[1]);
-  c->svg_dark = std::move(f[2]);
-  c->png = std::move(f[3]);
+  c->png = std::move(f[2]);
   return true;
 }
 
@@ -554,10 +534,7 @@ RenderedChart PaintAll(const Scene& scene, const Style& style, const Accessibili
   RenderedChart out;
   out.width = scene.width;
   out.height = scene.height;
-  out.svg = FinishSvg(PaintSvg(scene, measurer, Scheme::kLight), style, a11y);
-  if (style.render_dark) {
-    out.svg_dark = FinishSvg(PaintSvg(scene, measurer, Scheme::kDark), style, a11y);
-  }
+  out.svg = FinishSvg(WriteSvg(scene, measurer), style, a11y);
   if (style.render_png) out.png = PaintPng(scene, measurer, style.png_scale, style.png_scheme);
   return out;
 }

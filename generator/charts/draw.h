@@ -1,7 +1,7 @@
 // Internal to charts/: a tiny retained scene (boxes, lines, markers, text) that every chart
 // kind builds from its layout, the text measurer that layouts use, and the renderer that
-// turns one scene into light SVG, dark SVG and PNG. Colours are roles resolved per scheme, so
-// a layout is computed once and painted several times.
+// turns one scene into SVG (svg_writer.h, both schemes) and PNG (Cairo). Colours are roles resolved
+// per scheme, so a layout is computed once and painted several times.
 #pragma once
 
 #include <optional>
@@ -111,6 +111,7 @@ class TextMeasurer {
 
   // For the renderer.
   PangoLayout* NewLayout(PangoContext* ctx, const TextSpec& spec) const;
+  PangoContext* context() const { return ctx_; }
   static void Configure(PangoContext* ctx);
 
  private:

@@ -45,13 +45,16 @@ std::vector<LegendEntry> Legend(const FitMatrixSpec& spec) {
   return legend;
 }
 
-// The grid's geometry: the row label column takes up to two lines, so narrow charts keep room
-// for the cells; cells never ellipsise their symbol, so below kMinCol the chart grows wider
-// than asked.
+constexpr int kRowLines = 3;  // a row label wraps to at most this many lines
+
+// The grid's geometry: the row label column takes up to three lines, so narrow charts keep
+// room for the cells; cells never ellipsise their symbol, so when the columns do not fit at
+// kMinCol they are split into panels (a single column still wider than the chart grows it).
 struct Grid {
   double row_max = 0;  // widest a row label may be
   double x = 0;        // left edge of the cells
   double col_w = 0, row_h = 0;
+  int per_panel = 1;  // columns in each panel (the last may have fewer)
 };
 Grid GridOf(const FitMatrixSpec& spec, TextMeasurer& m) {
   const Style& style = m.style();
@@ -61,34 +64,46 @@ Grid GridOf(const FitMatrixSpec& spec, TextMeasurer& m) {
   g.row_max = std::clamp(style.width * 0.3, 90.0, 260.0);
   double row_w = 0, row_label_h = 0;
   for (const std::string& r : spec.rows) {
-    TextMetrics tm = m.Measure({r, font, Align::kRight, g.row_max, 2});
+    TextMetrics tm = m.Measure({r, font, Align::kRight, g.row_max, kRowLines});
     row_w = std::max(row_w, tm.width);
     row_label_h = std::max(row_label_h, tm.height);
   }
   row_w = std::min(row_w, g.row_max);
   g.x = kPad + row_w + 8;
   constexpr double kMinCol = 28;
-  g.col_w = std::clamp((style.width - kPad - g.x) / ncols, kMinCol, 110.0);
+  const double room = style.width - kPad - g.x;
+  const int fit = std::max(1, static_cast<int>(std::floor(room / kMinCol)));
+  const int panels = (ncols + fit - 1) / fit;
+  g.per_panel = (ncols + panels - 1) / panels;  // balanced: 19 columns by 7 → 7, 6, 6
+  g.col_w = std::clamp(room / g.per_panel, kMinCol, 110.0);
   g.row_h = std::max({26.0, font.px * 2.1, row_label_h + 6});
   return g;
 }
 
 // Column headers from y down: wrapped to the column width (3 lines), or all rotated when a
 // word would not fit. Returns the y of their bottom.
-double AddColumnHeaders(const FitMatrixSpec& spec, TextMeasurer& m, const Grid& g, double y,
-                        FitMatrixLayout& L, Scene& scene) {
+// Whether the column headers turn vertical: when a column is too narrow for wrapped text or
+// a header would need more than three lines.
+bool RotatedHeaders(const FitMatrixSpec& spec, TextMeasurer& m, const Grid& g) {
+  const double header_w = g.col_w - 6;
+  if (header_w < 44) return true;
+  for (const std::string& c : spec.columns) {
+    if (m.Measure({c, Body(m), Align::kCenter, header_w, 3}).ellipsized) return true;
+  }
+  return false;
+}
+
+// Headers of columns [first, last) from y down: wrapped to the column width (3 lines), or
+// rotated at full length. Returns the y of their bottom.
+double AddColumnHeaders(const FitMatrixSpec& spec, TextMeasurer& m, const Grid& g, int first,
+                        int last, double y, FitMatrixLayout& L, Scene& scene) {
   const Font font = Body(m);
   const double header_w = g.col_w - 6;
-  L.rotated_headers = false;
-  for (const std::string& c : spec.columns) {
-    TextMetrics tm = m.Measure({c, font, Align::kCenter, header_w, 3});
-    if (tm.ellipsized || header_w < 44) L.rotated_headers = true;
-  }
   double header_h = 0;
   std::vector<TextSpec> header_specs;
-  const double rotated_max = 140;
-  for (const std::string& c : spec.columns) {
-    TextSpec ts = L.rotated_headers ? TextSpec{c, font, Align::kLeft, rotated_max, 1}
+  for (int j = first; j < last; ++j) {
+    const std::string& c = spec.columns[j];
+    TextSpec ts = L.rotated_headers ? TextSpec{c, font, Align::kLeft, 0, 1}
                                     : TextSpec{c, font, Align::kCenter, header_w, 3};
     TextMetrics tm = m.Measure(ts);
     header_h = std::max(header_h, L.rotated_headers ? tm.width : tm.height);
@@ -136,27 +151,27 @@ void AddCell(const FitCell& cell, const Rect& rect, int r, int c, TextMeasurer& 
   L.cells.push_back({r, c, cell.fit, rect, tb});
 }
 
-// The rows from grid_y down (L.grid): each row's label, then its cells.
-void AddRows(const FitMatrixSpec& spec, TextMeasurer& m, const Grid& g, double grid_y,
-             FitMatrixLayout& L, Scene& scene) {
+// The rows of one panel (columns [first, last)) from grid_y down: each row's label, then
+// its cells. Returns the panel's cell area. Cells go to L in panel order, each row-major.
+Rect AddRows(const FitMatrixSpec& spec, TextMeasurer& m, const Grid& g, int first, int last,
+             double grid_y, FitMatrixLayout& L, Scene& scene) {
   const int nrows = static_cast<int>(spec.rows.size());
-  const int ncols = static_cast<int>(spec.columns.size());
-  L.grid = {g.x, grid_y, g.col_w * static_cast<double>(ncols), g.row_h * nrows};
   for (int r = 0; r < nrows; ++r) {
     double top = grid_y + r * g.row_h;
-    TextSpec rs{spec.rows[r], Body(m), Align::kRight, g.row_max, 2};
+    TextSpec rs{spec.rows[r], Body(m), Align::kRight, g.row_max, kRowLines};
     TextBox rb = m.PlaceCentered(rs, g.x - 8, top + g.row_h / 2);
     scene.Text(rs, rb, Text());
-    L.row_labels.push_back(rb);
-    for (int c = 0; c < ncols; ++c) {
+    if (first == 0) L.row_labels.push_back(rb);
+    for (int c = first; c < last; ++c) {
       FitCell cell;
       if (r < static_cast<int>(spec.cells.size()) && c < static_cast<int>(spec.cells[r].size())) {
         cell = spec.cells[r][c];
       }
-      Rect rect{g.x + c * g.col_w + 1.5, top + 1.5, g.col_w - 3, g.row_h - 3};
+      Rect rect{g.x + (c - first) * g.col_w + 1.5, top + 1.5, g.col_w - 3, g.row_h - 3};
       AddCell(cell, rect, r, c, m, L, scene);
     }
   }
+  return {g.x, grid_y, g.col_w * static_cast<double>(last - first), g.row_h * nrows};
 }
 
 Built Build(const FitMatrixSpec& spec, const Style& style_in) {
@@ -170,11 +185,20 @@ Built Build(const FitMatrixSpec& spec, const Style& style_in) {
   double legend_h = AddLegend(scene, m, Legend(spec), kPad, y, style.width - 2 * kPad, &L.legend);
   if (legend_h > 0) y += legend_h + 8;
   const Grid g = GridOf(spec, m);
-  const int ncols = std::max(1, static_cast<int>(spec.columns.size()));
-  scene.width = std::max(style.width, g.x + g.col_w * ncols + kPad);
-  const double header_bottom = AddColumnHeaders(spec, m, g, y, L, scene);
-  AddRows(spec, m, g, header_bottom + 6, L, scene);
-  scene.height = L.grid.Bottom() + kPad;
+  const int ncols = static_cast<int>(spec.columns.size());
+  scene.width = std::max(style.width, g.x + g.col_w * g.per_panel + kPad);
+  L.rotated_headers = RotatedHeaders(spec, m, g);
+  L.columns_per_panel = g.per_panel;
+  for (int first = 0; first < std::max(ncols, 1); first += g.per_panel) {
+    const int last = std::min(ncols, first + g.per_panel);
+    if (first > 0) y += 16;  // space between panels
+    const double header_bottom = AddColumnHeaders(spec, m, g, first, last, y, L, scene);
+    L.panels.push_back(AddRows(spec, m, g, first, last, header_bottom + 6, L, scene));
+    y = L.panels.back().Bottom();
+  }
+  const Rect& top = L.panels.front();
+  L.grid = {top.x, top.y, g.col_w * std::min(std::max(ncols, 1), g.per_panel), y - top.y};
+  scene.height = y + kPad;
   return out;
 }
 

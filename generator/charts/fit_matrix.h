@@ -1,6 +1,12 @@
 // Fit matrix: rows (models) × columns (GPUs); each cell says whether the model fits on one
 // card, needs several, or does not fit. Every cell carries text ("1", "2×", "—") so colour is
 // never the only cue, and a legend explains both.
+//
+// Labels are never cut: row labels wrap (up to 3 lines), column headers wrap or turn
+// vertical at full length, so callers pass short column labels (and give the full names in
+// the table beside the chart). When the columns do not fit the width at 28 px each, they are
+// split into panels stacked one under the other, each with its headers and every row, so a
+// narrow chart stays as wide as asked and its text keeps its size.
 #pragma once
 
 #include <string>
@@ -39,8 +45,9 @@ struct FitMatrixLayout {
     Rect rect;
     TextBox text;
   };
-  Rect grid;                     // the cell area; columns are at least 28 px wide, so many
-                                 // columns on a narrow chart make it wider than style.width
+  Rect grid;                     // the cell area (all panels: from the first cell to the last)
+  std::vector<Rect> panels;      // the cell area of each panel, top to bottom
+  int columns_per_panel = 0;     // column j is in panel j / columns_per_panel
   bool rotated_headers = false;  // column headers drawn bottom-to-top (narrow columns)
   std::vector<TextBox> row_labels;
   std::vector<TextBox> column_labels;  // unrotated: the wrapped label box; rotated: its bounds

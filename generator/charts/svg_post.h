@@ -1,7 +1,6 @@
-// Text post-processing of Cairo's SVG output. Cairo cannot emit <title>, <desc>, ARIA
-// attributes or links, and it numbers `surfaceN` from a process-wide counter; these functions
-// fix that on the serialized document. They only understand what Cairo 1.16 writes (one root
-// <svg ...> tag, ids as id="..." and references as href="#..." or url(#...)).
+// Text post-processing of a chart's SVG document (svg_writer.h): the <title>, <desc> and ARIA
+// attributes that name it, and the links laid over it. They only need one root <svg ...> tag
+// and a closing </svg>.
 #pragma once
 
 #include <string>
@@ -9,12 +8,6 @@
 #include <vector>
 
 namespace gg::charts {
-
-// Renumbers ids in order of first appearance, per alphabetic stem: "surface17" → "surface1",
-// "glyph3-2" → "glyph0-2" (the part after the first number is kept), "clip5" → "clip1"...
-// References are rewritten consistently. When `prefix` is not empty every id becomes
-// "<prefix>-<id>". Makes the bytes independent of what else the process rendered before.
-std::string CanonicalizeSvgIds(std::string_view svg, std::string_view prefix);
 
 // Adds role, aria-labelledby (→ <title>) and aria-describedby (→ <desc>) to the root element
 // and inserts <title id="<prefix>-title"> and <desc id="<prefix>-desc"> right after it. Text is
@@ -33,10 +26,5 @@ struct SvgLink {
 };
 // Appends the links just before the closing </svg>, in the given order.
 std::string AppendSvgLinks(std::string_view svg, const std::vector<SvgLink>& links);
-
-// Rounds the numbers in path data (d) and positions (x, y) to `decimals` places, dropping
-// trailing zeros: Cairo writes glyph outlines with 6 decimals, which roughly doubles the file
-// for no visible gain. Other attributes are left alone.
-std::string CompactSvgNumbers(std::string_view svg, int decimals = 2);
 
 }  // namespace gg::charts

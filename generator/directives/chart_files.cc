@@ -8,7 +8,6 @@ namespace gg {
 charts::Style PageChartStyle(const std::string& slug, const PageContext& ctx) {
   charts::Style s;
   s.width = 760;
-  s.render_dark = true;
   s.render_png = ctx.preview_image && ctx.out->og_image.empty();
   s.id_prefix = slug + "-";
   s.cache = ctx.cache;
@@ -18,7 +17,6 @@ charts::Style PageChartStyle(const std::string& slug, const PageContext& ctx) {
 charts::Style NarrowChartStyle(const std::string& slug, const PageContext& ctx) {
   charts::Style s;
   s.width = charts::Style::kMinWidth;
-  s.render_dark = true;
   s.render_png = false;
   s.id_prefix = slug + "-n-";
   s.cache = ctx.cache;
@@ -31,39 +29,27 @@ std::string PublishChart(const std::string& slug, const charts::RenderedChart& c
                          const PageContext& ctx) {
   auto path = [&](const char* ext) { return ChartPath(ctx.lang->code, slug, ext); };
   ctx.out->files.push_back({path("svg"), chart.svg});
-  if (!chart.svg_dark.empty()) ctx.out->files.push_back({path("dark.svg"), chart.svg_dark});
   const bool has_narrow = !narrow.svg.empty();
-  if (has_narrow) {
-    ctx.out->files.push_back({path("narrow.svg"), narrow.svg});
-    if (!narrow.svg_dark.empty())
-      ctx.out->files.push_back({path("narrow.dark.svg"), narrow.svg_dark});
-  }
+  if (has_narrow) ctx.out->files.push_back({path("narrow.svg"), narrow.svg});
   if (!chart.png.empty()) {
     ctx.out->files.push_back({path("png"), chart.png});
     if (ctx.preview_image && ctx.out->og_image.empty()) ctx.out->og_image = path("png");
   }
   const std::string href = HtmlEscape(ctx.Href(path("svg")));
   std::string h = "<figure class=\"chart\" id=\"chart-" + HtmlEscape(slug) + "\">";
-  h += "<a href=\"" + href + "\"><picture>";
+  h += "<a href=\"" + href + "\">";
+  if (has_narrow) h += "<picture>";
   auto size = [](const charts::RenderedChart& c) {
     return " width=\"" + std::to_string(static_cast<int>(c.width)) + "\" height=\"" +
            std::to_string(static_cast<int>(c.height)) + "\"";
   };
-  if (has_narrow) {
-    const char* phone = "(max-width: 560px)";
-    if (!narrow.svg_dark.empty())
-      h += "<source srcset=\"" + HtmlEscape(ctx.Href(path("narrow.dark.svg"))) + "\" media=\"" +
-           phone + " and (prefers-color-scheme: dark)\"" + size(narrow) + ">";
-    h += "<source srcset=\"" + HtmlEscape(ctx.Href(path("narrow.svg"))) + "\" media=\"" + phone +
-         "\"" + size(narrow) + ">";
-  }
-  if (!chart.svg_dark.empty())
-    h += "<source srcset=\"" + HtmlEscape(ctx.Href(path("dark.svg"))) +
-         "\" media=\"(prefers-color-scheme: dark)\">";
-  h += "<img src=\"" + href + "\" alt=\"" + HtmlEscape(alt) + "\" width=\"" +
-       std::to_string(static_cast<int>(chart.width)) + "\" height=\"" +
-       std::to_string(static_cast<int>(chart.height)) + "\" loading=\"lazy\" decoding=\"async\">";
-  h += "</picture></a>";
+  if (has_narrow)
+    h += "<source srcset=\"" + HtmlEscape(ctx.Href(path("narrow.svg"))) +
+         "\" media=\"(max-width: 560px)\"" + size(narrow) + ">";
+  h += "<img src=\"" + href + "\" alt=\"" + HtmlEscape(alt) + "\"" + size(chart) +
+       " loading=\"lazy\" decoding=\"async\">";
+  if (has_narrow) h += "</picture>";
+  h += "</a>";
   h += "<figcaption>" + HtmlEscape(caption);
   if (!data_table_html.empty())
     h += "<details class=\"chart-data\"><summary>" + HtmlEscape(ctx.T("chart.data")) +

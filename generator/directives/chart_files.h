@@ -1,6 +1,6 @@
-// Publishing a rendered chart: its SVG files (light and dark) and PNG go into the page's file
-// list, and the page gets a <figure> with the image, a caption, and the same numbers as an
-// HTML table in a collapsed <details>, so that no reader depends on the picture.
+// Publishing a rendered chart: its SVG files (each serves both colour schemes) and PNG go into the
+// page's file list, and the page gets a <figure> with the image, a caption, and the same numbers as
+// an HTML table in a collapsed <details>, so that no reader depends on the picture.
 #pragma once
 
 #include <string>
@@ -11,8 +11,8 @@
 
 namespace gg {
 
-// slug names the files: <lang>/charts/<slug>.svg, <slug>.dark.svg, <slug>.png, and for the
-// phone layout <slug>.narrow.svg / <slug>.narrow.dark.svg (when `narrow` has an SVG).
+// slug names the files: <lang>/charts/<slug>.svg, <slug>.png, and for the phone layout
+// <slug>.narrow.svg (when `narrow` has an SVG), chosen by a <picture> source at <= 560 px.
 // alt is the image's text alternative; data_table_html the accessible table (may be "").
 std::string PublishChart(const std::string& slug, const charts::RenderedChart& chart,
                          const charts::RenderedChart& narrow, const std::string& alt,
@@ -23,7 +23,7 @@ std::string PublishChart(const std::string& slug, const charts::RenderedChart& c
 // instead of the desktop one scaled down to unreadable text.
 charts::Style NarrowChartStyle(const std::string& slug, const PageContext& ctx);
 
-// The chart style for pages: 760 px wide, light + dark SVG, ids prefixed. A PNG at 2x is
+// The chart style for pages: 760 px wide, one SVG for both schemes, ids prefixed. A PNG at 2x is
 // rendered only for the first chart of a page that wants a link-preview image (og:image):
 // encoding PNGs is two thirds of the build time, and no other PNG would be read.
 charts::Style PageChartStyle(const std::string& slug, const PageContext& ctx);

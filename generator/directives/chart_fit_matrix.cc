@@ -15,6 +15,44 @@
 namespace gg {
 namespace {
 
+// "fits on one card" → "Fits on one card" for a column header (Latin scripts only).
+std::string HeaderCase(std::string s) {
+  if (!s.empty() && s[0] >= 'a' && s[0] <= 'z') s[0] = static_cast<char>(s[0] - 'a' + 'A');
+  return s;
+}
+
+// The matrix as a table of one row per model and one column per outcome, each cell listing
+// the cards (full names) with that outcome: every cell of the chart in words, in about a
+// fifth of the elements a model × card table takes (the page stays under Lighthouse's
+// 1,500-element budget).
+class FitTable {
+ public:
+  FitTable(const charts::FitMatrixSpec& spec, const PageContext& ctx)
+      : table_(spec.title), sep_(ctx.lang->code == "zh-Hans" ? "、" : ", ") {
+    table_.Columns({Cell::Text(ctx.T("col.model")), Cell::Text(HeaderCase(spec.one_card_label)),
+                    Cell::Text(HeaderCase(spec.multi_card_label)),
+                    Cell::Text(HeaderCase(spec.no_fit_label))});
+  }
+  void Row(const std::string& model, const std::vector<std::string>& cards,
+           const std::vector<charts::FitCell>& cells) {
+    std::string lists[3];
+    for (size_t j = 0; j < cells.size() && j < cards.size(); ++j) {
+      const charts::FitCell& c = cells[j];
+      const int k = c.fit == charts::Fit::kOneCard ? 0 : c.fit == charts::Fit::kMultiCard ? 1 : 2;
+      if (!lists[k].empty()) lists[k] += sep_;
+      lists[k] += k == 1 ? charts::DefaultFitText(c) + " " + cards[j] : cards[j];
+    }
+    table_.Row({Cell::Text(model), Cell::Text(lists[0].empty() ? "—" : lists[0]),
+                Cell::Text(lists[1].empty() ? "—" : lists[1]),
+                Cell::Text(lists[2].empty() ? "—" : lists[2])});
+  }
+  std::string Render() const { return table_.Render(); }
+
+ private:
+  HtmlTable table_;
+  std::string sep_;
+};
+
 std::string FitMatrixChart(const Args& a, const PageContext& ctx) {
   calc::Precision prec = *calc::ParsePrecision(a.Text("precision"));
   int context = a.Int("context");
@@ -31,22 +69,21 @@ std::string FitMatrixChart(const Args& a, const PageContext& ctx) {
   spec.one_card_label = ctx.T("chart.fit.one");
   spec.multi_card_label = ctx.T("chart.fit.multi");
   spec.no_fit_label = ctx.T("chart.fit.none");
-  HtmlTable table(spec.title);
-  std::vector<Cell> head = {Cell::Text(ctx.T("col.model"))};
+  std::vector<std::string> names, memory, full;
   for (const Gpu* g : cards) {
-    std::string label = g->name + " · " + ctx.fmt->WithUnit(g->memory_gb, "GB", 0);
-    spec.columns.push_back(label);
-    head.push_back(Cell::Text(label, true));
+    names.push_back(g->name);
+    memory.push_back(ctx.fmt->WithUnit(g->memory_gb, "GB", 0));
+    full.push_back(names.back() + " · " + memory.back());
   }
-  table.Columns(head);
+  // The chart's columns carry short names (by rule); the table beside it the full ones.
+  spec.columns = ShortGpuLabels(names, memory);
+  FitTable table(spec, ctx);
   for (const LlmModel* m : models) {
     calc::MemoryRequest req;
     req.precision = prec;
-    req.context = context;
     req.context = std::min<int64_t>(context, m->max_context);
     spec.rows.push_back(m->name);
     std::vector<charts::FitCell> row;
-    std::vector<Cell> trow = {Cell::Text(m->name)};
     for (const Gpu* g : cards) {
       auto answer = calc::AnswerOnGpu(*g, *m, req, as, as.gpus_per_node);
       charts::FitCell cell;
@@ -59,10 +96,9 @@ std::string FitMatrixChart(const Args& a, const PageContext& ctx) {
         cell.cards = answer->count;
       }
       row.push_back(cell);
-      trow.push_back(Cell::Text(charts::DefaultFitText(cell), true));
     }
+    table.Row(m->name, full, row);
     spec.cells.push_back(row);
-    table.Row(trow);
   }
   std::string slug =
       std::string("fit-matrix-") + calc::PrecisionId(prec) + "-" + std::to_string(context);

@@ -23,7 +23,7 @@ fi
 
 # Page kinds × languages. The GPU page is the baseline card's.
 kinds=(home:"" contents:guide/ chapter:guide/ranking/ flowchart:guide/flowchart/
-       llm:llm-memory/ gpu-list:gpus/ gpu:gpus/rtx-4090/)
+       llm:llm-memory/ calculator:calculator/ gpu-list:gpus/ gpu:gpus/rtx-4090/)
 langs=(en zh-Hans fr)
 
 tmp=$(mktemp -d)

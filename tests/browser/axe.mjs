@@ -12,6 +12,8 @@
 //     (document.documentElement.scrollWidth <= width + 1; tables scroll in .table-scroll),
 //     and no element may reach past the right edge unless it is inside a box that scrolls
 //     sideways (overflow-x auto or scroll): content cut off by a clipping box fails too;
+//   - at the narrow viewport, every fit-matrix picture is SVG text whose labels are at least
+//     11 CSS px as shown (font size × shown width / SVG width) and never end in "…";
 //   - on a page with the flowchart's text version, every GPU it links to is a GPU page
 //     (/<lang>/gpus/<id>/) that exists (HTTP 200), and every leaf naming a GPU links it.
 // Exit status: 0 clean, 1 problems found, 2 usage or set-up error.
@@ -106,6 +108,54 @@ page.on('console', (msg) => {
 page.on('pageerror', (err) => consoleErrors.push(`uncaught: ${err.message}`));
 
 function fmtTarget(t) { return Array.isArray(t) ? t.join(' >>> ') : String(t); }
+
+const MIN_FIT_LABEL_PX = 11;
+// Measures the fit-matrix pictures of the page loaded in `page`: the SVG each <img> shows
+// (the narrow variant at this width) is opened on its own, and each <text>'s computed font
+// size is scaled by the ratio of the width shown in the page to the SVG's own width.
+async function fitMatrixProblems(page, context) {
+  const shown = await page.evaluate(async () => {
+    const out = [];
+    for (const img of document.querySelectorAll('figure[id^="chart-fit-matrix"] img')) {
+      img.loading = 'eager';
+      img.scrollIntoView();
+      try { await img.decode(); } catch { /* an image that does not load: empty src below */ }
+      out.push({ src: img.currentSrc, width: img.clientWidth });
+    }
+    window.scrollTo(0, 0);
+    return out;
+  });
+  const found = [];
+  for (const im of shown) {
+    if (!im.src) { found.push('fit matrix: the picture did not load'); continue; }
+    const svgPage = await context.newPage();
+    try {
+      await svgPage.goto(im.src, { waitUntil: 'load', timeout: NAV_TIMEOUT_MS });
+      const m = await svgPage.evaluate(() => {
+        const svg = document.documentElement;
+        const texts = [...document.querySelectorAll('text')].map((t) => ({
+          px: parseFloat(getComputedStyle(t).fontSize), text: t.textContent }));
+        return { width: svg.viewBox.baseVal.width || svg.width.baseVal.value, texts };
+      });
+      const file = new URL(im.src).pathname;
+      const scale = im.width / m.width;
+      if (!m.texts.length) found.push(`fit matrix ${file}: no <text> (labels drawn as outlines?)`);
+      const small = m.texts.filter((t) => t.px * scale < MIN_FIT_LABEL_PX);
+      if (small.length) {
+        found.push(`fit matrix ${file}: ${small.length} label(s) below ${MIN_FIT_LABEL_PX} CSS px at `
+          + `${im.width} px shown of ${m.width}, e.g. "${small[0].text}" at `
+          + `${(small[0].px * scale).toFixed(1)} px`);
+      }
+      for (const t of m.texts.filter((x) => x.text.includes('…')).slice(0, 3))
+        found.push(`fit matrix ${file}: label cut short: "${t.text}"`);
+    } catch (e) {
+      found.push(`fit matrix ${im.src}: ${e.message.split('\n')[0]}`);
+    } finally {
+      await svgPage.close();
+    }
+  }
+  return found;
+}
 
 for (const vp of VIEWPORTS) {
   await page.setViewportSize(vp);
@@ -205,6 +255,12 @@ for (const vp of VIEWPORTS) {
               if (r.status() !== 200) problems.push(`${where}: flowchart link ${url.pathname}: HTTP ${r.status()}`);
             }
           }
+        }
+
+        // The fit matrix as a phone shows it: real SVG text, every label at least 11 CSS px
+        // once the picture is scaled to the column, and none cut short with "…".
+        if (vp.width === NARROW && scheme === SCHEMES[0]) {
+          for (const p of await fitMatrixProblems(page, context)) problems.push(`${where}: ${p}`);
         }
 
         // axe-core

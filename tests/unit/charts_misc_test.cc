@@ -56,9 +56,28 @@ TEST_CASE("Fit matrix: every cell has its text and its own rectangle", "[charts]
       for (size_t i = 1; i < L.cells.size(); ++i) {
         CHECK_FALSE(L.cells[i].rect.Intersects(L.cells[i - 1].rect));
       }
-      for (const auto& label : L.column_labels) CHECK(label.box.Bottom() <= L.grid.y);
+      // Each header sits above its own panel's cells.
+      REQUIRE(L.column_labels.size() == static_cast<size_t>(columns));
+      REQUIRE(L.columns_per_panel > 0);
+      for (size_t j = 0; j < L.column_labels.size(); ++j) {
+        const Rect& panel = L.panels.at(j / static_cast<size_t>(L.columns_per_panel));
+        CHECK(L.column_labels[j].box.Bottom() <= panel.y);
+        CHECK_FALSE(L.column_labels[j].ellipsized);
+      }
+      for (size_t p = 1; p < L.panels.size(); ++p) CHECK(L.panels[p].y > L.panels[p - 1].Bottom());
+      // Too many columns for the width: panels, not a wider (and so smaller-shown) chart.
+      CHECK(r.width == width);
       CHECK(L.legend.size() == 3);  // unknown_label empty: no entry
     }
+  }
+  CHECK(Layout(FitSpec(14), Style{}).panels.size() == 1);  // 760 px holds 14 columns
+  {
+    Style narrow;
+    narrow.width = 360;
+    FitMatrixLayout L = Layout(FitSpec(14), narrow);
+    CHECK(L.panels.size() >= 2);
+    CHECK(L.columns_per_panel * static_cast<int>(L.panels.size()) >= 14);
+    CHECK(L.row_labels.size() == 3);  // once per row, for the first panel
   }
   CHECK_FALSE(Layout(FitSpec(3), Style{}).rotated_headers);
   CHECK(Layout(FitSpec(14), Style{}).rotated_headers);
