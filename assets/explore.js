@@ -128,7 +128,9 @@ class ExploreTable {
       field(t('explore.memory_min'), this.controls.mem), field(t('explore.condition'), this.controls.cond),
       field(t('explore.price_max'), this.controls.max), field(t('explore.sort_by'), this.sortSelect),
       field(t('explore.order'), this.dirSelect), el('p', { class: 'explore-field' }, [reset])]);
-    this.form = el('form', { class: 'explore-filters', 'aria-label': t('explore.filters') }, [fieldset]);
+    // No accessible name: a named form is a landmark, and a page with several ranking tables
+    // would have several landmarks of the same name.
+    this.form = el('form', { class: 'explore-filters' }, [fieldset]);
     this.form.addEventListener('submit', (e) => e.preventDefault());
     this.count = el('p', { class: 'explore-count', role: 'status', 'aria-live': 'polite' });
     this.announce = el('p', { class: 'visually-hidden', role: 'status', 'aria-live': 'polite' });

@@ -1,5 +1,6 @@
 #include "directives/html.h"
 
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -11,10 +12,10 @@
 namespace gg {
 
 Cell Cell::Text(const std::string& text, bool num) {
-  return Cell{HtmlEscape(text), num, ""};
+  return Cell{HtmlEscape(text), num, "", ""};
 }
 Cell Cell::Html(std::string html, bool num) {
-  return Cell{std::move(html), num, ""};
+  return Cell{std::move(html), num, "", ""};
 }
 Cell Cell::SortBy(double value) && {
   sort = DataNumber(value);
@@ -24,11 +25,9 @@ Cell Cell::SortBy(double value) && {
 std::string DataNumber(double value) {
   if (!std::isfinite(value)) return "";
   char buf[40];
-  for (int precision = 1; precision <= 17; ++precision) {
-    std::snprintf(buf, sizeof buf, "%.*g", precision, value);
-    if (std::strtod(buf, nullptr) == value) break;
-  }
-  return buf;
+  // Shortest form that reads back to the same double: fixed or scientific, whichever is shorter.
+  auto [end, ec] = std::to_chars(buf, buf + sizeof buf, value);
+  return ec == std::errc() ? std::string(buf, end) : std::string();
 }
 
 void HtmlTable::Row(std::vector<Cell> cells, const std::string& row_id, RowData data) {
