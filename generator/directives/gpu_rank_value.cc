@@ -11,6 +11,7 @@
 #include "directives/computed.h"
 #include "directives/directive.h"
 #include "directives/html.h"
+#include "model/enums.h"
 
 namespace gg {
 namespace {
@@ -26,6 +27,19 @@ std::vector<Cell> Header(bool value, const std::string& basis, const PageContext
   if (value) head.push_back(Cell::Text(ctx.T("col.perf_per_kusd"), true));
   head.push_back(Cell::Text(ctx.T("col.memory"), true));
   return head;
+}
+
+// What explore.js filters a ranking row by; the price is the one the row shows (the card's
+// cheapest current price, or the cost on the table's basis) and its condition.
+RowData RankRowData(const Gpu& g, const calc::RankEntry& e) {
+  RowData d = {{"vendor", g.vendor},
+               {"segment", Segments().Id(g.segment)},
+               {"memory", DataNumber(g.memory_gb)}};
+  if (e.cost) {
+    d.push_back({"price", DataNumber(e.cost->usd)});
+    d.push_back({"condition", Conditions().Id(e.cost->price.condition)});
+  }
+  return d;
 }
 
 std::string RankTable(const Args& a, const PageContext& ctx, bool value) {
@@ -52,19 +66,23 @@ std::string RankTable(const Args& a, const PageContext& ctx, bool value) {
                                  {{"workload", WorkloadName(opt.workload, ctx)},
                                   {"basis", value ? ctx.T("basis." + basis) : ""}}));
   HtmlTable t(caption);
+  t.Explorable("rank");
   t.Columns(Header(value, basis, ctx));
   int shown = 0;
   for (const auto& e : ranked) {
     if (shown++ >= limit) break;
     const Gpu& g = *ctx.data->FindGpu(e.gpu);
     std::vector<Cell> row = {
-        Cell::Html(GpuLink(g, ctx)), Cell::Text(ctx.fmt->Number(shown, 0), true),
-        Cell::Text(Times(e.perf.relative, ctx), true),
+        Cell::Html(GpuLink(g, ctx)), Cell::Text(ctx.fmt->Number(shown, 0), true).SortBy(shown),
+        Cell::Text(Times(e.perf.relative, ctx), true).SortBy(e.perf.relative),
         Cell::Html(PerfTag(e.perf.source == calc::PerfSource::kMeasured, ctx))};
-    row.push_back(Cell::Html(PriceCell(e.cost, ctx), true));
-    if (value) row.push_back(Cell::Text(ctx.fmt->Number(*e.perf_per_kusd, 2, 2), true));
-    row.push_back(Cell::Text(ctx.fmt->WithUnit(g.memory_gb, "GB", 0), true));
-    t.Row(row);
+    Cell price = Cell::Html(PriceCell(e.cost, ctx), true);
+    row.push_back(e.cost ? std::move(price).SortBy(e.cost->usd) : price);
+    if (value)
+      row.push_back(
+          Cell::Text(ctx.fmt->Number(*e.perf_per_kusd, 2, 2), true).SortBy(*e.perf_per_kusd));
+    row.push_back(Cell::Text(ctx.fmt->WithUnit(g.memory_gb, "GB", 0), true).SortBy(g.memory_gb));
+    t.Row(row, "", RankRowData(g, e));
   }
   t.Note(ctx.T(value ? "table.value.note" : "table.rank.note"));
   return t.Render();

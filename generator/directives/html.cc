@@ -1,7 +1,9 @@
 #include "directives/html.h"
 
+#include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <string_view>
 
 #include "base/text.h"
@@ -10,21 +12,35 @@
 namespace gg {
 
 Cell Cell::Text(const std::string& text, bool num) {
-  return Cell{HtmlEscape(text), num, ""};
+  return Cell{HtmlEscape(text), num, "", ""};
 }
 Cell Cell::Html(std::string html, bool num) {
-  return Cell{std::move(html), num, ""};
+  return Cell{std::move(html), num, "", ""};
+}
+Cell Cell::SortBy(double value) && {
+  sort = DataNumber(value);
+  return std::move(*this);
 }
 
-void HtmlTable::Row(std::vector<Cell> cells, const std::string& row_id) {
-  rows_.emplace_back(row_id, std::move(cells));
+std::string DataNumber(double value) {
+  if (!std::isfinite(value)) return "";
+  char buf[40];
+  // Shortest form that reads back to the same double: fixed or scientific, whichever is shorter.
+  auto [end, ec] = std::to_chars(buf, buf + sizeof buf, value);
+  return ec == std::errc() ? std::string(buf, end) : std::string();
+}
+
+void HtmlTable::Row(std::vector<Cell> cells, const std::string& row_id, RowData data) {
+  rows_.push_back({row_id, std::move(cells), std::move(data)});
 }
 
 namespace {
 std::string Classes(const Cell& c) {
   std::string cls = c.num ? "num" : "";
   if (!c.cls.empty()) cls += (cls.empty() ? "" : " ") + c.cls;
-  return cls.empty() ? "" : " class=\"" + cls + "\"";
+  std::string attrs = cls.empty() ? "" : " class=\"" + cls + "\"";
+  if (!c.sort.empty()) attrs += " data-sort=\"" + HtmlEscape(c.sort) + "\"";
+  return attrs;
 }
 
 // A header cell's text for an attribute: its HTML without tags (entities stay escaped).
@@ -48,14 +64,18 @@ std::string HtmlTable::Render() const {
   // Chromium and Firefox keep a table's semantics when its display changes.
   const bool cards = layout_ == TableLayout::kCards;
   std::string h = std::string("<div class=\"table-scroll") + (cards ? " table-cards" : "") +
-                  "\" role=\"region\" tabindex=\"0\" aria-label=\"" + HtmlEscape(caption_) +
-                  "\"><table class=\"data\">";
+                  "\" role=\"region\" tabindex=\"0\" aria-label=\"" + HtmlEscape(caption_) + "\"" +
+                  (explore_.empty() ? "" : " data-explore=\"" + HtmlEscape(explore_) + "\"") +
+                  "><table class=\"data\">";
   if (!caption_.empty()) h += "<caption>" + HtmlEscape(caption_) + "</caption>";
   h += "<thead><tr>";
   for (const auto& c : headers_) h += "<th scope=\"col\"" + Classes(c) + ">" + c.html + "</th>";
   h += "</tr></thead><tbody>";
-  for (const auto& [id, cells] : rows_) {
-    h += id.empty() ? "<tr>" : "<tr id=\"" + HtmlEscape(id) + "\">";
+  for (const auto& [id, cells, data] : rows_) {
+    h += id.empty() ? "<tr" : "<tr id=\"" + HtmlEscape(id) + "\"";
+    for (const auto& [name, value] : data)
+      h += " data-" + HtmlEscape(name) + "=\"" + HtmlEscape(value) + "\"";
+    h += ">";
     for (size_t i = 0; i < cells.size(); ++i) {
       std::string open = i == 0 ? "th scope=\"row\"" : "td";
       if (cards && i > 0 && i < headers_.size())

@@ -17,10 +17,22 @@ struct Cell {
   std::string html;  // already escaped
   bool num = false;  // right-aligned, tabular figures
   std::string cls;   // extra class
+  std::string sort;  // data-sort: the unrounded value an explorable table sorts by ("" none)
 
   static Cell Text(const std::string& text, bool num = false);
   static Cell Html(std::string html, bool num = false);
+  // This cell with data-sort="value" (shortest round-trip decimal, locale-free), so that a
+  // script sorts by the figure, never by the localized text.
+  Cell SortBy(double value) &&;
 };
+
+// Attributes of a table row (name without "data-", value): what an explorable table filters
+// by. Values are escaped when rendered.
+using RowData = std::vector<std::pair<std::string, std::string>>;
+
+// A number as data attributes carry it: shortest decimal that reads back to the same double,
+// '.' as the separator ("1599", "0.175", "24").
+std::string DataNumber(double value);
 
 // How a table reads on a phone (assets/style.css, "Tables"). Chosen per table kind.
 enum class TableLayout {
@@ -42,8 +54,14 @@ class HtmlTable {
   explicit HtmlTable(std::string caption_text, TableLayout layout = TableLayout::kScroll)
       : caption_(std::move(caption_text)), layout_(layout) {}
   void Columns(std::vector<Cell> headers) { headers_ = std::move(headers); }
-  // row_id becomes the <tr id>, so that other pages can link to the row.
-  void Row(std::vector<Cell> cells, const std::string& row_id = "");
+  // row_id becomes the <tr id>, so that other pages can link to the row; data becomes the
+  // row's data-NAME attributes.
+  void Row(std::vector<Cell> cells, const std::string& row_id = "", RowData data = {});
+  // Marks the table for assets/explore.js (data-explore on its wrapper): the script adds sort
+  // buttons to its headers and filter controls above it. `kind` names the filters that fit
+  // ("gpus": vendor, segment, memory, new/used price; "rank": vendor, segment, memory, price).
+  // The static table stays the content.
+  void Explorable(const std::string& kind) { explore_ = kind; }
   void Note(const std::string& text) { note_ = text; }
   std::string Render() const;
   bool empty() const { return rows_.empty(); }
@@ -52,8 +70,14 @@ class HtmlTable {
   std::string caption_;
   TableLayout layout_;
   std::string note_;
+  std::string explore_;
   std::vector<Cell> headers_;
-  std::vector<std::pair<std::string, std::vector<Cell>>> rows_;
+  struct RowCells {
+    std::string id;
+    std::vector<Cell> cells;
+    RowData data;
+  };
+  std::vector<RowCells> rows_;
 };
 
 // <a href="…/gpus/ID/">name</a>, relative to the page.

@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <set>
 
+#include "site/explore_includes.h"
+#include "site/gpu_mentions.h"
+
 #include "base/suggest.h"
 #include "base/text.h"
 #include "content/markdown.h"
@@ -15,6 +18,7 @@ namespace gg {
 namespace {
 
 const std::string kGpuList = "gpu-list";
+const std::string kCompare = "compare";
 const std::string kGpuPagePrefix = "gpu:";
 
 TemplateData List() {
@@ -85,12 +89,14 @@ std::vector<PageJob> SiteRenderer::PlanPages(const std::vector<PageSource>& page
   }
   PlanNavigation(paths);
   PlanChapters(paths);
+  PlanMentions(paths);
   std::vector<PageJob> jobs;
   for (const auto& lang : data_.site.languages) {
     for (PageJob& job : PageJobs(lang, paths)) jobs.push_back(std::move(job));
   }
   for (const auto& p : paths) paths_.push_back(p);
   paths_.push_back("gpus");
+  paths_.push_back("compare");
   for (const auto& g : data_.gpus) paths_.push_back("gpus/" + g.id);
   return jobs;
 }
@@ -165,7 +171,7 @@ std::vector<PageJob> SiteRenderer::PageJobs(const Language& lang,
     job.site_path = PageSitePath(lang.code, path);
     auto own = sources_.find({lang.code, path});
     // The generated GPU list and GPU pages own "gpus" and "gpus/<id>".
-    if (path == "gpus" || path.rfind("gpus/", 0) == 0) {
+    if (path == "gpus" || path.rfind("gpus/", 0) == 0 || path == "compare") {
       auto src = own != sources_.end() ? own : sources_.find({def, path});
       if (src != sources_.end())
         diags_->Error(src->second->loc,
@@ -193,6 +199,12 @@ std::vector<PageJob> SiteRenderer::PageJobs(const Language& lang,
   list.site_path = GpuListPath(lang.code);
   list.generated = kGpuList;
   jobs.push_back(list);
+  PageJob compare;
+  compare.lang = &lang;
+  compare.path = "compare";
+  compare.site_path = PageSitePath(lang.code, "compare");
+  compare.generated = kCompare;
+  jobs.push_back(compare);
   for (const auto& g : data_.gpus) {
     PageJob job;
     job.lang = &lang;
@@ -208,6 +220,7 @@ std::string SiteRenderer::PageTitle(const PageJob& job) const {
   if (job.source) return job.source->fm.title;
   const std::string& lang = job.lang->code;
   if (job.generated == kGpuList) return strings_.Get(lang, "gpus.title");
+  if (job.generated == kCompare) return strings_.Get(lang, "compare.title");
   const Gpu* g = data_.FindGpu(job.generated.substr(kGpuPagePrefix.size()));
   return g ? g->name : job.path;
 }
@@ -282,6 +295,7 @@ TemplateData SiteRenderer::BaseData(const PageJob& job, const std::string& title
     d.set("issues_href", data_.site.issues_url);
   d.set("open_data_href", to_root + PageSitePath(lang, "methodology") + "#open-data");
   d.set("gpus_href", to_root + GpuListPath(lang));
+  d.set("compare_href", to_root + PageSitePath(lang, "compare"));
   d.set("methodology_href", to_root + PageSitePath(lang, "methodology"));
   d.set("about_href", to_root + PageSitePath(lang, "about"));
   d.set("sitemap_href", to_root + SitemapPath());
@@ -351,6 +365,17 @@ PageResult SiteRenderer::RenderPage(const PageJob& job) const {
   page.set("gpu_pager", job.generated.rfind(kGpuPagePrefix, 0) == 0
                             ? GpuPager(job.generated.substr(kGpuPagePrefix.size()), lang)
                             : TemplateData(false));
+  page.set("gpu_links", job.generated.rfind(kGpuPagePrefix, 0) == 0
+                            ? GpuLinks(job.generated.substr(kGpuPagePrefix.size()), lang, ctx)
+                            : TemplateData(false));
+  std::set<std::string> explore_assets;
+  ExploreIncludes includes = ExploreIncludesFor(body.html, *job.lang, strings_, assets_.published,
+                                                ctx.to_root, &explore_assets);
+  for (const auto& name : explore_assets) ctx.Read("asset:" + name);
+  if (!includes.body.empty())
+    for (const auto& key : ExploreStringKeys()) ctx.Read("string:" + key);
+  page.set("head_html", includes.head);
+  page.set("scripts_html", includes.body);
   page.set("has_toc", body.toc.size() >= 3);
   page.set("price_legend_html", PriceLegendHtml(lang, body.html, ctx));
   // kainjow treats an empty string as true in a section: pass false when there is no image.
@@ -399,6 +424,13 @@ SiteRenderer::PageBody SiteRenderer::RenderBody(const PageJob& job, PageContext&
     body.html = registry_.RunBlock(call, ctx);
     body.description = strings_.Get(lang, "gpus.description");
     body.template_name = "gpus";
+  } else if (job.generated == kCompare) {
+    DirectiveCall call;
+    call.name = "gpu-compare";
+    call.loc = {"templates/compare.html", 0, 0};
+    body.html = registry_.RunBlock(call, ctx);
+    body.description = strings_.Get(lang, "compare.description");
+    body.template_name = "compare";
   } else {
     DirectiveCall call;
     call.name = "gpu-profile";

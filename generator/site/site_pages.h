@@ -20,6 +20,7 @@
 #include "model/model.h"
 #include "render/templates.h"
 #include "site/assets.h"
+#include "site/gpu_mentions.h"
 
 namespace gg {
 
@@ -112,6 +113,23 @@ class SiteRenderer {
   const FrontMatter& FrontMatterOf(const std::string& lang, const std::string& path) const;
   // The previous/next links of a GPU page (see the definition); false for an unknown id.
   TemplateData GpuPager(const std::string& id, const std::string& lang) const;
+  // The GPUs of id's segment next to it in data/gpus.json order: {previous, next}, null at
+  // either end.
+  std::pair<const Gpu*, const Gpu*> SegmentNeighbours(const Gpu& gpu) const;
+  // Where the authored pages of each language mention each GPU (gpu_page_links.cc).
+  void PlanMentions(const std::set<std::string>& paths);
+  // A GPU page's way onward: {compare_href (the GPU with its segment neighbours), mentions:
+  // [{href, page, section}], has_mentions}; false for an unknown id.
+  TemplateData GpuLinks(const std::string& id, const std::string& lang,
+                        const PageContext& ctx) const;
+  struct PageMention {
+    std::string path;  // logical page path
+    GpuMention mention;
+  };
+  // (lang, gpu id) -> its mentions, in reading order.
+  std::map<std::pair<std::string, std::string>, std::vector<PageMention>> mentions_;
+  // lang -> the content files scanned for it (what every GPU page's links depend on).
+  std::map<std::string, std::vector<std::string>> mention_files_;
   std::vector<std::string> paths_;  // logical paths of all pages (for alternates)
 };
 

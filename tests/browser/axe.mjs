@@ -30,6 +30,7 @@ const PAGES = [
   '/', '/en/', '/en/guide/', '/en/llm-memory/', '/en/gpus/', '/en/gpus/rtx-4090/',
   '/en/methodology/', '/fr/', '/fr/guide/', '/zh-Hans/', '/zh-Hans/llm-memory/', '/404.html',
   '/en/guide/flowchart/', '/fr/guide/recommendations/', '/zh-Hans/gpus/h100-sxm/',
+  '/en/compare/?gpus=rtx-4090,rtx-5090', '/zh-Hans/compare/?gpus=rtx-3090,rtx-4090,h100-sxm',
 ];
 const VIEWPORTS = [{ width: 360, height: 800 }, { width: 1280, height: 900 }];
 const SCHEMES = ['light', 'dark'];

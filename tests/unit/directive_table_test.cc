@@ -113,6 +113,8 @@ const Case kCases[] = {
     {"gpu_fit", "gpu-fit model=llama-3.1-8b precision=fp8 context=8192"},
     {"gpu_profile", "gpu-profile gpu=rtx-3090"},
     {"gpu_profile", "gpu-profile"},
+    {"gpu_compare", "gpu-compare"},
+    {"gpu_compare", "gpu-compare gpu=rtx-4090"},
     {"gpu_flowchart", "gpu-flowchart"},
     {"gpu_flowchart", "gpu-flowchart kind=big"},
     {"gpu_open_data", "gpu-open-data"},

@@ -1,0 +1,355 @@
+// Explorable tables: sort by any column and filter by vendor, segment, memory, condition and
+// price, in place, with the state in the address (?sort=…&dir=…&vendor=…); and, on the compare
+// page, the chosen GPUs (?gpus=a,b) side by side. Progressive enhancement: the tables the page
+// carries are the content; this script only reorders and hides their rows, and builds the
+// side-by-side table from their cells. Loaded only by pages with a table marked data-explore
+// (generator/directives/html.h, HtmlTable::Explorable); its UI strings come from the page
+// (#explore-strings). Sorting reads the cells' data-sort values, never their localized text.
+
+const strings = JSON.parse(document.getElementById('explore-strings').textContent);
+const locale = strings.locale;
+const collator = new Intl.Collator(locale, { numeric: true, sensitivity: 'base' });
+const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+const usd = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+const day = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+const VENDORS = { nvidia: 'NVIDIA', amd: 'AMD', intel: 'Intel' };
+const params = new URLSearchParams(location.search);
+
+function t(key, args = {}) {
+  return (strings[key] ?? key).replace(/\{(\w+)\}/g, (m, name) => (name in args ? args[name] : m));
+}
+
+function el(tag, attrs = {}, children = []) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === false || v === undefined) continue;
+    if (k === 'text') e.textContent = v;
+    else e.setAttribute(k, v === true ? '' : v);
+  }
+  for (const c of children) e.append(c);
+  return e;
+}
+
+function writeUrl() {
+  const q = params.toString();
+  history.replaceState(history.state, '', (q ? `?${q}` : location.pathname) + location.hash);
+}
+
+function numberOf(value) {
+  if (value === undefined || value === '') return null;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : null;
+}
+
+let uid = 0;
+
+// One labelled control in the filter form.
+function field(label, control) {
+  const id = `explore-${++uid}`;
+  control.id = id;
+  return el('p', { class: 'explore-field' }, [el('label', { for: id, text: label }), control]);
+}
+
+function select(name, options, value) {
+  const s = el('select', { name });
+  for (const [v, label] of options) s.append(el('option', { value: v, text: label }));
+  if (options.some(([v]) => v === value)) s.value = value;
+  return s;
+}
+
+function numberInput(name, value) {
+  const i = el('input', { name, type: 'number', inputmode: 'numeric', min: '0', step: '1' });
+  if (numberOf(value) !== null) i.value = value;
+  return i;
+}
+
+class ExploreTable {
+  constructor(wrapper, index) {
+    this.wrapper = wrapper;
+    this.kind = wrapper.dataset.explore;
+    this.prefix = index === 0 ? '' : `t${index + 1}-`;
+    this.table = wrapper.querySelector('table');
+    this.headers = [...this.table.tHead.rows[0].cells];
+    this.labels = this.headers.map((th) => th.textContent.trim());
+    this.body = this.table.tBodies[0];
+    this.rows = [...this.body.rows];
+    this.rows.forEach((row, i) => { row.dataset.order = i; });
+    this.sortColumn = null;
+    this.descending = false;
+    this.buildControls();
+    this.buildSortButtons();
+    this.restore();
+    // A card table hides its header row on a phone (assets/style.css): its sort buttons leave
+    // the tab order there, and the form's "sort by" control sorts instead.
+    if (wrapper.classList.contains('table-cards')) {
+      const phone = matchMedia('screen and (max-width: 40rem)');
+      const tabbable = () => this.headers.forEach((th) => {
+        const b = th.querySelector('button.sort');
+        if (phone.matches) b.setAttribute('tabindex', '-1'); else b.removeAttribute('tabindex');
+      });
+      phone.addEventListener('change', tabbable);
+      tabbable();
+    }
+  }
+
+  key(name) { return this.prefix + name; }
+
+  buildSortButtons() {
+    this.headers.forEach((th, i) => {
+      const button = el('button', { type: 'button', class: 'sort' });
+      button.append(...th.childNodes, el('span', { class: 'sort-icon', 'aria-hidden': 'true' }));
+      th.append(button);
+      button.addEventListener('click', () => {
+        const descending = this.sortColumn === i ? !this.descending : th.classList.contains('num');
+        this.sort(i, descending, true);
+      });
+    });
+  }
+
+  buildControls() {
+    const values = (attr) => [...new Set(this.rows.map((r) => r.dataset[attr]).filter(Boolean))];
+    const any = ['', t('explore.any')];
+    const p = (name) => params.get(this.key(name)) ?? '';
+    this.controls = {
+      vendor: select('vendor', [any, ...values('vendor').sort().map((v) => [v, VENDORS[v] ?? v])], p('vendor')),
+      segment: select('segment', [any, ...['consumer', 'workstation', 'datacenter']
+        .filter((s) => values('segment').includes(s)).map((s) => [s, t(`segment.${s}`)])], p('segment')),
+      mem: numberInput('mem', p('mem')),
+      cond: select('cond', [['', t('explore.condition.any')], ['new', t('col.price_new')],
+        ['used', t('col.price_used')]], p('cond')),
+      max: numberInput('max', p('max')),
+    };
+    const columns = this.labels.map((label, i) => [String(i), label]);
+    this.sortSelect = select('sort', [['', '—'], ...columns], p('sort'));
+    this.dirSelect = select('dir', [['asc', t('explore.order_asc')], ['desc', t('explore.order_desc')]], p('dir'));
+    const reset = el('button', { type: 'button', class: 'explore-reset', text: t('explore.reset') });
+    const fieldset = el('fieldset', {}, [el('legend', { text: t('explore.filters') }),
+      field(t('explore.vendor'), this.controls.vendor), field(t('explore.segment'), this.controls.segment),
+      field(t('explore.memory_min'), this.controls.mem), field(t('explore.condition'), this.controls.cond),
+      field(t('explore.price_max'), this.controls.max), field(t('explore.sort_by'), this.sortSelect),
+      field(t('explore.order'), this.dirSelect), el('p', { class: 'explore-field' }, [reset])]);
+    // No accessible name: a named form is a landmark, and a page with several ranking tables
+    // would have several landmarks of the same name.
+    this.form = el('form', { class: 'explore-filters' }, [fieldset]);
+    this.form.addEventListener('submit', (e) => e.preventDefault());
+    this.count = el('p', { class: 'explore-count', role: 'status', 'aria-live': 'polite' });
+    this.announce = el('p', { class: 'visually-hidden', role: 'status', 'aria-live': 'polite' });
+    this.wrapper.before(this.form, this.count, this.announce);
+    for (const c of Object.values(this.controls)) c.addEventListener('input', () => this.filter(true));
+    const sortFromForm = () => {
+      if (this.sortSelect.value === '') this.unsort();
+      else this.sort(Number(this.sortSelect.value), this.dirSelect.value === 'desc', true);
+    };
+    this.sortSelect.addEventListener('change', sortFromForm);
+    this.dirSelect.addEventListener('change', sortFromForm);
+    reset.addEventListener('click', () => {
+      for (const c of Object.values(this.controls)) c.value = '';
+      this.filter(true);
+    });
+  }
+
+  restore() {
+    const column = numberOf(params.get(this.key('sort')));
+    if (column !== null && column >= 0 && column < this.headers.length)
+      this.sort(column, params.get(this.key('dir')) === 'desc', false);
+    this.filter(false);
+  }
+
+  // The row's price under the chosen condition ("" any: the lowest it has); null when none.
+  price(row, cond) {
+    if (this.kind === 'rank') return !cond || row.dataset.condition === cond ? numberOf(row.dataset.price) : null;
+    const prices = (cond ? [row.dataset[cond]] : [row.dataset.new, row.dataset.used]).map(numberOf).filter((n) => n !== null);
+    return prices.length ? Math.min(...prices) : null;
+  }
+
+  matches(row, f) {
+    if (f.vendor && row.dataset.vendor !== f.vendor) return false;
+    if (f.segment && row.dataset.segment !== f.segment) return false;
+    if (f.mem !== null && !(numberOf(row.dataset.memory) >= f.mem)) return false;
+    if (!f.cond && f.max === null) return true;
+    const price = this.price(row, f.cond);
+    return price !== null && (f.max === null || price <= f.max);
+  }
+
+  filter(user) {
+    const c = this.controls;
+    const f = { vendor: c.vendor.value, segment: c.segment.value, cond: c.cond.value,
+      mem: numberOf(c.mem.value), max: numberOf(c.max.value) };
+    let shown = 0;
+    for (const row of this.rows) {
+      row.hidden = !this.matches(row, f);
+      if (!row.hidden) shown += 1;
+    }
+    const text = t('explore.count', { shown: number.format(shown), total: number.format(this.rows.length) });
+    this.count.textContent = shown === 0 ? `${text} ${t('explore.none')}` : text;
+    for (const [name, control] of Object.entries(c)) {
+      if (control.value === '') params.delete(this.key(name));
+      else params.set(this.key(name), control.value);
+    }
+    if (user) writeUrl();
+  }
+
+  // Rows without a value in the column (no data-sort in a number column, "—") go last
+  // whatever the direction; ties keep the page's order.
+  sort(column, descending, user) {
+    const numeric = this.headers[column].classList.contains('num');
+    const value = (row) => {
+      const cell = row.cells[column];
+      if (!cell) return null;
+      if (numeric) return numberOf(cell.dataset.sort);
+      const text = cell.textContent.trim();
+      return text === '' || text === '—' ? null : text;
+    };
+    const sign = descending ? -1 : 1;
+    const sorted = [...this.rows].sort((a, b) => {
+      const x = value(a);
+      const y = value(b);
+      if (x === null || y === null) return x === null && y === null ? a.dataset.order - b.dataset.order : x === null ? 1 : -1;
+      const d = numeric ? x - y : collator.compare(x, y);
+      return d !== 0 ? sign * d : a.dataset.order - b.dataset.order;
+    });
+    this.body.append(...sorted);
+    this.sortColumn = column;
+    this.descending = descending;
+    this.headers.forEach((th, i) => {
+      if (i === column) th.setAttribute('aria-sort', descending ? 'descending' : 'ascending');
+      else th.removeAttribute('aria-sort');
+    });
+    this.sortSelect.value = String(column);
+    this.dirSelect.value = descending ? 'desc' : 'asc';
+    params.set(this.key('sort'), String(column));
+    params.set(this.key('dir'), descending ? 'desc' : 'asc');
+    if (user) {
+      this.announce.textContent = t(descending ? 'explore.sorted_desc' : 'explore.sorted_asc', { column: this.labels[column] });
+      writeUrl();
+    }
+  }
+
+  unsort() {
+    this.body.append(...[...this.rows].sort((a, b) => a.dataset.order - b.dataset.order));
+    this.sortColumn = null;
+    for (const th of this.headers) th.removeAttribute('aria-sort');
+    params.delete(this.key('sort'));
+    params.delete(this.key('dir'));
+    writeUrl();
+  }
+}
+
+// The price history of one card as a sparkline (new solid, used dashed) with its summary as the
+// accessible name and as visible text.
+function sparkline(history) {
+  const points = history.split(';').filter(Boolean).map((p) => {
+    const [cond, date, price] = p.split(' ');
+    return { used: cond === 'u', time: Date.parse(date), date, usd: Number(price.replace('~', '')) };
+  }).filter((p) => Number.isFinite(p.time) && Number.isFinite(p.usd));
+  if (points.length === 0) return el('span', { text: t('compare.history_none') });
+  const w = 120;
+  const h = 36;
+  const times = points.map((p) => p.time);
+  const prices = points.map((p) => p.usd);
+  const [t0, t1] = [Math.min(...times), Math.max(...times)];
+  const [p0, p1] = [Math.min(...prices), Math.max(...prices)];
+  const x = (v) => (t1 === t0 ? w / 2 : 2 + ((v - t0) / (t1 - t0)) * (w - 4)).toFixed(1);
+  const y = (v) => (p1 === p0 ? h / 2 : h - 3 - ((v - p0) / (p1 - p0)) * (h - 6)).toFixed(1);
+  const summary = t('compare.history_desc', { n: number.format(points.length),
+    from: day.format(new Date(points[0].date)), to: day.format(new Date(points[points.length - 1].date)),
+    min: usd.format(p0), max: usd.format(p1) });
+  const ns = 'http://www.w3.org/2000/svg';
+  const svg = document.createElementNS(ns, 'svg');
+  for (const [k, v] of Object.entries({ viewBox: `0 0 ${w} ${h}`, width: w, height: h, role: 'img', 'aria-label': summary }))
+    svg.setAttribute(k, v);
+  for (const used of [false, true]) {
+    const line = points.filter((p) => p.used === used);
+    if (line.length === 0) continue;
+    const poly = document.createElementNS(ns, line.length === 1 ? 'circle' : 'polyline');
+    if (line.length === 1) {
+      poly.setAttribute('cx', x(line[0].time));
+      poly.setAttribute('cy', y(line[0].usd));
+      poly.setAttribute('r', '2.5');
+    } else {
+      poly.setAttribute('points', line.map((p) => `${x(p.time)},${y(p.usd)}`).join(' '));
+    }
+    poly.setAttribute('class', used ? 'spark-used' : 'spark-new');
+    svg.append(poly);
+  }
+  return el('span', { class: 'sparkline' }, [svg, el('span', { class: 'spark-range', text: `${usd.format(p0)} – ${usd.format(p1)}` })]);
+}
+
+class CompareView {
+  constructor(view, explore) {
+    this.view = view;
+    this.explore = explore;
+    this.rows = new Map(explore.rows.map((r) => [r.dataset.gpu, r]));
+    this.result = view.querySelector('.compare-result');
+    this.status = el('p', { class: 'visually-hidden', role: 'status', 'aria-live': 'polite' });
+    const wanted = params.getAll('gpus').flatMap((v) => v.split(',')).filter((id) => this.rows.has(id));
+    this.selects = [];
+    const fieldset = el('fieldset', {}, [el('legend', { text: t('compare.picker') })]);
+    for (let i = 0; i < 4; i += 1) {
+      const s = this.gpuSelect(wanted[i] ?? '');
+      this.selects.push(s);
+      fieldset.append(field(t('compare.slot', { n: number.format(i + 1) }), s));
+      s.addEventListener('change', () => this.update(true));
+    }
+    const form = el('form', { class: 'compare-form', 'aria-label': t('compare.picker') }, [fieldset]);
+    form.addEventListener('submit', (e) => e.preventDefault());
+    view.querySelector('.compare-picker').append(form, this.status);
+    view.hidden = false;
+    this.update(false);
+  }
+
+  gpuSelect(value) {
+    const s = el('select', { name: 'gpus' }, [el('option', { value: '', text: t('compare.slot_none') })]);
+    for (const segment of ['consumer', 'workstation', 'datacenter']) {
+      const group = el('optgroup', { label: t(`segment.${segment}`) });
+      for (const row of this.explore.rows)
+        if (row.dataset.segment === segment) group.append(el('option', { value: row.dataset.gpu, text: row.cells[0].textContent.trim() }));
+      if (group.children.length) s.append(group);
+    }
+    s.value = value;
+    return s;
+  }
+
+  update(user) {
+    const ids = [...new Set(this.selects.map((s) => s.value).filter(Boolean))];
+    params.delete('gpus');
+    if (ids.length) params.set('gpus', ids.join(','));
+    if (user) writeUrl();
+    this.result.replaceChildren(ids.length < 2 ? el('p', { text: t('compare.choose') }) : this.table(ids));
+    if (user) this.status.textContent = ids.length < 2 ? t('compare.choose') : t('compare.count', { n: number.format(ids.length) });
+  }
+
+  table(ids) {
+    const rows = ids.map((id) => this.rows.get(id));
+    const names = rows.map((r) => r.cells[0].textContent.trim());
+    const caption = t('compare.caption', { names: new Intl.ListFormat(locale, { type: 'conjunction' }).format(names) });
+    const head = el('tr', {}, [el('td')]);
+    for (const r of rows) {
+      const th = el('th', { scope: 'col' });
+      const link = r.cells[0].querySelector('a');
+      th.append(link ? link.cloneNode(true) : r.cells[0].textContent.trim());
+      head.append(th);
+    }
+    const body = el('tbody');
+    this.explore.headers.forEach((header, i) => {
+      if (i === 0) return;
+      const tr = el('tr', {}, [el('th', { scope: 'row', text: this.explore.labels[i] })]);
+      for (const r of rows) {
+        const td = el('td', { class: header.classList.contains('num') ? 'num' : false });
+        for (const node of r.cells[i].childNodes) td.append(node.cloneNode(true));
+        tr.append(td);
+      }
+      body.append(tr);
+    });
+    const history = el('tr', {}, [el('th', { scope: 'row', text: t('compare.history') })]);
+    for (const r of rows) history.append(el('td', {}, [sparkline(r.dataset.history ?? '')]));
+    body.append(history);
+    const table = el('table', { class: 'data compare-table' },
+      [el('caption', { text: caption }), el('thead', {}, [head]), body]);
+    return el('div', { class: 'table-scroll', role: 'region', tabindex: '0', 'aria-label': caption }, [table]);
+  }
+}
+
+const tables = [...document.querySelectorAll('.table-scroll[data-explore]')].map((w, i) => new ExploreTable(w, i));
+const view = document.querySelector('.compare-view');
+if (view && tables.length) new CompareView(view, tables[tables.length - 1]);

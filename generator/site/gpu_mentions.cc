@@ -1,0 +1,86 @@
+#include "site/gpu_mentions.h"
+
+#include <algorithm>
+#include <cctype>
+#include <sstream>
+
+#include "content/markdown.h"
+
+namespace gg {
+
+namespace {
+
+bool IsIdChar(char c) {
+  return std::islower(static_cast<unsigned char>(c)) ||
+         std::isdigit(static_cast<unsigned char>(c)) || c == '-' || c == '.' || c == '_';
+}
+
+// The ids after "gpu=" in a line ("gpu=" preceded by a space, a backtick or the line start).
+std::vector<std::string> IdsIn(const std::string& line) {
+  std::vector<std::string> ids;
+  const std::string key = "gpu=";
+  for (size_t at = line.find(key); at != std::string::npos; at = line.find(key, at + 1)) {
+    if (at > 0 && line[at - 1] != ' ' && line[at - 1] != '`' && line[at - 1] != '\t') continue;
+    size_t end = at + key.size();
+    while (end < line.size() && IsIdChar(line[end])) ++end;
+    std::string id = line.substr(at + key.size(), end - at - key.size());
+    while (!id.empty() && id.back() == '.') id.pop_back();  // a sentence's full stop
+    if (!id.empty()) ids.push_back(id);
+  }
+  return ids;
+}
+
+bool IsFence(const std::string& line) {
+  size_t i = line.find_first_not_of(' ');
+  return i != std::string::npos && i <= 3 &&
+         (line.compare(i, 3, "```") == 0 || line.compare(i, 3, "~~~") == 0);
+}
+
+bool IsAtxHeading(const std::string& line) {
+  size_t n = 0;
+  while (n < line.size() && line[n] == '#') ++n;
+  return n >= 1 && n <= 6 && (n == line.size() || line[n] == ' ' || line[n] == '\t');
+}
+
+}  // namespace
+
+std::map<std::string, std::vector<GpuMention>> FindGpuMentions(
+    const std::string& body, const std::set<std::string>& gpu_ids) {
+  const std::vector<TocEntry> toc = ExtractToc(body);
+  // First pass: each line's heading index (the count of ATX headings so far).
+  std::vector<std::string> lines;
+  std::istringstream in(body);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  size_t headings = 0;
+  bool fenced = false;
+  for (const auto& line : lines) {
+    if (IsFence(line)) fenced = !fenced;
+    if (!fenced && IsAtxHeading(line)) ++headings;
+  }
+  // Sections are only named when our headings are the table of contents' (no setext ones).
+  const bool named = headings == toc.size();
+  std::map<std::string, std::vector<GpuMention>> out;
+  GpuMention section;
+  size_t heading = 0;
+  fenced = false;
+  for (const auto& line : lines) {
+    if (IsFence(line)) fenced = !fenced;
+    if (!fenced && IsAtxHeading(line)) {
+      if (named && toc[heading].level >= 2 && toc[heading].level <= 3)
+        section = {toc[heading].id, toc[heading].text};
+      ++heading;
+      continue;
+    }
+    for (const std::string& id : IdsIn(line)) {
+      if (!gpu_ids.count(id)) continue;
+      auto& list = out[id];
+      bool seen = std::any_of(list.begin(), list.end(), [&](const GpuMention& m) {
+        return m.heading_id == section.heading_id;
+      });
+      if (!seen) list.push_back(section);
+    }
+  }
+  return out;
+}
+
+}  // namespace gg

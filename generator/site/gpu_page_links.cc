@@ -1,0 +1,84 @@
+// The links that lead onward from a GPU page: its segment neighbours (the pager), the compare
+// view prefilled with them, and the sections of the guide that mention the GPU.
+#include <algorithm>
+
+#include "base/text.h"
+#include "site/site_pages.h"
+#include "urls/urls.h"
+
+namespace gg {
+
+std::pair<const Gpu*, const Gpu*> SiteRenderer::SegmentNeighbours(const Gpu& gpu) const {
+  std::vector<const Gpu*> segment;
+  for (const auto& g : data_.gpus)
+    if (g.segment == gpu.segment) segment.push_back(&g);
+  size_t at = std::find(segment.begin(), segment.end(), &gpu) - segment.begin();
+  return {at > 0 ? segment[at - 1] : nullptr, at + 1 < segment.size() ? segment[at + 1] : nullptr};
+}
+
+// Every authored page of each language (its own, or the default language's that it falls back
+// to) is scanned; mentions are kept in reading order: pages by path, a page's chapters in the
+// order of its contents.
+void SiteRenderer::PlanMentions(const std::set<std::string>& paths) {
+  std::set<std::string> ids;
+  for (const auto& g : data_.gpus) ids.insert(g.id);
+  auto order_of = [&](const std::string& path) {
+    size_t slash = path.rfind('/');
+    if (slash != std::string::npos) {
+      auto parent = chapters_.find(path.substr(0, slash));
+      if (parent != chapters_.end()) {
+        const auto& list = parent->second;
+        long at = std::find(list.begin(), list.end(), path) - list.begin();
+        return std::make_pair(parent->first, at + 1);
+      }
+    }
+    return std::make_pair(path, 0L);
+  };
+  std::vector<std::string> ordered(paths.begin(), paths.end());
+  std::stable_sort(ordered.begin(), ordered.end(), [&](const std::string& a, const std::string& b) {
+    return order_of(a) < order_of(b);
+  });
+  for (const auto& lang : data_.site.languages)
+    for (const auto& path : ordered) {
+      auto src = sources_.find({lang.code, path});
+      if (src == sources_.end()) src = sources_.find({data_.site.default_language, path});
+      if (src == sources_.end()) continue;
+      mention_files_[lang.code].push_back(src->second->file);
+      for (auto& [gpu, list] : FindGpuMentions(src->second->body, ids))
+        for (auto& m : list) mentions_[{lang.code, gpu}].push_back({path, std::move(m)});
+    }
+}
+
+TemplateData SiteRenderer::GpuLinks(const std::string& id, const std::string& lang,
+                                    const PageContext& ctx) const {
+  const Gpu* gpu = data_.FindGpu(id);
+  if (!gpu) return TemplateData(false);
+  for (const auto& file : mention_files_.at(lang)) {
+    ctx.Read("content:" + file);
+    ctx.Read("front-matter:" + file);
+  }
+  auto [prev, next] = SegmentNeighbours(*gpu);
+  std::string ids = (prev ? prev->id + "," : "") + gpu->id + (next ? "," + next->id : "");
+  TemplateData d{TemplateData::type::object};
+  d.set("compare_href", ctx.to_root + PageSitePath(lang, "compare") + "?gpus=" + ids);
+  TemplateData list{TemplateData::type::list};
+  auto it = mentions_.find({lang, id});
+  if (it != mentions_.end())
+    for (const auto& [path, m] : it->second) {
+      TemplateData item{TemplateData::type::object};
+      std::string href = ctx.to_root + PageSitePath(lang, path);
+      if (!m.heading_id.empty()) href += "#" + m.heading_id;
+      item.set("href", href);
+      item.set("page", FrontMatterOf(lang, path).title);
+      if (m.heading_text.empty())
+        item.set("section", false);
+      else
+        item.set("section", m.heading_text);
+      list.push_back(item);
+    }
+  d.set("has_mentions", it != mentions_.end() && !it->second.empty());
+  d.set("mentions", list);
+  return d;
+}
+
+}  // namespace gg

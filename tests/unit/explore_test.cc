@@ -1,0 +1,92 @@
+// The C++ side of the explorable tables and the compare page: the data- attributes a script
+// sorts and filters by (directives/html.h), the numbers they carry, and the GPU mentions the
+// site plan finds in the Markdown (site/gpu_mentions.h). The rendered pages are covered byte
+// for byte by the mini site's golden output (site_golden_test.cc: en/compare/, en/gpus/).
+#include <catch2/catch.hpp>
+
+#include "directives/html.h"
+#include "site/gpu_mentions.h"
+
+using namespace gg;
+
+TEST_CASE("DataNumber: shortest round-trip decimal, locale-free", "[explore]") {
+  struct Case {
+    double value;
+    const char* text;
+  };
+  const Case cases[] = {{24, "24"},       {0.175, "0.175"},
+                        {1599, "1599"},   {1599.5, "1599.5"},
+                        {30000, "30000"}, {1.0 / 3, "0.3333333333333333"},
+                        {989.5, "989.5"}, {-2, "-2"},
+                        {1e21, "1e+21"},  {0.1 + 0.2, "0.30000000000000004"}};
+  for (const Case& c : cases) {
+    INFO(c.text);
+    CHECK(DataNumber(c.value) == c.text);
+    CHECK(std::strtod(DataNumber(c.value).c_str(), nullptr) == c.value);
+  }
+  CHECK(DataNumber(std::numeric_limits<double>::quiet_NaN()).empty());
+  CHECK(DataNumber(std::numeric_limits<double>::infinity()).empty());
+}
+
+TEST_CASE("an explorable table carries its kind, row data and sort values", "[explore]") {
+  HtmlTable t("Specs & prices", TableLayout::kCards);
+  t.Explorable("gpus");
+  t.Columns({Cell::Text("GPU"), Cell::Text("Memory", true), Cell::Text("New", true)});
+  t.Row({Cell::Text("A"), Cell::Text("24 GB", true).SortBy(24),
+         Cell::Html("<span class=\"est-mark\">≈</span> $1,599", true).SortBy(1599)},
+        "a", {{"vendor", "nvidia"}, {"memory", "24"}, {"new", "1599"}, {"x\"y", "<q>"}});
+  t.Row({Cell::Text("B"), Cell::Text("—", true), Cell::Text("—", true)}, "b");
+  const std::string html = t.Render();
+  const char* present[] = {
+      "<div class=\"table-scroll table-cards\" role=\"region\" tabindex=\"0\" "
+      "aria-label=\"Specs &amp; prices\" data-explore=\"gpus\">",
+      "<tr id=\"a\" data-vendor=\"nvidia\" data-memory=\"24\" data-new=\"1599\" "
+      "data-x&quot;y=\"&lt;q&gt;\">",
+      "<td data-label=\"Memory\" class=\"num\" data-sort=\"24\">24 GB</td>",
+      "<td data-label=\"New\" class=\"num\" data-sort=\"1599\"><span class=\"est-mark\">≈</span> "
+      "$1,599</td>",
+      "<tr id=\"b\"><th scope=\"row\">B</th><td data-label=\"Memory\" class=\"num\">—</td>"};
+  for (const char* p : present) {
+    INFO(html << "\nlacks\n" << p);
+    CHECK(html.find(p) != std::string::npos);
+  }
+  HtmlTable plain("Plain");
+  plain.Columns({Cell::Text("GPU")});
+  plain.Row({Cell::Text("A")});
+  CHECK(plain.Render().find("data-") == std::string::npos);
+}
+
+TEST_CASE("GPU mentions: gpu= in references and directives, by section", "[explore]") {
+  const std::set<std::string> ids = {"rtx-4090", "rtx-3090", "h100-sxm"};
+  struct Case {
+    const char* name;
+    const char* body;
+    // "gpu: id|text, id|text" in order
+    std::map<std::string, std::vector<std::string>> expect;
+  };
+  const Case cases[] = {
+      {"before any heading, in a sentence, with a full stop",
+       "The `gpu:name gpu=rtx-4090` is fast; see gpu=rtx-3090.\n",
+       {{"rtx-4090", {"|"}}, {"rtx-3090", {"|"}}}},
+      {"sections, each once, explicit ids",
+       "# Title\n\n## Memory {#mem}\n\n`gpu:spec gpu=rtx-4090 field=memory_gb` and "
+       "`gpu:name gpu=rtx-4090`\n\n### Used cards\n\n`gpu:price gpu=rtx-4090 condition=used`\n\n"
+       "## Speed\n\n```gpu-tco gpu=h100-sxm\n```\n",
+       {{"rtx-4090", {"mem|Memory", "used-cards|Used cards"}}, {"h100-sxm", {"speed|Speed"}}}},
+      {"a '#' line inside a fence is not a heading; unknown ids and mid-word keys are not "
+       "mentions",
+       "## A\n\n```\n# not a heading\n```\n\n`gpu:name gpu=rtx-9999` xgpu=rtx-3090\n\n## B\n\n"
+       "`gpu:name gpu=rtx-3090`\n",
+       {{"rtx-3090", {"b|B"}}}},
+      {"setext headings: the sections cannot be matched, so the mentions are the page's",
+       "Intro\n=====\n\n## A\n\n`gpu:name gpu=rtx-4090`\n",
+       {{"rtx-4090", {"|"}}}},
+  };
+  for (const Case& c : cases) {
+    INFO(c.name);
+    std::map<std::string, std::vector<std::string>> got;
+    for (const auto& [gpu, list] : FindGpuMentions(c.body, ids))
+      for (const auto& m : list) got[gpu].push_back(m.heading_id + "|" + m.heading_text);
+    CHECK(got == c.expect);
+  }
+}
