@@ -35,15 +35,15 @@ enum class BuildLimit {
 const char* BuildLimitId(BuildLimit l);  // "fits", "form_factor", "slots", "psu", …
 
 struct Build {
-  int gpus = 0;        // in one machine
-  double gpu_w = 0;    // gpus × board power
-  double host_w = 0;   // the machine's allowance for the rest
-  double system_w = 0; // gpu_w + host_w, DC
-  double wall_w = 0;   // system_w ÷ PSU efficiency, AC
-  double psu_needed_w = 0;       // system_w ÷ PSU load fraction
-  std::optional<double> psu_w;   // smallest PSU on offer ≥ psu_needed_w
-  double wall_limit_w = 0;       // MachineWallLimitW
-  int max_gpus = 0;              // MaxGpusBySlots for this card
+  int gpus = 0;                          // in one machine
+  double gpu_w = 0;                      // gpus × board power
+  double host_w = 0;                     // the machine's allowance for the rest
+  double system_w = 0;                   // gpu_w + host_w, DC
+  double wall_w = 0;                     // system_w ÷ PSU efficiency, AC
+  double psu_needed_w = 0;               // system_w ÷ PSU load fraction
+  std::optional<double> psu_w;           // smallest PSU on offer ≥ psu_needed_w
+  double wall_limit_w = 0;               // MachineWallLimitW
+  int max_gpus = 0;                      // MaxGpusBySlots for this card
   BuildLimit limit = BuildLimit::kFits;  // first failed check, in the order of the enum
 };
 

@@ -36,8 +36,8 @@ void ReadCircuits(const JsonDoc& doc, ObjectReader& r, const std::string& ptr, M
     x.amps = c.Positive("amps");
     x.phases = c.Integer("phases", 1);
     if (x.phases != 1 && x.phases != 3)
-      diags->Error(c.FieldLoc("phases"), "a circuit has 1 or 3 phases, not " +
-                                             std::to_string(x.phases));
+      diags->Error(c.FieldLoc("phases"),
+                   "a circuit has 1 or 3 phases, not " + std::to_string(x.phases));
     x.continuous_fraction = c.Positive("continuous_fraction");
     m->circuits.push_back(x);
   }

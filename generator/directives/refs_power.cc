@@ -76,9 +76,9 @@ DirectiveSpec MachineDirective() {
     return MachineFigure(a, *a.MachineOf("id"), ctx);
   });
   d.args = {Arg::Id("id", ArgType::kMachine).Required(),
-            Arg::Choice("what", {"wall_limit", "psu_max", "host", "load", "efficiency",
-                                 "max_gpus", "slots", "circuit_w", "circuit_volts",
-                                 "circuit_amps", "circuit_fraction"})
+            Arg::Choice("what",
+                        {"wall_limit", "psu_max", "host", "load", "efficiency", "max_gpus", "slots",
+                         "circuit_w", "circuit_volts", "circuit_amps", "circuit_fraction"})
                 .Required(),
             Arg::Integer("circuit", 1, 16).Default("1")};
   return d;

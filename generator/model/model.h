@@ -204,24 +204,24 @@ struct Persona {
 struct Circuit {
   std::string region;  // "North America", "Europe", "data centre"
   double volts = 0;
-  double amps = 0;     // breaker rating
-  int phases = 1;      // 1 or 3 (line-to-line volts)
+  double amps = 0;                 // breaker rating
+  int phases = 1;                  // 1 or 3 (line-to-line volts)
   double continuous_fraction = 1;  // share of the rating allowed for a continuous load
 };
 
 // The machine a persona's GPUs go into: its circuit, power supplies, slots and what fits.
 struct Machine {
   SourceLoc loc;
-  std::string id;  // its name is the UI string machine.<id>.name
-  std::vector<Circuit> circuits;         // the machine must run on every one of them
-  std::vector<double> psu_sizes_w;       // PSU capacities on offer (a server: its PSU set)
-  double psu_load_fraction = 0.8;        // highest sustained load planned on a PSU, 0..1
-  double psu_efficiency = 0.9;           // DC out ÷ AC in at that load
+  std::string id;                             // its name is the UI string machine.<id>.name
+  std::vector<Circuit> circuits;              // the machine must run on every one of them
+  std::vector<double> psu_sizes_w;            // PSU capacities on offer (a server: its PSU set)
+  double psu_load_fraction = 0.8;             // highest sustained load planned on a PSU, 0..1
+  double psu_efficiency = 0.9;                // DC out ÷ AC in at that load
   std::map<std::string, int> psu_connectors;  // GPU cables of the largest PSU, by kind
-  int expansion_slots = 0;               // slot positions for GPUs (PCIe cards)
-  int max_gpus = 0;                      // GPUs the board or baseboard takes
-  std::vector<std::string> form_factors;  // pcie | sxm | oam
-  double host_w = 0;  // CPU, board, memory, drives, fans at full load
+  int expansion_slots = 0;                    // slot positions for GPUs (PCIe cards)
+  int max_gpus = 0;                           // GPUs the board or baseboard takes
+  std::vector<std::string> form_factors;      // pcie | sxm | oam
+  double host_w = 0;                          // CPU, board, memory, drives, fans at full load
   Provenance prov;
 };
 

@@ -52,7 +52,7 @@ Machine Server() {
 }
 
 Gpu Card(double tdp_w, double slots, std::vector<std::string> connectors,
-          const std::string& form = "pcie") {
+         const std::string& form = "pcie") {
   Gpu g;
   g.id = "card";
   g.tdp_w = tdp_w;
@@ -84,8 +84,8 @@ TEST_CASE("Power: slots by card width, adapter cables by board power", "[calc][p
   }
   CHECK(MaxGpusBySlots(Desktop(), 3) == 2);  // 7 ÷ 3 = 2
   // (board power − 75 W) ÷ 150 W per 8-pin, rounded up, at least 1.
-  const std::pair<double, int> cables[] = {{575, 4}, {450, 3}, {320, 2}, {225, 1}, {200, 1},
-                                           {75, 1}};
+  const std::pair<double, int> cables[] = {{575, 4}, {450, 3}, {320, 2},
+                                           {225, 1}, {200, 1}, {75, 1}};
   for (const auto& [w, n] : cables) {
     INFO(w << " W");
     CHECK(EightPinCablesFor(Card(w, 2, {})) == n);
@@ -106,8 +106,8 @@ TEST_CASE("Power: a build's watts, its PSU and the first limit it exceeds", "[ca
   big_psu.psu_sizes_w.push_back(2000);
   const Case cases[] = {
       // 4 × 575 + 450 = 2,750 W; ÷ 0.8 = 3,437.5 W > 2,200 W.
-      {"four RTX 5090 in a workstation", Workstation(), Card(575, 2, {"12V-2x6"}), 4, 2750,
-       3437.5, 2750 / 0.92, 0, BuildLimit::kPsu},
+      {"four RTX 5090 in a workstation", Workstation(), Card(575, 2, {"12V-2x6"}), 4, 2750, 3437.5,
+       2750 / 0.92, 0, BuildLimit::kPsu},
       // 4 × 300 + 450 = 1,650 W; ÷ 0.8 = 2,062.5 → 2,200; wall 1,793 W ≤ 1,920 W; four EPS
       // sockets without EPS cables take 8 × 8-pin, which the PSU has.
       {"four RTX A6000 in a workstation", Workstation(), Card(300, 2, {"8-pin EPS"}), 4, 1650,
@@ -120,19 +120,19 @@ TEST_CASE("Power: a build's watts, its PSU and the first limit it exceeds", "[ca
       {"two RTX 4090 in a desktop", Desktop(), Card(450, 2, {"12VHPWR"}), 2, 1150, 1437.5,
        1150 / 0.9, 1600, BuildLimit::kFits},
       // 2 × 575 + 250 = 1,400 W; ÷ 0.8 = 1,750 W > 1,600 W.
-      {"two RTX 5090 in a desktop", Desktop(), Card(575, 2, {"12V-2x6"}), 2, 1400, 1750,
-       1400 / 0.9, 0, BuildLimit::kPsu},
+      {"two RTX 5090 in a desktop", Desktop(), Card(575, 2, {"12V-2x6"}), 2, 1400, 1750, 1400 / 0.9,
+       0, BuildLimit::kPsu},
       // Same with a 2,000 W PSU: the wall draw, 1,556 W, exceeds 1,440 W.
       {"two RTX 5090, 2 kW PSU", big_psu, Card(575, 2, {"12V-2x6"}), 2, 1400, 1750, 1400 / 0.9,
        2000, BuildLimit::kCircuit},
       // 2 × 300 + 250 = 850 W → 1,200 W PSU; 2 × 4 8-pin = 8 > 6.
       {"too many 8-pin sockets", Desktop(), Card(300, 2, {"8-pin", "8-pin", "8-pin", "8-pin"}), 2,
        850, 1062.5, 850 / 0.9, 1200, BuildLimit::kConnectors},
-      {"an SXM module in a desktop", Desktop(), Card(700, 0, {}, "sxm"), 1, 950, 1187.5,
-       950 / 0.9, 1200, BuildLimit::kFormFactor},
+      {"an SXM module in a desktop", Desktop(), Card(700, 0, {}, "sxm"), 1, 950, 1187.5, 950 / 0.9,
+       1200, BuildLimit::kFormFactor},
       // 8 × 1,000 + 4,600 = 12,600 W at load fraction 1 → 13,200 W; wall 13,404 W ≤ 18,401 W.
-      {"eight B200 in a server", Server(), Card(1000, 0, {}, "sxm"), 8, 12600, 12600,
-       12600 / 0.94, 13200, BuildLimit::kFits},
+      {"eight B200 in a server", Server(), Card(1000, 0, {}, "sxm"), 8, 12600, 12600, 12600 / 0.94,
+       13200, BuildLimit::kFits},
       {"nine modules in a server", Server(), Card(1000, 0, {}, "sxm"), 9, 13600, 13600,
        13600 / 0.94, 16500, BuildLimit::kSlots},
   };
@@ -175,7 +175,7 @@ TEST_CASE("Recommend: a build its machine cannot hold is not made", "[calc][reco
   perf.baseline = "r4090";
   perf.workloads.push_back(wp);
   const CurrentPrices prices = ComputeCurrentPrices(data.prices, 30, 0);
-  Constraints k{Workload::kTraining16, CostBasis::kNone, 24, std::nullopt, {}, {}, 4, {}};
+  Constraints k{Workload::kTraining16, CostBasis::kNone, 24, std::nullopt, {}, {}, 4, {}, "", 1};
   k.machine = "workstation";
   const Recommendation r = Recommend(data, perf, prices, calc_test::TestAssumptions(), k);
   REQUIRE(r.picks.size() == 2);
