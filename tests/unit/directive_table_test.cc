@@ -61,6 +61,8 @@ const Case kCases[] = {
     {"refs_perf", "gpu:calib workload=Training16"},
     {"refs_pick", "gpu:pick persona=beginner"},
     {"refs_pick", "gpu:pick persona=beginner n=1.5"},
+    {"refs_pick", "gpu:pick persona=llm-hobbyist power=true"},
+    {"refs_pick", "gpu:pick persona=llm-hobbyist power=yes"},
     {"refs_power", "gpu:pick-power persona=llm-hobbyist"},
     {"refs_power", "gpu:pick-power persona=llm-hobbyist n=2 what=psu"},
     {"refs_power", "gpu:pick-power persona=llm-hobbyist what=psu_needed"},
