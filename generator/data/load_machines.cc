@@ -89,10 +89,14 @@ void LoadMachines(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
     ReadCircuits(doc, r, ptr, &m, diags);
     r.Touch("psu_sizes_w");
     if (r.Has("psu_sizes_w") && At(doc, ptr + "/psu_sizes_w").is_array()) {
-      for (const auto& v : At(doc, ptr + "/psu_sizes_w"))
-        if (v.is_number() && v.get<double>() > 0) m.psu_sizes_w.push_back(v.get<double>());
-      if (m.psu_sizes_w.size() != At(doc, ptr + "/psu_sizes_w").size())
-        diags->Error(r.FieldLoc("psu_sizes_w"), "PSU sizes must be positive numbers of watts");
+      const auto& sizes = At(doc, ptr + "/psu_sizes_w");
+      for (size_t k = 0; k < sizes.size(); ++k) {
+        if (sizes[k].is_number() && sizes[k].get<double>() > 0)
+          m.psu_sizes_w.push_back(sizes[k].get<double>());
+        else
+          diags->Error(doc.LocOf(ptr + "/psu_sizes_w/" + std::to_string(k)),
+                       "a PSU size must be a positive number of watts");
+      }
     }
     if (m.psu_sizes_w.empty())
       diags->Error(r.Has("psu_sizes_w") ? r.FieldLoc("psu_sizes_w") : r.loc(),

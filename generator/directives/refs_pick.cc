@@ -1,6 +1,7 @@
 // `gpu:pick persona=ID n=N [power=true]`: the n-th recommendation for a persona; with
 // power=true followed by what its build draws and the PSU it needs ("(1,650 W, 2,200 W PSU)"),
 // for a persona with a machine.
+#include "base/text.h"
 #include "calc/recommend.h"
 #include "directives/computed.h"
 #include "directives/directive.h"
