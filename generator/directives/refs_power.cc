@@ -49,9 +49,12 @@ DirectiveSpec PickPowerDirective() {
     auto rec = calc::Recommend(*ctx.data, ctx.computed->perf, ctx.computed->prices,
                                ctx.computed->assumptions, calc::ConstraintsFromPersona(*p));
     auto pick = calc::NthPick(rec, a.Int("n"));
-    if (!pick || !pick->build) {
-      a.Fail(!pick ? "persona '" + p->id + "' has fewer than " + a.Text("n") + " picks"
-                   : "persona '" + p->id + "' names no machine",
+    if (!pick) {
+      a.Fail("persona '" + p->id + "' has fewer than " + a.Text("n") + " picks");
+      return std::string();
+    }
+    if (!pick->build) {
+      a.Fail("persona '" + p->id + "' names no machine",
              "power figures need a persona with \"machine\" in data/personas.json");
       return std::string();
     }
