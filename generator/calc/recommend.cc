@@ -23,7 +23,25 @@ struct Candidate {
   std::optional<BasisCost> cost;
   std::optional<double> value;  // perf per 1,000 USD
   std::optional<Reason> excluded;
+  std::optional<Build> build;
 };
+
+Reason ReasonOf(BuildLimit l) {
+  switch (l) {
+    case BuildLimit::kFormFactor:
+      return Reason::kFormFactor;
+    case BuildLimit::kSlots:
+      return Reason::kSlots;
+    case BuildLimit::kPsu:
+      return Reason::kPsu;
+    case BuildLimit::kCircuit:
+      return Reason::kCircuit;
+    case BuildLimit::kConnectors:
+    case BuildLimit::kFits:
+      break;
+  }
+  return Reason::kConnectors;
+}
 
 // Reason and next faster card for an eligible candidate p.
 void Explain(const Candidate& p, const std::vector<Candidate>& all, Pick* pick) {
@@ -39,6 +57,7 @@ void Explain(const Candidate& p, const std::vector<Candidate>& all, Pick* pick) 
     return;
   }
   pick->next_faster = next->gpu->id;
+  pick->next_faster_build = next->build;
   if (next->excluded)
     pick->reason = *next->excluded;
   else if (p.value && next->value && *next->value < *p.value)
@@ -51,12 +70,14 @@ void Explain(const Candidate& p, const std::vector<Candidate>& all, Pick* pick) 
 
 Constraints ConstraintsFromPersona(const Persona& p) {
   return Constraints{p.workload,   BasisOf(p.cost), p.min_memory_gb, p.max_budget_usd,
-                     p.conditions, p.segments,      p.count,         p.vendors};
+                     p.conditions, p.segments,      p.count,         p.vendors,
+                     p.machine,    p.machines};
 }
 
 Constraints ConstraintsFromQuery(const FlowQuery& q) {
   return Constraints{q.workload,   BasisOf(q.cost), q.min_memory_gb, q.max_budget_usd,
-                     q.conditions, q.segments,      q.count,         q.vendors};
+                     q.conditions, q.segments,      q.count,         q.vendors,
+                     q.machine,    1};
 }
 
 const char* ReasonId(Reason r) {
@@ -79,6 +100,16 @@ const char* ReasonId(Reason r) {
       return "vendor";
     case Reason::kNoPrice:
       return "no_price";
+    case Reason::kFormFactor:
+      return "form_factor";
+    case Reason::kSlots:
+      return "slots";
+    case Reason::kPsu:
+      return "psu";
+    case Reason::kCircuit:
+      return "circuit";
+    case Reason::kConnectors:
+      return "connectors";
   }
   return "";
 }
@@ -88,6 +119,8 @@ Recommendation Recommend(const Dataset& data, const PerformanceTable& performanc
                          const Constraints& k) {
   const bool need_price = k.cost != CostBasis::kNone || k.max_budget_usd.has_value();
   const CostBasis basis = k.cost == CostBasis::kNone ? CostBasis::kGpu : k.cost;
+  const Machine* machine = k.machine.empty() ? nullptr : data.FindMachine(k.machine);
+  const int per_machine = std::max(k.count, 1) / std::max(k.machines, 1);
   std::vector<Candidate> all;
   for (const Gpu& g : data.gpus) {
     auto perf = performance.Get(g.id, k.workload);
@@ -100,11 +133,12 @@ Recommendation Recommend(const Dataset& data, const PerformanceTable& performanc
     } else if (!k.vendors.empty() &&
                std::find(k.vendors.begin(), k.vendors.end(), g.vendor) == k.vendors.end()) {
       c.excluded = Reason::kVendor;
-    } else if (!k.vendors.empty() &&
-               std::find(k.vendors.begin(), k.vendors.end(), g.vendor) == k.vendors.end()) {
-      c.excluded = Reason::kVendor;
     } else if (g.memory_gb < k.min_memory_gb) {
       c.excluded = Reason::kMemory;
+    } else if (machine != nullptr &&
+               (c.build = CheckBuild(g, std::max(per_machine, 1), *machine))->limit !=
+                   BuildLimit::kFits) {
+      c.excluded = ReasonOf(c.build->limit);
     } else {
       // Always looked up (shown with the pick); required unless kNone without a budget.
       c.cost = CostOnBasis(g, basis, k.count, prices, k.conditions, assumptions);
@@ -124,7 +158,7 @@ Recommendation Recommend(const Dataset& data, const PerformanceTable& performanc
   Recommendation r;
   for (const Candidate& c : all) {
     if (c.excluded)
-      r.excluded.push_back({c.gpu->id, c.perf.relative, *c.excluded});
+      r.excluded.push_back({c.gpu->id, c.perf.relative, *c.excluded, c.build});
     else if (k.cost == CostBasis::kNone || c.value)
       eligible.push_back(&c);
   }
@@ -145,6 +179,7 @@ Recommendation Recommend(const Dataset& data, const PerformanceTable& performanc
     p.perf = c->perf;
     p.cost = c->cost;
     p.perf_per_kusd = c->value;
+    p.build = c->build;
     Explain(*c, all, &p);
     r.picks.push_back(std::move(p));
     if (fastest == nullptr || c->perf.relative > fastest->perf.relative ||

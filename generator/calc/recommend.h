@@ -9,6 +9,7 @@
 #include "calc/assumptions.h"
 #include "calc/cost.h"
 #include "calc/performance.h"
+#include "calc/power.h"
 #include "calc/prices.h"
 #include "model/model.h"
 
@@ -23,6 +24,8 @@ struct Constraints {
   std::vector<Segment> segments;         // empty = all
   int count = 1;                         // cards bought; < 1 counts as 1
   std::vector<std::string> vendors;      // allowed vendors ("nvidia", "amd"); empty = all
+  std::string machine;  // machines.json id the cards go into; "" (or unknown): not checked
+  int machines = 1;     // machines the `count` cards are spread over; < 1 counts as 1
 };
 
 // The persona's / flowchart query's constraints. A cost string other than "gpu" or
@@ -42,6 +45,12 @@ enum class Reason {
   kSegment,    // … is outside the allowed segments
   kVendor,     // … is from a vendor the constraints leave out
   kNoPrice,    // … has no current price at all
+  // … does not fit the machine (calc/power.h, checked after memory, before prices):
+  kFormFactor,  // the machine takes no GPU of its form factor
+  kSlots,       // `count` of them exceed its slots or board
+  kPsu,         // they need a larger PSU than it offers
+  kCircuit,     // they draw more than its circuit carries continuously
+  kConnectors,  // its PSU lacks their power cables
 };
 const char* ReasonId(Reason r);  // "speed", "value", "runner_up", "memory", "budget", …
 
@@ -54,13 +63,17 @@ struct Pick {
   std::optional<double> perf_per_kusd;  // perf ÷ cost × 1,000; absent with kNone
   Reason reason = Reason::kSpeed;
   std::string next_faster;  // GPU the reason is about; "" for kSpeed
+  std::optional<Build> build;              // with a machine: this pick's build in one machine
+  std::optional<Build> next_faster_build;  // … and the next faster card's (its limit explains
+                                           // a machine reason)
 };
 
 struct Exclusion {
   std::string gpu;
   double perf = 0;
-  Reason reason = Reason::kMemory;  // the first failed check, in the order segment, memory,
-                                    // condition / no price, budget
+  Reason reason = Reason::kMemory;  // the first failed check, in the order segment, vendor,
+                                    // memory, machine, condition / no price, budget
+  std::optional<Build> build;       // with a machine, once segment, vendor and memory pass
 };
 
 struct Recommendation {
@@ -72,7 +85,9 @@ struct Recommendation {
   std::vector<Exclusion> excluded;  // GPUs with a performance value that fail, fastest first
 };
 
-// GPUs without a performance value for the workload are not considered at all.
+// GPUs without a performance value for the workload are not considered at all. With a
+// machine (constraints.machine names one of data.machines) a GPU whose build of
+// count ÷ machines cards does not fit it is excluded with the limit as its reason.
 Recommendation Recommend(const Dataset& data, const PerformanceTable& performance,
                          const CurrentPrices& prices, const Assumptions& assumptions,
                          const Constraints& constraints);

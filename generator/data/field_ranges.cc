@@ -46,6 +46,22 @@ constexpr FieldRange kRanges[] = {
     {"flowchart query", "count", 1, 1024},
     {"flowchart query", "rank", 1, 1024},
     {"language", "order", 0, 1000000},
+    {"machine", "psu_load_fraction", 0.1, 1},
+    {"machine", "psu_efficiency", 0.5, 1},
+    {"machine", "expansion_slots", 0, 64},
+    {"machine", "max_gpus", 1, 1024},
+    {"machine", "host_w", 0, 100000},
+    {"circuit", "volts", 12, 1000},
+    {"circuit", "amps", 1, 10000},
+    {"circuit", "phases", 1, 3},
+    {"circuit", "continuous_fraction", 0.1, 1},
+    {"PSU connectors", "6-pin", 0, 64},
+    {"PSU connectors", "8-pin", 0, 64},
+    {"PSU connectors", "8-pin EPS", 0, 64},
+    {"PSU connectors", "12-pin", 0, 64},
+    {"PSU connectors", "12VHPWR", 0, 64},
+    {"PSU connectors", "12V-2x6", 0, 64},
+    {"persona", "machines", 1, 1024},
 };
 
 }  // namespace

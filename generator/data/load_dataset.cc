@@ -8,6 +8,7 @@
 #include "base/suggest.h"
 #include "base/text.h"
 #include "data/json_doc.h"
+#include "data/load_machines.h"
 #include "data/object_reader.h"
 
 namespace gg {
@@ -64,6 +65,13 @@ void LoadGpus(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
     g.int8_tops = r.NullableNumber("int8_tops");
     g.tdp_w = r.Positive("tdp_w");
     g.slots = r.NonNegative("slots");
+    if (r.Has("power_connectors")) {
+      g.power_connectors = r.StringList("power_connectors", PowerConnectorKinds());
+      g.power_connectors_source = r.String("power_connectors_source");
+    } else {
+      r.Touch("power_connectors");
+      g.power_connectors_source = r.OptString("power_connectors_source").value_or("");
+    }
     g.nvlink_gbs = r.NonNegative("nvlink_gbs");
     g.pcie_gen = r.Integer("pcie_gen", 1);
     g.form_factor = r.Enum("form_factor", {"pcie", "sxm", "oam"});
@@ -347,6 +355,16 @@ void LoadPersonas(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
       p.vendors = r.StringList("vendors", {"nvidia", "amd", "intel"});
     else
       r.Touch("vendors");
+    if (r.Has("machine")) {
+      p.machine = r.String("machine");
+      p.machine_loc = r.FieldLoc("machine");
+    }
+    p.machines = r.Has("machines") ? r.Integer("machines", 1) : 1;
+    if (p.machines > 1 && p.count % p.machines != 0)
+      diags->Error(r.FieldLoc("machines"),
+                   "persona '" + p.id + "': " + std::to_string(p.count) +
+                       " GPUs do not split evenly over " + std::to_string(p.machines) +
+                       " machines");
     p.note = r.OptString("note").value_or("");
     if (p.conditions.empty()) diags->Error(r.FieldLoc("conditions"), "persona allows no condition");
     if (p.segments.empty()) diags->Error(r.FieldLoc("segments"), "persona allows no segment");
@@ -369,6 +387,10 @@ FlowQuery ReadFlowQuery(const JsonDoc& doc, const std::string& ptr, Diagnostics*
     f.vendors = q.StringList("vendors", {"nvidia", "amd", "intel"});
   else
     q.Touch("vendors");
+  if (q.Has("machine")) {
+    f.machine = q.String("machine");
+    f.machine_loc = q.FieldLoc("machine");
+  }
   f.rank = q.Integer("rank", 1);
   return f;
 }
@@ -603,6 +625,8 @@ void LoadDataFile(const std::string& file, const std::string& text, Dataset* out
     LoadPersonas(doc, out, diags);
   else if (name == "flowchart.json")
     LoadFlowchart(doc, out, diags);
+  else if (name == "machines.json")
+    LoadMachines(doc, out, diags);
   else if (name == "validation.json")
     LoadValidation(doc, out, diags);
 }

@@ -184,6 +184,7 @@ const std::vector<CsvKind>& CsvKinds() {
 int RecordsOf(const Dataset& d, const std::string& kind) {
   if (kind == "assumptions") return static_cast<int>(d.assumptions.size());
   if (kind == "personas") return static_cast<int>(d.personas.size());
+  if (kind == "machines") return static_cast<int>(d.machines.size());
   if (kind == "flowchart") return d.flowchart ? static_cast<int>(d.flowchart->nodes.size()) : 0;
   if (kind == "validation") return static_cast<int>(d.validation.size());
   for (const CsvKind& k : CsvKinds())

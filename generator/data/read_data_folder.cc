@@ -18,6 +18,7 @@ Dataset LoadDataset(const std::string& root, Diagnostics* diags) {
   std::vector<std::string> known = required;
   known.push_back("flowchart.json");
   known.push_back("validation.json");
+  known.push_back("machines.json");
   for (const auto& rel : ListFiles(root, "data", diags)) {
     if (!EndsWith(rel, ".json")) continue;
     std::string name = rel.substr(rel.rfind('/') + 1);
@@ -26,7 +27,8 @@ Dataset LoadDataset(const std::string& root, Diagnostics* diags) {
   }
   for (const auto& name : known) {
     std::string rel = "data/" + name;
-    bool optional = name == "flowchart.json" || name == "validation.json";
+    bool optional =
+        name == "flowchart.json" || name == "validation.json" || name == "machines.json";
     if (optional && !FileExists(root + "/" + rel)) continue;
     std::string text;
     if (!ReadInputFile(root, rel, &text, diags)) {

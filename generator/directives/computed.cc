@@ -1,6 +1,7 @@
 #include "directives/computed.h"
 
 #include "calc/dates.h"
+#include "calc/recommend.h"
 
 namespace gg {
 
@@ -25,6 +26,28 @@ void WarnStale(const Dataset& data, const Computed& c, Diagnostics* diags) {
 
 }  // namespace
 
+namespace {
+
+// A persona whose machine leaves it no pick: say which limit stopped the fastest candidates.
+void WarnUnsatisfiable(const Dataset& data, const Computed& c, Diagnostics* diags) {
+  for (const Persona& p : data.personas) {
+    if (p.machine.empty() || data.FindMachine(p.machine) == nullptr) continue;
+    auto rec = calc::Recommend(data, c.perf, c.prices, c.assumptions,
+                               calc::ConstraintsFromPersona(p));
+    if (!rec.picks.empty()) continue;
+    std::string why;
+    for (size_t i = 0; i < rec.excluded.size() && i < 3; ++i)
+      why += std::string(i ? ", " : "") + rec.excluded[i].gpu + " (" +
+             calc::ReasonId(rec.excluded[i].reason) + ")";
+    diags->Warning(p.machine_loc.line ? p.machine_loc : p.loc,
+                   "persona '" + p.id + "': no GPU meets its constraints in machine '" +
+                       p.machine + "'" + (why.empty() ? "" : "; fastest excluded: " + why),
+                   "relax the budget, memory or count, or choose a larger machine");
+  }
+}
+
+}  // namespace
+
 Computed ComputeAll(const Dataset& data, Diagnostics* diags) {
   Computed c;
   c.assumptions = calc::ResolveAssumptions(data, diags);
@@ -35,6 +58,7 @@ Computed ComputeAll(const Dataset& data, Diagnostics* diags) {
   c.estimated_prices = calc::EstimatedCount(c.prices);
   c.perf = calc::ComputePerformance(data, c.assumptions);
   WarnStale(data, c, diags);
+  WarnUnsatisfiable(data, c, diags);
   return c;
 }
 

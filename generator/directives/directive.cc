@@ -47,6 +47,9 @@ std::vector<std::string> Ids(ArgType type, const Dataset& data) {
     case ArgType::kAssumption:
       add(data.assumptions);
       break;
+    case ArgType::kMachine:
+      add(data.machines);
+      break;
     default:
       break;
   }
@@ -65,6 +68,8 @@ const char* IdNoun(ArgType type) {
       return "cloud offer";
     case ArgType::kAssumption:
       return "assumption";
+    case ArgType::kMachine:
+      return "machine";
     default:
       return "value";
   }
@@ -138,6 +143,8 @@ const char* IdCollection(ArgType type) {
       return "cloud";
     case ArgType::kAssumption:
       return "assumptions";
+    case ArgType::kMachine:
+      return "machines";
     default:
       return nullptr;
   }
@@ -304,6 +311,9 @@ const LlmModel* Args::ModelOf(const std::string& name) const {
 }
 const Persona* Args::PersonaOf(const std::string& name) const {
   return data_.FindPersona(Text(name));
+}
+const Machine* Args::MachineOf(const std::string& name) const {
+  return data_.FindMachine(Text(name));
 }
 const CloudOffer* Args::OfferOf(const std::string& name, const std::string& fallback_id) const {
   const std::string& id = Has(name) || fallback_id.empty() ? Text(name) : fallback_id;

@@ -35,6 +35,7 @@ enum class ArgType {
   kPersona,     // id of a persona in data/personas.json
   kOffer,       // id of a cloud offer in data/cloud.json
   kAssumption,  // id of an assumption in data/assumptions.json
+  kMachine,     // id of a machine in data/machines.json
 };
 
 // The data file an id type names records of ("gpus" for kGpu), or nullptr.
@@ -144,6 +145,7 @@ class Args {
   const Gpu* GpuOf(const std::string& name) const;  // nullptr when absent
   const LlmModel* ModelOf(const std::string& name) const;
   const Persona* PersonaOf(const std::string& name) const;
+  const Machine* MachineOf(const std::string& name) const;
   const CloudOffer* OfferOf(const std::string& name, const std::string& fallback_id = "") const;
 
   // The dependency keys of this call: the spec's reads and the records its id arguments name.

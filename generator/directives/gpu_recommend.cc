@@ -1,5 +1,8 @@
 // gpu-recommend [persona=ID]: the picks for every persona (one row each), or the top three for one.
+#include <algorithm>
+
 #include "base/text.h"
+#include "calc/power.h"
 #include "calc/recommend.h"
 #include "directives/calc_args.h"
 #include "directives/computed.h"
@@ -9,6 +12,74 @@
 
 namespace gg {
 namespace {
+
+bool IsMachineReason(calc::Reason r) {
+  return r == calc::Reason::kFormFactor || r == calc::Reason::kSlots || r == calc::Reason::kPsu ||
+         r == calc::Reason::kCircuit || r == calc::Reason::kConnectors;
+}
+
+double LargestPsu(const Machine& m) {
+  double max = 0;
+  for (double s : m.psu_sizes_w) max = std::max(max, s);
+  return max;
+}
+
+// Why a faster card was left out: "reason.<id>" with the card, and for a machine limit the
+// figures of its build against the machine's.
+std::string ReasonText(calc::Reason reason, const std::string& gpu_id,
+                       const std::optional<calc::Build>& build, const Persona& p,
+                       const PageContext& ctx) {
+  const std::string key = std::string("reason.") + calc::ReasonId(reason);
+  const Gpu* g = gpu_id.empty() ? nullptr : ctx.data->FindGpu(gpu_id);
+  if (g == nullptr) return ctx.T(key);
+  const Machine* m = ctx.data->FindMachine(p.machine);
+  if (!IsMachineReason(reason) || m == nullptr || !build) return ctx.TF(key, {{"gpu", g->name}});
+  auto w = [&](double x) { return ctx.fmt->WithUnit(x, "W", 0); };
+  return ctx.TF(key, {{"gpu", g->name},
+                      {"count", ctx.fmt->Number(build->gpus, 0)},
+                      {"machine", ctx.T("machine." + m->id + ".name")},
+                      {"system", w(build->system_w)},
+                      {"psu_needed", w(build->psu_needed_w)},
+                      {"psu_max", w(LargestPsu(*m))},
+                      {"wall", w(build->wall_w)},
+                      {"wall_limit", w(build->wall_limit_w)},
+                      {"max_gpus", ctx.fmt->Number(build->max_gpus, 0)}});
+}
+
+// "1,650 W · 2,200 W PSU" for a pick with a machine, "—" without.
+std::string PowerText(const calc::Pick& pick, const PageContext& ctx) {
+  if (!pick.build) return "—";
+  const calc::Build& b = *pick.build;
+  return ctx.TF("recommend.power",
+                {{"system", ctx.fmt->WithUnit(b.system_w, "W", 0)},
+                 {"psu", b.psu_w ? ctx.fmt->WithUnit(*b.psu_w, "W", 0) : std::string("—")}});
+}
+
+// Under one persona's table: its machine, and the fastest build the machine ruled out.
+std::string MachineNote(const Persona& p, const calc::Recommendation& rec,
+                        const PageContext& ctx) {
+  const Machine* m = ctx.data->FindMachine(p.machine);
+  if (m == nullptr) return "";
+  std::string html = "<p class=\"table-note\">" +
+                     HtmlEscape(ctx.TF("recommend.machine",
+                                       {{"machine", ctx.T("machine." + m->id + ".name")},
+                                        {"psu_max", ctx.fmt->WithUnit(LargestPsu(*m), "W", 0)},
+                                        {"wall_limit", ctx.fmt->WithUnit(
+                                                           calc::MachineWallLimitW(*m), "W", 0)},
+                                        {"max_gpus", ctx.fmt->Number(m->max_gpus, 0)}})) +
+                     "</p>";
+  const double best = rec.picks.empty() ? 0 : rec.picks[0].perf.relative;
+  for (const calc::Exclusion& e : rec.excluded) {  // fastest first
+    if (e.perf <= best) break;
+    if (!IsMachineReason(e.reason)) continue;
+    html += "<p class=\"table-note\">" +
+            HtmlEscape(ctx.TF("recommend.not_built",
+                              {{"why", ReasonText(e.reason, e.gpu, e.build, p, ctx)}})) +
+            "</p>";
+    break;
+  }
+  return html;
+}
 
 std::string Render(const Args& a, const PageContext& ctx) {
   std::vector<const Persona*> personas;
@@ -26,8 +97,8 @@ std::string Render(const Args& a, const PageContext& ctx) {
       TableLayout::kCards);
   t.Columns({Cell::Text(ctx.T(single ? "col.rank" : "col.persona")), Cell::Text(ctx.T("col.pick")),
              Cell::Text(ctx.T("col.cost"), true),
-             Cell::Text(ctx.T("col.relative_perf_short"), true), Cell::Text(ctx.T("col.why")),
-             Cell::Text(ctx.T("col.runner_up"))});
+             Cell::Text(ctx.T("col.relative_perf_short"), true), Cell::Text(ctx.T("col.power")),
+             Cell::Text(ctx.T("col.why")), Cell::Text(ctx.T("col.runner_up"))});
   for (const Persona* p : personas) {
     auto rec = calc::Recommend(*ctx.data, ctx.computed->perf, ctx.computed->prices,
                                ctx.computed->assumptions, calc::ConstraintsFromPersona(*p));
@@ -48,23 +119,20 @@ std::string Render(const Args& a, const PageContext& ctx) {
         if (price.condition == Condition::kUsed)
           cost += " · " + HtmlEscape(ctx.T(Conditions().UiKey(Condition::kUsed)));
       }
-      std::string why = ctx.T(std::string("reason.") + calc::ReasonId(pick.reason));
-      if (!pick.next_faster.empty()) {
-        if (const Gpu* nf = ctx.data->FindGpu(pick.next_faster))
-          why = ctx.TF(std::string("reason.") + calc::ReasonId(pick.reason), {{"gpu", nf->name}});
-      }
+      std::string why =
+          ReasonText(pick.reason, pick.next_faster, pick.next_faster_build, *p, ctx);
       std::string runner = "—";
       if (!single && rec.picks.size() > 1)
         runner = GpuLink(*ctx.data->FindGpu(rec.picks[1].gpu), ctx);
       else if (single)
         runner = "";
       t.Row({Cell::Text(who), Cell::Html(GpuLink(g, ctx)), Cell::Html(cost, true),
-             Cell::Text(Times(pick.perf.relative, ctx), true), Cell::Text(why),
-             Cell::Html(runner)});
+             Cell::Text(Times(pick.perf.relative, ctx), true), Cell::Text(PowerText(pick, ctx)),
+             Cell::Text(why), Cell::Html(runner)});
     }
     if (rec.picks.empty())
       t.Row({Cell::Text(ctx.T("persona." + p->id + ".name")), Cell::Text(ctx.T("recommend.none")),
-             Cell::Text(""), Cell::Text(""), Cell::Text(""), Cell::Text("")});
+             Cell::Text(""), Cell::Text(""), Cell::Text(""), Cell::Text(""), Cell::Text("")});
   }
   std::string html = t.Render();
   if (single) {
@@ -75,7 +143,11 @@ std::string Render(const Args& a, const PageContext& ctx) {
                                {"budget", p->max_budget_usd ? ctx.fmt->Usd(*p->max_budget_usd)
                                                             : ctx.T("recommend.no_budget")},
                                {"basis", ctx.T("basis." + p->cost)}});
-    html = "<p class=\"table-note\">" + HtmlEscape(cons) + "</p>" + html;
+    html = "<p class=\"table-note\">" + HtmlEscape(cons) + "</p>" + html +
+           MachineNote(*p, calc::Recommend(*ctx.data, ctx.computed->perf, ctx.computed->prices,
+                                           ctx.computed->assumptions,
+                                           calc::ConstraintsFromPersona(*p)),
+                       ctx);
   }
   return html;
 }
@@ -85,8 +157,8 @@ std::string Render(const Args& a, const PageContext& ctx) {
 DirectiveSpec GpuRecommendDirective() {
   DirectiveSpec d = DirectiveSpec::Block("gpu-recommend", Render);
   d.args = {Arg::Id("persona", ArgType::kPersona)};
-  d.reads = {"data:gpus", "data:personas", "computed:perf", "computed:current-prices",
-             "data:assumptions"};
+  d.reads = {"data:gpus", "data:personas", "data:machines", "computed:perf",
+             "computed:current-prices", "data:assumptions"};
   return d;
 }
 

@@ -1,4 +1,7 @@
-// `gpu:pick persona=ID n=N`: the n-th recommendation for a persona.
+// `gpu:pick persona=ID n=N [power=true]`: the n-th recommendation for a persona; with
+// power=true followed by what its build draws and the PSU it needs ("(1,650 W, 2,200 W PSU)"),
+// for a persona with a machine.
+#include "base/text.h"
 #include "calc/recommend.h"
 #include "directives/computed.h"
 #include "directives/directive.h"
@@ -17,11 +20,23 @@ DirectiveSpec PickDirective() {
       a.Fail("persona '" + p->id + "' has fewer than " + std::to_string(n) + " picks");
       return std::string();
     }
-    return GpuLink(*ctx.data->FindGpu(pick->gpu), ctx);
+    std::string html = GpuLink(*ctx.data->FindGpu(pick->gpu), ctx);
+    if (!a.Yes("power")) return html;
+    if (!pick->build) {
+      a.Fail("persona '" + p->id + "' names no machine, so its pick has no power figures",
+             "add \"machine\" to the persona in data/personas.json, or leave out power=true");
+      return std::string();
+    }
+    const calc::Build& b = *pick->build;
+    const std::string psu = b.psu_w ? ctx.fmt->WithUnit(*b.psu_w, "W", 0) : std::string("—");
+    return html +
+           HtmlEscape(ctx.TF("pick.power",
+                             {{"system", ctx.fmt->WithUnit(b.system_w, "W", 0)}, {"psu", psu}}));
   });
   d.args = {Arg::Id("persona", ArgType::kPersona).Required(),
-            Arg::Integer("n", 1, 100).Default("1")};
-  d.reads = {"data:gpus", "computed:perf", "computed:current-prices",
+            Arg::Integer("n", 1, 100).Default("1"),
+            Arg::Choice("power", {"true", "false"}).Default("false")};
+  d.reads = {"data:gpus", "data:machines", "computed:perf", "computed:current-prices",
              "data:assumptions"};
   return d;
 }

@@ -78,6 +78,9 @@ const CloudOffer* Dataset::FindOffer(const std::string& id) const {
 const Persona* Dataset::FindPersona(const std::string& id) const {
   return FindById(personas, id);
 }
+const Machine* Dataset::FindMachine(const std::string& id) const {
+  return FindById(machines, id);
+}
 const Assumption* Dataset::FindAssumption(const std::string& id) const {
   return FindById(assumptions, id);
 }

@@ -52,6 +52,11 @@ struct Gpu {
   std::optional<double> int8_tops;
   double tdp_w = 0;
   double slots = 0;
+  // Auxiliary power connectors of the reference / Founders Edition board, as on the card
+  // ("6-pin", "8-pin", "8-pin EPS", "12-pin", "12VHPWR", "12V-2x6"); empty: slot- or
+  // baseboard-powered (SXM/OAM modules); nullopt: not recorded (cables not checked).
+  std::optional<std::vector<std::string>> power_connectors;
+  std::string power_connectors_source;
   double nvlink_gbs = 0;
   int pcie_gen = 0;
   std::string form_factor;  // pcie | sxm | oam
@@ -189,7 +194,35 @@ struct Persona {
   std::vector<Segment> segments;
   int count = 1;
   std::vector<std::string> vendors;  // allowed vendors; empty = any
+  std::string machine;               // machines.json id the GPUs go into; "" = not checked
+  SourceLoc machine_loc;
+  int machines = 1;                  // machines the `count` GPUs are spread over (a cluster)
   std::string note;
+};
+
+// One electrical circuit a machine may be plugged into.
+struct Circuit {
+  std::string region;  // "North America", "Europe", "data centre"
+  double volts = 0;
+  double amps = 0;                 // breaker rating
+  int phases = 1;                  // 1 or 3 (line-to-line volts)
+  double continuous_fraction = 1;  // share of the rating allowed for a continuous load
+};
+
+// The machine a persona's GPUs go into: its circuit, power supplies, slots and what fits.
+struct Machine {
+  SourceLoc loc;
+  std::string id;                             // its name is the UI string machine.<id>.name
+  std::vector<Circuit> circuits;              // the machine must run on every one of them
+  std::vector<double> psu_sizes_w;            // PSU capacities on offer (a server: its PSU set)
+  double psu_load_fraction = 0.8;             // highest sustained load planned on a PSU, 0..1
+  double psu_efficiency = 0.9;                // DC out ÷ AC in at that load
+  std::map<std::string, int> psu_connectors;  // GPU cables of the largest PSU, by kind
+  int expansion_slots = 0;                    // slot positions for GPUs (PCIe cards)
+  int max_gpus = 0;                           // GPUs the board or baseboard takes
+  std::vector<std::string> form_factors;      // pcie | sxm | oam
+  double host_w = 0;                          // CPU, board, memory, drives, fans at full load
+  Provenance prov;
 };
 
 // A flowchart node: a question with answers leading to further nodes, or a leaf whose GPU
@@ -203,6 +236,8 @@ struct FlowQuery {
   std::vector<Segment> segments;
   int count = 1;
   std::vector<std::string> vendors;  // allowed vendors; empty = any
+  std::string machine;               // machines.json id; "" = not checked
+  SourceLoc machine_loc;
   int rank = 1;                      // 1 = best pick, 2 = runner-up ("cheaper?" chains walk down)
 };
 
@@ -287,6 +322,7 @@ struct Dataset {
   std::vector<LlmModel> models;
   std::vector<Assumption> assumptions;
   std::vector<Persona> personas;
+  std::vector<Machine> machines;  // optional file
   std::optional<Flowchart> flowchart;
   std::vector<ValidationCase> validation;  // optional file
   // Data files that could not be read or parsed at all. Checks and pages that depend on
@@ -300,6 +336,7 @@ struct Dataset {
   const LlmModel* FindModel(const std::string& id) const;
   const CloudOffer* FindOffer(const std::string& id) const;
   const Persona* FindPersona(const std::string& id) const;
+  const Machine* FindMachine(const std::string& id) const;
   const Assumption* FindAssumption(const std::string& id) const;
 };
 

@@ -132,6 +132,13 @@ struct PickFact {
   std::string reason;
 };
 
+// ": 2,750 W, needs a 3,438 W PSU" for an excluded build.
+std::string BuildText(const std::optional<calc::Build>& b) {
+  if (!b) return "";
+  return ": " + FormatNumber(b->system_w, 0) + " W, needs a " + FormatNumber(b->psu_needed_w, 0) +
+         " W PSU";
+}
+
 std::string ReasonText(const Snapshot& s, const calc::Pick& p, const calc::Constraints& c) {
   std::string next = p.next_faster.empty() ? "" : GpuName(s, p.next_faster);
   std::string value;
@@ -168,7 +175,18 @@ std::string ReasonText(const Snapshot& s, const calc::Pick& p, const calc::Const
     case calc::Reason::kNoPrice:
       why = "the next faster, " + next + ", has no current price";
       break;
+    case calc::Reason::kFormFactor:
+    case calc::Reason::kSlots:
+    case calc::Reason::kPsu:
+    case calc::Reason::kCircuit:
+    case calc::Reason::kConnectors:
+      why = "the next faster, " + next + ", does not fit the " + c.machine + " (" +
+            calc::ReasonId(p.reason) + BuildText(p.next_faster_build) + ")";
+      break;
   }
+  if (p.build)
+    why += "; " + FormatNumber(p.build->system_w, 0) + " W, " +
+           (p.build->psu_w ? FormatNumber(*p.build->psu_w, 0) + " W PSU" : "no PSU");
   return value.empty() ? why : value + "; " + why;
 }
 

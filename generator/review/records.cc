@@ -22,6 +22,7 @@ const FileKind kKinds[] = {
     {"data/cloud.json", "offers", "offer"},
     {"data/assumptions.json", "assumptions", "assumption"},
     {"data/personas.json", "personas", "persona"},
+    {"data/machines.json", "machines", "machine"},
     {"data/benchmarks.json", "benchmarks", "benchmark"},
     {"data/prices.json", "observations", "price"},
     {"data/flowchart.json", "nodes", "flowchart"},

@@ -1,5 +1,6 @@
 #include "validate/validate_dataset.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -20,10 +21,44 @@ void CheckGpuRef(const Dataset& d, const std::vector<std::string>& ids, const st
   diags->Error(loc, "unknown GPU '" + id + "' in '" + field + "'", DidYouMean(id, ids));
 }
 
+// A persona's or flowchart query's machine must exist and take `per_machine` GPUs at all.
+void CheckMachineRef(const Dataset& d, const std::string& id, const SourceLoc& loc,
+                     int per_machine, const std::string& who, Diagnostics* diags) {
+  if (id.empty()) return;
+  const Machine* m = d.FindMachine(id);
+  if (m == nullptr) {
+    std::vector<std::string> ids;
+    for (const auto& x : d.machines) ids.push_back(x.id);
+    diags->Error(loc, "unknown machine '" + id + "' in " + who,
+                 ids.empty() ? "machines are defined in data/machines.json"
+                             : DidYouMean(id, ids));
+    return;
+  }
+  if (per_machine > m->max_gpus)
+    diags->Error(loc,
+                 who + " puts " + std::to_string(per_machine) + " GPUs in one '" + id +
+                     "', which takes at most " + std::to_string(m->max_gpus),
+                 "spread them with \"machines\" or choose a larger machine");
+}
+
 }  // namespace
 
 void ValidateDataset(const Dataset& d, Diagnostics* diags) {
   auto ids = GpuIds(d);
+  if (!d.machines.empty())  // builds are checked against machines: cables must be known
+    for (const auto& g : d.gpus)
+      if (!g.power_connectors)
+        diags->Warning(g.loc, "GPU '" + g.id + "' has no 'power_connectors'",
+                       "list its connectors ([] when slot- or baseboard-powered) and "
+                       "'power_connectors_source', or its builds are not checked for cables");
+  for (const auto& p : d.personas)
+    CheckMachineRef(d, p.machine, p.machine_loc, std::max(p.count, 1) / std::max(p.machines, 1),
+                    "persona '" + p.id + "'", diags);
+  if (d.flowchart)
+    for (const auto& n : d.flowchart->nodes)
+      if (n.query)
+        CheckMachineRef(d, n.query->machine, n.query->machine_loc, n.query->count,
+                        "flowchart leaf '" + n.id + "'", diags);
   for (const auto& b : d.benchmarks) {
     CheckGpuRef(d, ids, b.gpu, b.gpu_loc, "gpu", diags);
     CheckGpuRef(d, ids, b.reference, b.reference_loc, "reference", diags);

@@ -71,21 +71,21 @@ TEST_CASE("Recommend: picks by value, each with its binding reason", "[calc][rec
   };
   const Case cases[] = {
       {"24 GB consumer card under 2,000 $, new or used",
-       {kW, CostBasis::kGpu, 24, 2000, {}, {Segment::kConsumer}, 1, {}},
+       {kW, CostBasis::kGpu, 24, 2000, {}, {Segment::kConsumer}, 1, {}, "", 1},
        {{"usedonly", Reason::kNoPrice, "noprice"},  // 0.7 / 700: the best value
         {"r3090", Reason::kRunnerUp, "usedonly"},   // faster usedonly is also better value
         {"r4090", Reason::kBudget, "r5090"}},       // used at 1,500; a 5090 costs 2,600
        {"r4090", Reason::kBudget, "r5090"}},
       {"same, new cards only",
-       {kW, CostBasis::kGpu, 24, 2000, {N}, {Segment::kConsumer}, 1, {}},
+       {kW, CostBasis::kGpu, 24, 2000, {N}, {Segment::kConsumer}, 1, {}, "", 1},
        {{"r4090", Reason::kBudget, "r5090"}},
        {"r4090", Reason::kBudget, "r5090"}},
       {"no budget, new: the 5090 is held back only by the segment",
-       {kW, CostBasis::kGpu, 24, std::nullopt, {N}, {Segment::kConsumer}, 1, {}},
+       {kW, CostBasis::kGpu, 24, std::nullopt, {N}, {Segment::kConsumer}, 1, {}, "", 1},
        {{"r5090", Reason::kSegment, "h"}, {"r4090", Reason::kRunnerUp, "r5090"}},
        {"r5090", Reason::kSegment, "h"}},
       {"every segment, no budget, no memory floor",
-       {kW, CostBasis::kGpu, 0, std::nullopt, {}, {}, 1, {}},
+       {kW, CostBasis::kGpu, 0, std::nullopt, {}, {}, 1, {}, "", 1},
        {{"r3060", Reason::kValue, "r4070"},         // 1.1 per k$; r4070 is faster at 0.6
         {"usedonly", Reason::kNoPrice, "noprice"},  // 1.0
         {"r3090", Reason::kRunnerUp, "usedonly"},   // 0.75
@@ -95,7 +95,7 @@ TEST_CASE("Recommend: picks by value, each with its binding reason", "[calc][rec
         {"h", Reason::kSpeed, ""}},
        {"h", Reason::kSpeed, ""}},
       {"speed alone, no budget: price not needed",
-       {kW, CostBasis::kNone, 24, std::nullopt, {}, {Segment::kConsumer}, 1, {}},
+       {kW, CostBasis::kNone, 24, std::nullopt, {}, {Segment::kConsumer}, 1, {}, "", 1},
        {{"r5090", Reason::kSegment, "h"},
         {"r4090", Reason::kRunnerUp, "r5090"},
         {"noprice", Reason::kRunnerUp, "r4090"},
@@ -103,7 +103,7 @@ TEST_CASE("Recommend: picks by value, each with its binding reason", "[calc][rec
         {"r3090", Reason::kRunnerUp, "usedonly"}},
        {"r5090", Reason::kSegment, "h"}},
       {"two cards within 2,000 $: budget counts both",
-       {kW, CostBasis::kGpu, 12, 2000, {}, {Segment::kConsumer}, 2, {}},
+       {kW, CostBasis::kGpu, 12, 2000, {}, {Segment::kConsumer}, 2, {}, "", 1},
        {{"r3060", Reason::kValue, "r4070"},         // 0.22 / 400
         {"usedonly", Reason::kNoPrice, "noprice"},  // 0.7 / 1,400
         {"r3090", Reason::kRunnerUp, "usedonly"},   // 0.6 / 1,600
@@ -132,7 +132,8 @@ TEST_CASE("Recommend: picks by value, each with its binding reason", "[calc][rec
 
 TEST_CASE("Recommend: exclusions and their order", "[calc][recommend]") {
   const Market m = MakeMarket();
-  Constraints k{kW, CostBasis::kGpu, 24, 2000, {Condition::kNew}, {Segment::kConsumer}, 1, {}};
+  Constraints k{
+      kW, CostBasis::kGpu, 24, 2000, {Condition::kNew}, {Segment::kConsumer}, 1, {}, "", 1};
   Recommendation r = Recommend(m.data, m.perf, m.prices, m.assumptions, k);
   struct Ex {
     const char* gpu;
@@ -152,7 +153,8 @@ TEST_CASE("Recommend: exclusions and their order", "[calc][recommend]") {
 
 TEST_CASE("Recommend: ownership basis and the N-th pick", "[calc][recommend]") {
   const Market m = MakeMarket();
-  Constraints k{kW, CostBasis::kOwnership, 24, std::nullopt, {}, {Segment::kConsumer}, 1, {}};
+  Constraints k{
+      kW, CostBasis::kOwnership, 24, std::nullopt, {}, {Segment::kConsumer}, 1, {}, "", 1};
   Recommendation r = Recommend(m.data, m.perf, m.prices, m.assumptions, k);
   REQUIRE_FALSE(r.picks.empty());
   for (const Pick& p : r.picks) {
@@ -218,7 +220,7 @@ TEST_CASE("a vendor constraint excludes other vendors and says so", "[calc][reco
   wp.values["amd"] = {1.5, gg::calc::PerfSource::kEstimated, 0, "bandwidth"};
   perf.workloads = {wp};
   gg::calc::Constraints any{
-      gg::Workload::kTraining16, gg::calc::CostBasis::kNone, 0, std::nullopt, {}, {}, 1, {}};
+      gg::Workload::kTraining16, gg::calc::CostBasis::kNone, 0, std::nullopt, {}, {}, 1, {}, "", 1};
   gg::calc::Constraints cuda = any;
   cuda.vendors = {"nvidia"};
   gg::calc::Assumptions a;
