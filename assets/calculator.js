@@ -199,7 +199,7 @@ async function startTool(root, calc, bundle) {
     if (root.dataset.tool === "fit") {
       new CalculatorForm(root, calc, strings).start();
     } else {
-      const tool = await import(root.dataset.module);
+      const tool = await import(new URL(root.dataset.module, document.baseURI).href);
       tool.start(root, calc, strings, { ...helpers, bundle });
     }
   } catch (error) {
@@ -216,7 +216,7 @@ async function main(roots) {
   let bundle = null;
   try {
     const [{ createCalculator }, wasm, data] = await Promise.all([
-      import(first.dataset.runtime), fetchBytes(first.dataset.wasm), fetchBytes(first.dataset.data)]);
+      import(new URL(first.dataset.runtime, document.baseURI).href), fetchBytes(first.dataset.wasm), fetchBytes(first.dataset.data)]);
     calc = await createCalculator(wasm, data);
     if (calc.dataErrors) throw new Error("calc.wasm could not read its data");
     bundle = JSON.parse(new TextDecoder().decode(data));

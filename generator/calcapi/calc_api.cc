@@ -398,8 +398,9 @@ DesktopArgs ReadDesktop(Reader& r, const Dataset& data, const char* at_least_0) 
   constexpr double kMax = 1e300;
   if (r.Has("gpu")) {
     if (r.Has("desktop_cost_usd") || r.Has("desktop_watts"))
-      r.Error("'gpu' prices the desktop: give 'gpu' or 'desktop_cost_usd' and 'desktop_watts', "
-              "not both");
+      r.Error(
+          "'gpu' prices the desktop: give 'gpu' or 'desktop_cost_usd' and 'desktop_watts', "
+          "not both");
     if (auto id = r.Text("gpu", true)) {
       d.gpu = data.FindGpu(*id);
       std::vector<std::string> ids;
@@ -418,7 +419,8 @@ DesktopArgs ReadDesktop(Reader& r, const Dataset& data, const char* at_least_0) 
 std::optional<double> ReadCloud(Reader& r, const Dataset& data, const char* at_least_0) {
   if (!r.Has("cloud")) return r.Number("cloud_usd_per_hour", true, 0, 1e300, at_least_0);
   if (r.Has("cloud_usd_per_hour"))
-    r.Error("'cloud' names the offer and its price: give 'cloud' or 'cloud_usd_per_hour', not both");
+    r.Error(
+        "'cloud' names the offer and its price: give 'cloud' or 'cloud_usd_per_hour', not both");
   auto id = r.Text("cloud", true);
   if (!id) return std::nullopt;
   std::vector<std::string> ids;
@@ -490,9 +492,9 @@ OwnershipArgs ReadRankCosts(Reader& r, calc::RankOptions* options) {
   o.utilisation = r.Number("utilisation", false, 0, 1, "a fraction between 0 and 1");
   o.years = r.Number("years", false, 0, 100, "a number from 0 to 100");
   if (options->basis != calc::CostBasis::kOwnership)
-    for (const auto& [name, v] : {std::pair{"electricity_usd_per_kwh", o.electricity},
-                                  std::pair{"utilisation", o.utilisation},
-                                  std::pair{"years", o.years}})
+    for (const auto& [name, v] :
+         {std::pair{"electricity_usd_per_kwh", o.electricity},
+          std::pair{"utilisation", o.utilisation}, std::pair{"years", o.years}})
       if (v) r.Error("'" + std::string(name) + "' applies to the cost basis 'ownership' only");
   if (auto budget = r.Number("budget_usd", false, 0, 1e300, "a number of at least 0")) {
     if (options->basis == calc::CostBasis::kNone)

@@ -442,8 +442,8 @@ int RunBreakeven(const Options& o, const Dataset& data, std::ostream& out, std::
     return 0;
   }
   out << "desktop: " << Fixed(Num(j["desktop_cost_usd"]), 2) << " USD, "
-      << Fixed(Num(j["desktop_watts"]), 0) << " W; cloud: " << Fixed(Num(j["cloud_usd_per_hour"]), 2)
-      << " USD per hour\n";
+      << Fixed(Num(j["desktop_watts"]), 0)
+      << " W; cloud: " << Fixed(Num(j["cloud_usd_per_hour"]), 2) << " USD per hour\n";
   out << "electricity: " << Fixed(Num(j["electricity_kwh_per_year"]), 0) << " kWh, "
       << Fixed(Num(j["electricity_usd_per_year"]), 2) << " USD per year\n";
   if (!j["break_even_days"].is_null())

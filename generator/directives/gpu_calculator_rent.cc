@@ -17,12 +17,21 @@ namespace {
 
 using namespace calcform;  // NOLINT: the form's vocabulary
 
-const std::vector<std::string> kScriptStrings = {
-    "calc.failed",          "calc.error",           "calc.rent.summary",
-    "calc.rent.summary.never", "calc.rent.caption", "calc.rent.col.item",
-    "calc.rent.col.usd",    "calc.rent.row.desktop", "calc.rent.row.electricity",
-    "calc.rent.row.cloud",  "calc.rent.chart",      "calc.rent.line.own",
-    "calc.rent.line.rent",  "calc.rent.axis.years", "calc.rent.breakeven"};
+const std::vector<std::string> kScriptStrings = {"calc.failed",
+                                                 "calc.error",
+                                                 "calc.rent.summary",
+                                                 "calc.rent.summary.never",
+                                                 "calc.rent.caption",
+                                                 "calc.rent.col.item",
+                                                 "calc.rent.col.usd",
+                                                 "calc.rent.row.desktop",
+                                                 "calc.rent.row.electricity",
+                                                 "calc.rent.row.cloud",
+                                                 "calc.rent.chart",
+                                                 "calc.rent.line.own",
+                                                 "calc.rent.line.rent",
+                                                 "calc.rent.axis.years",
+                                                 "calc.rent.breakeven"};
 
 std::string Render(const Args& a, const PageContext& ctx) {
   if (!CalculatorAvailable(ctx, "calc-rent.js")) return "";

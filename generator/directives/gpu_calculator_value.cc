@@ -15,15 +15,28 @@ namespace {
 
 using namespace calcform;  // NOLINT: the form's vocabulary
 
-const std::vector<std::string> kScriptStrings = {
-    "calc.failed",         "calc.error",          "calc.value.caption",
-    "calc.value.summary",  "calc.value.summary.speed", "calc.value.summary.none",
-    "calc.value.chart",    "calc.value.pareto",   "price.estimated",
-    "chart.estimated",     "col.rank",            "col.gpu",
-    "col.relative_perf_short", "col.cost_gpu",    "col.cost_ownership",
-    "col.condition",       "col.perf_per_kusd",   "condition.new",
-    "condition.used",      "basis.gpu",           "basis.none",
-    "basis.ownership"};
+const std::vector<std::string> kScriptStrings = {"calc.failed",
+                                                 "calc.error",
+                                                 "calc.value.caption",
+                                                 "calc.value.summary",
+                                                 "calc.value.summary.speed",
+                                                 "calc.value.summary.none",
+                                                 "calc.value.chart",
+                                                 "calc.value.pareto",
+                                                 "price.estimated",
+                                                 "chart.estimated",
+                                                 "col.rank",
+                                                 "col.gpu",
+                                                 "col.relative_perf_short",
+                                                 "col.cost_gpu",
+                                                 "col.cost_ownership",
+                                                 "col.condition",
+                                                 "col.perf_per_kusd",
+                                                 "condition.new",
+                                                 "condition.used",
+                                                 "basis.gpu",
+                                                 "basis.none",
+                                                 "basis.ownership"};
 
 std::string WithDefault(const std::string& input, const std::string& value) {
   // <input …> → <input … data-default="value">

@@ -130,7 +130,7 @@ export async function wasmAnswers(page, requests) {
   return page.evaluate(async (requests) => {
     const root = document.querySelector('.calculator');
     if (!window.testCalc) {
-      const { createCalculator } = await import(root.dataset.runtime);
+      const { createCalculator } = await import(new URL(root.dataset.runtime, document.baseURI).href);
       const bytes = async (url) => new Uint8Array(await (await fetch(url)).arrayBuffer());
       window.testCalc = await createCalculator(await bytes(root.dataset.wasm), await bytes(root.dataset.data));
     }
@@ -176,7 +176,7 @@ export async function checkShown(page, c, shown, answers, names) {
       const rows = shown.tables[0] ?? [];
       want(rows.length === first.ranking.length, `${rows.length} rows for ${first.ranking.length} GPUs`);
       first.ranking.forEach((e, i) => {
-        const row = rows[i] ?? [];
+        const row = [...(rows[i] ?? []), '', '', '', '', '', ''];
         const name = names.gpus[e.gpu] + (e.pareto ? ' ★' : '');
         want(row[0] === int.format(e.rank) && row[1] === name && row[2].endsWith(perf.format(e.relative_perf)) &&
           row[2].includes('≈') === (e.source === 'estimated'), `row ${i + 1}: ${row.join(' | ')} ≠ ${e.rank} | ${name} | ${e.relative_perf} ${e.source}`);

@@ -1,11 +1,11 @@
 #include <catch2/catch.hpp>
 
-#include <nlohmann/json.hpp>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "calc_fixture.h"
 #include "calc/prices.h"
+#include "calc_fixture.h"
 #include "calcapi/calc_api.h"
 #include "cli/calc_command.h"
 
@@ -36,8 +36,8 @@ TEST_CASE("calcapi: the new rank and breakeven flags build the same requests", "
        R"({"command": "rank", "workload": "inference16", "cost": "ownership",
            "electricity_usd_per_kwh": 0.3, "utilisation": 0.5, "years": 3, "budget_usd": 2500,
            "conditions": ["used"]})"},
-      {{"breakeven", "--gpu", "rtx-4090", "--condition", "new", "--cloud",
-        "aws-p3-v100-on-demand", "--utilisation", "0.25", "--electricity", "0.3"},
+      {{"breakeven", "--gpu", "rtx-4090", "--condition", "new", "--cloud", "aws-p3-v100-on-demand",
+        "--utilisation", "0.25", "--electricity", "0.3"},
        R"({"command": "breakeven", "gpu": "rtx-4090", "conditions": ["new"],
            "cloud": "aws-p3-v100-on-demand", "utilisation": 0.25,
            "electricity_usd_per_kwh": 0.3})"},
@@ -118,7 +118,8 @@ nlohmann::json Ask(const Dataset& data, const nlohmann::json& request) {
 TEST_CASE("calcapi: rank with the reader's ownership settings and budget", "[calcapi]") {
   const Dataset& data = calc_test::TestDataset();
   const calc::Assumptions a = calc_test::TestAssumptions();
-  const nlohmann::json base = {{"command", "rank"}, {"workload", "training16"}, {"cost", "ownership"}};
+  const nlohmann::json base = {
+      {"command", "rank"}, {"workload", "training16"}, {"cost", "ownership"}};
   // The assumptions' own values give the guide's answer, byte for byte.
   nlohmann::json same = base;
   same["electricity_usd_per_kwh"] = a.electricity_usd_per_kwh;
@@ -166,15 +167,19 @@ TEST_CASE("calcapi: breakeven with a card of the data and a cloud offer", "[calc
        {std::vector<Condition>{}, {Condition::kNew}, {Condition::kUsed}}) {
     auto price = calc::CheapestCurrentPrice(prices, "rtx-4090", conditions);
     REQUIRE(price);
-    nlohmann::json by_id = {{"command", "breakeven"}, {"gpu", "rtx-4090"},
-                            {"cloud", "aws-p3-v100-on-demand"}, {"utilisation", 0.25},
+    nlohmann::json by_id = {{"command", "breakeven"},
+                            {"gpu", "rtx-4090"},
+                            {"cloud", "aws-p3-v100-on-demand"},
+                            {"utilisation", 0.25},
                             {"electricity_usd_per_kwh", 0.3}};
     if (!conditions.empty()) by_id["conditions"] = {ConditionId(conditions[0])};
     const nlohmann::json typed = {
         {"command", "breakeven"},
         {"desktop_cost_usd", price->usd + a.desktop_system_cost_usd},
         {"desktop_watts", data.FindGpu("rtx-4090")->tdp_w + a.desktop_system_watts},
-        {"cloud_usd_per_hour", 2.14}, {"utilisation", 0.25}, {"electricity_usd_per_kwh", 0.3}};
+        {"cloud_usd_per_hour", 2.14},
+        {"utilisation", 0.25},
+        {"electricity_usd_per_kwh", 0.3}};
     nlohmann::json answer = Ask(data, by_id);
     CHECK(answer["condition"] == ConditionId(price->condition));
     answer.erase("condition");
@@ -182,9 +187,12 @@ TEST_CASE("calcapi: breakeven with a card of the data and a cloud offer", "[calc
     CHECK(answer["break_even_days"].is_number());
   }
   // A card without a price in the conditions asked is the request's problem.
-  const nlohmann::json unpriced = Ask(data, {{"command", "breakeven"}, {"gpu", "rtx-3080"},
-                                             {"conditions", {"new"}}, {"cloud_usd_per_hour", 1},
-                                             {"utilisation", 0.5}, {"electricity_usd_per_kwh", 0.3}});
+  const nlohmann::json unpriced = Ask(data, {{"command", "breakeven"},
+                                             {"gpu", "rtx-3080"},
+                                             {"conditions", {"new"}},
+                                             {"cloud_usd_per_hour", 1},
+                                             {"utilisation", 0.5},
+                                             {"electricity_usd_per_kwh", 0.3}});
   CHECK(unpriced["error"]["messages"][0] ==
         "GPU 'rtx-3080' has no current price in the conditions asked");
 }
