@@ -3,7 +3,8 @@
 // cloud offer of data/cloud.json or a price typed in, at the reader's utilisation and
 // electricity price → the break-even (calcapi `breakeven`) and the cost over time, drawn by
 // assets/calc-rent.js. The typed-in fields start at the figures of the chosen card and offer
-// (from the data). Hidden until the script runs (calc_form.h).
+// (from the data): by default the baseline card and the reference cloud offer of the
+// assumptions. Hidden until the script runs (calc_form.h).
 #include <algorithm>
 
 #include "base/text.h"
@@ -41,13 +42,15 @@ std::string Render(const Args& a, const PageContext& ctx) {
     if (calc::DesktopWith(g, ctx.computed->prices, {}, as)) gpus.push_back(&g);
   std::stable_sort(gpus.begin(), gpus.end(),
                    [](const Gpu* x, const Gpu* y) { return x->name < y->name; });
-  const Gpu* chosen = ctx.data->FindGpu(a.Text("gpu"));
+  const std::string gpu_id = a.Has("gpu") ? a.Text("gpu") : as.baseline_gpu;
+  const std::string offer_id = a.Has("offer") ? a.Text("offer") : as.cloud_reference_offer;
+  const Gpu* chosen = ctx.data->FindGpu(gpu_id);
   std::string desktops = Option("custom", ctx.T("calc.rent.custom_desktop"), false);
   for (const Gpu* g : gpus)
     desktops += Option(g->id, ctx.TF("calc.rent.around", {{"gpu", g->name}}), g == chosen);
   auto desktop = chosen ? calc::DesktopWith(*chosen, ctx.computed->prices, {}, as) : std::nullopt;
   if (!desktop) {
-    a.Fail("GPU '" + a.Text("gpu") + "' has no current price");
+    a.Fail("GPU '" + gpu_id + "' has no current price");
     return "";
   }
   std::vector<const CloudOffer*> offers;
@@ -62,8 +65,8 @@ std::string Render(const Args& a, const PageContext& ctx) {
     const std::string label = o->provider + " · " + (g ? g->name : o->gpu) + " · " +
                               ctx.T("pricing." + o->pricing) + " · " +
                               ctx.fmt->Usd(o->usd_per_gpu_hour, true);
-    if (o->id == a.Text("offer")) per_hour = o->usd_per_gpu_hour;
-    clouds += Option(o->id, label, o->id == a.Text("offer"));
+    if (o->id == offer_id) per_hour = o->usd_per_gpu_hour;
+    clouds += Option(o->id, label, o->id == offer_id);
   }
 
   std::string h = OpenTool(ctx, "rent", "calc-rent.js");
@@ -92,8 +95,7 @@ std::string Render(const Args& a, const PageContext& ctx) {
 
 DirectiveSpec GpuCalculatorRentDirective() {
   DirectiveSpec d = DirectiveSpec::Block("gpu-calculator-rent", Render);
-  d.args = {Arg::Id("gpu", ArgType::kGpu).Default("rtx-4090"),
-            Arg::Id("offer", ArgType::kOffer).Default("runpod-rtx-4090")};
+  d.args = {Arg::Id("gpu", ArgType::kGpu), Arg::Id("offer", ArgType::kOffer)};
   d.reads = {"data:gpus", "data:cloud", "computed:current-prices", "data:assumptions"};
   return d;
 }
