@@ -5,6 +5,7 @@
 // drawn by assets/calc-value.js. The ownership fields start at the guide's assumptions and
 // carry them in data-default: a field left at its default is not sent, so the default form
 // gives the guide's own ranking. Hidden until the script runs (calc_form.h).
+#include "base/text.h"
 #include "calc/enums.h"
 #include "directives/calc_form.h"
 #include "directives/computed.h"
