@@ -32,7 +32,7 @@ class ValueTool {
     this.perf = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
     this.usd = new Intl.NumberFormat(locale, { style: "currency", currency: "USD", maximumFractionDigits: 0 });
     this.int = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
-    this.names = Object.fromEntries(ui.bundle.files["gpus.json"].gpus.map((g) => [g.id, g.name]));
+    this.names = JSON.parse(root.querySelector(".calc-names").textContent);
   }
 
   control(name) {

@@ -193,14 +193,14 @@ function numberOf(text, scale) {
 const helpers = { element, table, fill, numberOf };
 
 // Starts one tool; a tool that cannot start says so in its status line.
-async function startTool(root, calc, bundle) {
+async function startTool(root, calc) {
   const strings = JSON.parse(root.querySelector(".calc-strings").textContent);
   try {
     if (root.dataset.tool === "fit") {
       new CalculatorForm(root, calc, strings).start();
     } else {
       const tool = await import(new URL(root.dataset.module, document.baseURI).href);
-      tool.start(root, calc, strings, { ...helpers, bundle });
+      tool.start(root, calc, strings, helpers);
     }
   } catch (error) {
     root.querySelector(".calc-form").hidden = true;
@@ -213,19 +213,19 @@ async function startTool(root, calc, bundle) {
 async function main(roots) {
   const first = roots[0];
   let calc = null;
-  let bundle = null;
   try {
     const [{ createCalculator }, wasm, data] = await Promise.all([
       import(new URL(first.dataset.runtime, document.baseURI).href), fetchBytes(first.dataset.wasm), fetchBytes(first.dataset.data)]);
     calc = await createCalculator(wasm, data);
     if (calc.dataErrors) throw new Error("calc.wasm could not read its data");
-    bundle = JSON.parse(new TextDecoder().decode(data));
   } catch (error) {
     console.warn(error);
   }
   for (const root of roots) {
+    // One task per tool, so the page stays responsive while they answer.
+    await new Promise((resolve) => setTimeout(resolve, 0));
     if (calc) {
-      await startTool(root, calc, bundle);
+      await startTool(root, calc);
     } else {
       const strings = JSON.parse(root.querySelector(".calc-strings").textContent);
       root.querySelector(".calc-form").hidden = true;

@@ -47,14 +47,17 @@ std::string PercentText(double fraction) {
   return ShortestNumber(std::round(fraction * 100 * 1e6) / 1e6);
 }
 
+std::string JsonScript(const std::string& css_class, const std::string& json_text) {
+  // '<' only occurs inside JSON strings, where \u003c means the same.
+  std::string out = "<script type=\"application/json\"" + Attr("class", css_class) + ">";
+  for (char c : json_text) out += c == '<' ? std::string("\\u003c") : std::string(1, c);
+  return out + "</script>\n";
+}
+
 std::string ScriptStrings(const PageContext& ctx, const std::vector<std::string>& keys) {
   nlohmann::json j = nlohmann::json::object();
   for (const std::string& key : keys) j[key] = ctx.T(key);
-  std::string text = j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-  // '<' only occurs inside JSON strings, where \u003c means the same: no "</script" or "<!--".
-  std::string out;
-  for (char c : text) out += c == '<' ? std::string("\\u003c") : std::string(1, c);
-  return out;
+  return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 namespace {
@@ -90,8 +93,7 @@ std::string OpenTool(const PageContext& ctx, const std::string& tool, const std:
 std::string CloseTool(const PageContext& ctx, const std::vector<std::string>& keys) {
   std::string h = "<p class=\"calc-status\" role=\"status\" aria-live=\"polite\"></p>\n";
   h += "<div class=\"calc-results\"></div>\n";
-  h += "<script type=\"application/json\" class=\"calc-strings\">" + ScriptStrings(ctx, keys) +
-       "</script>\n</div>\n";
+  h += JsonScript("calc-strings", ScriptStrings(ctx, keys)) + "</div>\n";
   // The same module on every tool: the browser runs it once, and it starts every tool.
   h += "<script type=\"module\" src=\"" + HtmlEscape(ctx.Href(ctx.assets->at("calculator.js"))) +
        "\"></script>\n";

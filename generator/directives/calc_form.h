@@ -29,7 +29,10 @@ std::string ShortestNumber(double v);
 // A fraction as a percentage for a form field, to 6 decimals (0.15 → "15", not
 // "15.000000000000002").
 std::string PercentText(double fraction);
-// {"key": "the page language's string", …} as script-safe JSON.
+// <script type="application/json" class="CLASS">…</script> holding JSON text that is safe in
+// a script element ('<' written as \u003c: no "</script" or "<!--").
+std::string JsonScript(const std::string& css_class, const std::string& json_text);
+// {"key": "the page language's string", …} as JSON text.
 std::string ScriptStrings(const PageContext& ctx, const std::vector<std::string>& keys);
 
 // True when the build publishes the calculator (calc.wasm and its scripts among the assets);

@@ -5,6 +5,8 @@
 // drawn by assets/calc-value.js. The ownership fields start at the guide's assumptions and
 // carry them in data-default: a field left at its default is not sent, so the default form
 // gives the guide's own ranking. Hidden until the script runs (calc_form.h).
+#include <nlohmann/json.hpp>
+
 #include "base/text.h"
 #include "calc/enums.h"
 #include "directives/calc_form.h"
@@ -82,6 +84,12 @@ std::string Render(const Args& a, const PageContext& ctx) {
              WithDefault(DecimalInput("v-years", years, "100"), years));
   h += "</fieldset>\n<p><button type=\"submit\">" + HtmlEscape(ctx.T("calc.value.submit")) +
        "</button></p>\n</form>\n";
+  // The GPUs' names for the results (the data bundle holds them too, but parsing it in the
+  // page costs more than these few kilobytes).
+  nlohmann::json names = nlohmann::json::object();
+  for (const Gpu& g : ctx.data->gpus) names[g.id] = g.name;
+  h += JsonScript("calc-names",
+                  names.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
   return h + CloseTool(ctx, kScriptStrings);
 }
 
