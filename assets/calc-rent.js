@@ -47,6 +47,7 @@ class RentTool {
     this.usd = new Intl.NumberFormat(locale, { style: "currency", currency: "USD", maximumFractionDigits: 0 });
     this.days = new Intl.NumberFormat(locale, { style: "unit", unit: "day", unitDisplay: "long", maximumFractionDigits: 0 });
     this.months = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    this.years = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
     this.percent = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 });
     this.int = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
   }
@@ -123,12 +124,13 @@ class RentTool {
     for (const f of [0, 0.5, 1]) {
       g.append(svg("line", { x1: left, x2: w - right, y1: yPx(top * f), y2: yPx(top * f), class: "calc-grid" }),
         svg("text", { x: left - 4, y: yPx(top * f) + 4, "text-anchor": "end" }, this.usd.format(top * f)),
-        svg("text", { x: x(years * f), y: h - bottom + 16, "text-anchor": "middle" }, this.months.format(years * f)));
+        svg("text", { x: x(years * f), y: h - bottom + 16, "text-anchor": "middle" }, this.years.format(years * f)));
     }
     g.append(svg("text", { x: (left + w - right) / 2, y: h - 4, "text-anchor": "middle" }, this.t["calc.rent.axis.years"]));
     for (const [fn, name, cls] of [[own, "calc.rent.line.own", "calc-own"], [rent, "calc.rent.line.rent", "calc-rent"]]) {
       g.append(svg("line", { x1: x(0), y1: yPx(fn(0)), x2: x(years), y2: yPx(fn(years)), class: cls }),
-        svg("text", { x: x(years) - 2, y: yPx(fn(years)) - 6, "text-anchor": "end", class: cls }, this.t[name]));
+        // The line's name at its end, under it when the end is at the top.
+        svg("text", { x: x(years) - 2, y: yPx(fn(years)) < 24 ? yPx(fn(years)) + 14 : yPx(fn(years)) - 6, "text-anchor": "end", class: cls }, this.t[name]));
     }
     if (a.break_even_days !== null && a.break_even_days / 365 <= years) {
       const bx = x(a.break_even_days / 365);

@@ -40,6 +40,9 @@ std::string DecimalInput(const std::string& id, const std::string& value, const 
 }
 
 std::string ShortestNumber(double v) {
+  // Whole numbers without ".0" (15, not 15.0), as a reader types them.
+  if (std::isfinite(v) && v == std::floor(v) && std::fabs(v) < 1e15)
+    return std::to_string(static_cast<long long>(v));
   return nlohmann::json(v).dump();
 }
 

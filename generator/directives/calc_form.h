@@ -24,7 +24,7 @@ std::string NumberInput(const std::string& id, int64_t value, int64_t max, int64
 // A decimal number ≥ 0 (step any); value "" leaves it empty (an optional field).
 std::string DecimalInput(const std::string& id, const std::string& value,
                          const std::string& max = "");
-// The shortest text that reads back as v (JSON's number form: 0.18, 1700, 0.15).
+// The shortest text that reads back as v (0.18, 1700, 15: whole numbers without ".0").
 std::string ShortestNumber(double v);
 // A fraction as a percentage for a form field, to 6 decimals (0.15 → "15", not
 // "15.000000000000002").
