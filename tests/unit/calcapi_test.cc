@@ -134,12 +134,18 @@ TEST_CASE("calcapi: rank with the reader's ownership settings and budget", "[cal
   dear["electricity_usd_per_kwh"] = 0.5;
   free["years"] = 0;
   std::map<std::string, double> dear_cost, free_cost;
-  for (const auto& e : Ask(data, dear)["ranking"]) dear_cost[e["gpu"]] = e["cost_usd"];
-  for (const auto& e : Ask(data, free)["ranking"]) free_cost[e["gpu"]] = e["cost_usd"];
+  const nlohmann::json dear_answer = Ask(data, dear), free_answer = Ask(data, free);
+  for (const auto& e : dear_answer["ranking"])
+    dear_cost[e["gpu"].get<std::string>()] = e["cost_usd"].get<double>();
+  for (const auto& e : free_answer["ranking"])
+    free_cost[e["gpu"].get<std::string>()] = e["cost_usd"].get<double>();
   for (const auto& e : guide["ranking"]) {
-    INFO(e["gpu"]);
-    CHECK(dear_cost.at(e["gpu"]) > e["cost_usd"].get<double>());
-    CHECK(free_cost.at(e["gpu"]) < e["cost_usd"].get<double>());
+    const std::string gpu = e["gpu"].get<std::string>();
+    INFO(gpu);
+    REQUIRE(dear_cost.count(gpu));
+    REQUIRE(free_cost.count(gpu));
+    CHECK(dear_cost.at(gpu) > e["cost_usd"].get<double>());
+    CHECK(free_cost.at(gpu) < e["cost_usd"].get<double>());
   }
   // A budget keeps the affordable cards, renumbered, with the same frontier marks.
   for (const char* cost : {"gpu", "ownership"}) {
