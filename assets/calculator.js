@@ -1,10 +1,14 @@
-// calculator.js: the "Will it fit?" form of the calculator page (directive gpu-calculator).
-// Loads calc.wasm and the data bundle through calc-runtime.js, then answers the form with
-// the build's own calculator: the memory breakdown and cheapest configurations (fit), and
-// the largest context on the chosen card (maxctx). The form's state lives in the URL query,
-// so a result can be shared; numbers are formatted with Intl for the page's locale; a short
-// summary is announced through the form's aria-live status. Without this script the page
-// still explains and links to the static tables (the form stays hidden).
+// calculator.js: starts the tools of the calculator page and holds the "Will it fit?" form
+// (directive gpu-calculator). Loads calc.wasm and the data bundle once through
+// calc-runtime.js; each tool (a .calculator element, data-tool fit | value | rent) then
+// answers its form with the build's own calculator. "Will it fit?" is here: the memory
+// breakdown and cheapest configurations (fit), and the largest context on the chosen card
+// (maxctx). The other tools are modules named by data-module (calc-value.js, calc-rent.js),
+// given the calculator, their strings and the helpers below. Each form's state lives in the
+// URL query (its own parameters), so a result can be shared; numbers are formatted with Intl
+// for the page's locale; a short summary is announced through the tool's aria-live status.
+// Without this script the page still explains and links to the static tables (the forms
+// stay hidden).
 
 const FIELDS = ["model", "precision", "kv_precision", "context", "batch", "mode", "gpu", "count"];
 const WHOLE = new Set(["context", "batch", "count"]);
@@ -28,12 +32,13 @@ function element(tag, attrs = {}, ...children) {
 }
 
 // An accessible table like the static ones (directives/html.cc): a captioned table in a
-// focusable scrolling region; the first cell of each row is its header.
-function table(caption, headers, rows, numeric) {
+// focusable scrolling region; the cell in column `rowHeader` (default the first) of each row
+// is its header.
+function table(caption, headers, rows, numeric, rowHeader = 0) {
   const head = element("tr", {}, ...headers.map((h, i) =>
     element("th", numeric[i] ? { scope: "col", class: "num" } : { scope: "col" }, h)));
   const body = rows.map((cells) => element("tr", {}, ...cells.map((c, i) =>
-    i === 0 ? element("th", { scope: "row" }, c) : element("td", numeric[i] ? { class: "num" } : {}, c))));
+    i === rowHeader ? element("th", { scope: "row" }, c) : element("td", numeric[i] ? { class: "num" } : {}, c))));
   return element("div", { class: "table-scroll", role: "region", tabindex: "0", "aria-label": caption },
     element("table", { class: "data" }, element("caption", {}, caption),
       element("thead", {}, head), element("tbody", {}, ...body)));
@@ -72,7 +77,7 @@ class CalculatorForm {
   }
 
   writeUrl() {
-    const params = new URLSearchParams();
+    const params = new URLSearchParams(window.location.search); // the other tools' too
     for (const name of FIELDS) params.set(name, this.control(name).value);
     window.history.replaceState(null, "", `?${params}`);
   }
@@ -178,14 +183,25 @@ class CalculatorForm {
   }
 }
 
-async function main(root) {
+// A typed number divided by scale (a percentage by 100); anything else is sent as typed, so
+// the calculator names the problem ("'years' must be a number from 0 to 100, got \"x\"").
+function numberOf(text, scale) {
+  return /^\s*(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(text) ? Number(text) / scale : text.trim();
+}
+
+// What the tool modules share with this one.
+const helpers = { element, table, fill, numberOf };
+
+// Starts one tool; a tool that cannot start says so in its status line.
+async function startTool(root, calc) {
   const strings = JSON.parse(root.querySelector(".calc-strings").textContent);
   try {
-    const [{ createCalculator }, wasm, data] = await Promise.all([
-      import(root.dataset.runtime), fetchBytes(root.dataset.wasm), fetchBytes(root.dataset.data)]);
-    const calc = await createCalculator(wasm, data);
-    if (calc.dataErrors) throw new Error("calc.wasm could not read its data");
-    new CalculatorForm(root, calc, strings).start();
+    if (root.dataset.tool === "fit") {
+      new CalculatorForm(root, calc, strings).start();
+    } else {
+      const tool = await import(new URL(root.dataset.module, document.baseURI).href);
+      tool.start(root, calc, strings, helpers);
+    }
   } catch (error) {
     root.querySelector(".calc-form").hidden = true;
     root.hidden = false;
@@ -194,5 +210,30 @@ async function main(root) {
   }
 }
 
-const root = document.querySelector(".calculator");
-if (root) main(root);
+async function main(roots) {
+  const first = roots[0];
+  let calc = null;
+  try {
+    const [{ createCalculator }, wasm, data] = await Promise.all([
+      import(new URL(first.dataset.runtime, document.baseURI).href), fetchBytes(first.dataset.wasm), fetchBytes(first.dataset.data)]);
+    calc = await createCalculator(wasm, data);
+    if (calc.dataErrors) throw new Error("calc.wasm could not read its data");
+  } catch (error) {
+    console.warn(error);
+  }
+  for (const root of roots) {
+    // One task per tool, so the page stays responsive while they answer.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (calc) {
+      await startTool(root, calc);
+    } else {
+      const strings = JSON.parse(root.querySelector(".calc-strings").textContent);
+      root.querySelector(".calc-form").hidden = true;
+      root.hidden = false;
+      root.querySelector(".calc-status").textContent = strings["calc.failed"];
+    }
+  }
+}
+
+const roots = [...document.querySelectorAll(".calculator")];
+if (roots.length) main(roots);

@@ -28,6 +28,14 @@ OwnershipCost CostOfOwnership(const Gpu& gpu, double unit_price_usd, int count,
   return c;
 }
 
+std::optional<Desktop> DesktopWith(const Gpu& gpu, const CurrentPrices& prices,
+                                   const std::vector<Condition>& allowed, const Assumptions& a) {
+  auto price = CheapestCurrentPrice(prices, gpu.id, allowed);
+  if (!price) return std::nullopt;
+  return Desktop{price->usd + a.desktop_system_cost_usd, gpu.tdp_w + a.desktop_system_watts,
+                 *price};
+}
+
 std::optional<double> BreakEvenDays(double desktop_cost_usd, double desktop_watts,
                                     double cloud_usd_per_hour, double utilisation,
                                     double usd_per_kwh) {

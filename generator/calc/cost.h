@@ -41,6 +41,19 @@ struct OwnershipCost {
 OwnershipCost CostOfOwnership(const Gpu& gpu, double unit_price_usd, int count,
                               const Assumptions& assumptions);
 
+// A desktop built around one card, as the own-vs-cloud comparisons price it: the card at its
+// cheapest current price among the allowed conditions (empty = any) plus the rest of the
+// system (desktop_system_cost_usd), drawing the card's tdp_w plus desktop_system_watts.
+// nullopt when the card has no such price.
+struct Desktop {
+  double cost_usd = 0;
+  double watts = 0;
+  CurrentPrice price;  // the card's price used
+};
+std::optional<Desktop> DesktopWith(const Gpu& gpu, const CurrentPrices& prices,
+                                   const std::vector<Condition>& allowed,
+                                   const Assumptions& assumptions);
+
 // Days of use after which buying a desktop costs less than renting:
 //   desktop_cost ÷ (cloud_usd_per_hour × 24 × utilisation − daily electricity cost),
 // daily electricity = ElectricityUsdPerYear(desktop_watts, utilisation, usd_per_kwh) / 365.

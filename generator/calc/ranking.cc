@@ -42,6 +42,7 @@ std::vector<RankEntry> Rank(const Dataset& data, const PerformanceTable& perform
       e.cost =
           CostOnBasis(g, options.basis, options.count, prices, options.conditions, assumptions);
       if (!e.cost || !(e.cost->usd > 0)) continue;
+      if (options.max_cost_usd && e.cost->usd > *options.max_cost_usd) continue;
       e.perf_per_kusd = perf->relative / e.cost->usd * 1000.0;
     }
     entries.push_back(std::move(e));

@@ -31,6 +31,10 @@ struct RankOptions {
   std::vector<Condition> conditions;  // conditions whose price counts; empty = any
   std::vector<Segment> segments;      // segments kept; empty = all
   int count = 1;                      // cards bought (cost of count cards)
+  // The reader's budget: only cards whose cost on the basis is at most this stay (ignored
+  // with kNone). The frontier is unchanged by it: what dominates an affordable card is
+  // affordable too.
+  std::optional<double> max_cost_usd;
 };
 
 struct RankEntry {
@@ -44,7 +48,8 @@ struct RankEntry {
 
 // Every GPU of data.gpus in the allowed segments that has a performance value for the
 // workload and, unless the basis is kNone, a current price in an allowed condition (the
-// others are left out: a value without a price means nothing). Order: kNone by perf
+// others are left out: a value without a price means nothing) and a cost within
+// max_cost_usd. Order: kNone by perf
 // descending; otherwise by perf_per_kusd descending, then perf descending; ties by GPU id.
 std::vector<RankEntry> Rank(const Dataset& data, const PerformanceTable& performance,
                             const CurrentPrices& prices, const Assumptions& assumptions,

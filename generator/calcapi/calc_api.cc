@@ -385,25 +385,123 @@ Answer MaxContext(Reader& r, const Dataset& data) {
 
 // ---------------------------------------------------------------- breakeven and rank
 
-Answer Breakeven(Reader& r) {
+// The desktop of a breakeven request: the reader's own (desktop_cost_usd, desktop_watts) or
+// one built around a card of the data (gpu, conditions; calc::DesktopWith).
+struct DesktopArgs {
+  std::optional<double> cost, watts;
+  const Gpu* gpu = nullptr;
+  std::vector<Condition> conditions;
+};
+
+DesktopArgs ReadDesktop(Reader& r, const Dataset& data, const char* at_least_0) {
+  DesktopArgs d;
   constexpr double kMax = 1e300;
+  if (r.Has("gpu")) {
+    if (r.Has("desktop_cost_usd") || r.Has("desktop_watts"))
+      r.Error(
+          "'gpu' prices the desktop: give 'gpu' or 'desktop_cost_usd' and 'desktop_watts', "
+          "not both");
+    if (auto id = r.Text("gpu", true)) {
+      d.gpu = data.FindGpu(*id);
+      std::vector<std::string> ids;
+      for (const Gpu& g : data.gpus) ids.push_back(g.id);
+      if (d.gpu == nullptr) r.Error(UnknownId("GPU", *id, ids, /*list_all=*/false));
+    }
+    d.conditions = r.EnumList<Condition>("conditions", "condition", ParseCondition, ConditionIds());
+    return d;
+  }
+  d.cost = r.Number("desktop_cost_usd", true, 0, kMax, at_least_0);
+  d.watts = r.Number("desktop_watts", true, 0, kMax, at_least_0);
+  return d;
+}
+
+// The cloud side: a price per hour, or an offer of data/cloud.json (cloud).
+std::optional<double> ReadCloud(Reader& r, const Dataset& data, const char* at_least_0) {
+  if (!r.Has("cloud")) return r.Number("cloud_usd_per_hour", true, 0, 1e300, at_least_0);
+  if (r.Has("cloud_usd_per_hour"))
+    r.Error(
+        "'cloud' names the offer and its price: give 'cloud' or 'cloud_usd_per_hour', not both");
+  auto id = r.Text("cloud", true);
+  if (!id) return std::nullopt;
+  std::vector<std::string> ids;
+  for (const CloudOffer& o : data.cloud) {
+    if (o.id == *id) return o.usd_per_gpu_hour;
+    ids.push_back(o.id);
+  }
+  r.Error(UnknownId("cloud offer", *id, ids, /*list_all=*/false));
+  return std::nullopt;
+}
+
+Answer Breakeven(Reader& r, const Dataset& data) {
   const char* kAtLeast0 = "a number of at least 0";
-  auto cost = r.Number("desktop_cost_usd", true, 0, kMax, kAtLeast0);
-  auto watts = r.Number("desktop_watts", true, 0, kMax, kAtLeast0);
-  auto per_hour = r.Number("cloud_usd_per_hour", true, 0, kMax, kAtLeast0);
+  DesktopArgs desktop = ReadDesktop(r, data, kAtLeast0);
+  auto per_hour = ReadCloud(r, data, kAtLeast0);
   auto utilisation = r.Number("utilisation", true, 0, 1, "a fraction between 0 and 1");
-  auto electricity = r.Number("electricity_usd_per_kwh", true, 0, kMax, kAtLeast0);
+  auto electricity = r.Number("electricity_usd_per_kwh", true, 0, 1e300, kAtLeast0);
   r.Finish();
   if (!r.errors().empty()) return RequestErrors(r.errors());
-  const auto days = calc::BreakEvenDays(*cost, *watts, *per_hour, *utilisation, *electricity);
   Answer out;
+  std::optional<std::string> condition;
+  if (desktop.gpu != nullptr) {
+    auto a = ResolvedAssumptions(data, &out);
+    if (!a) return out;
+    const calc::CurrentPrices prices =
+        calc::ComputeCurrentPrices(data.prices, a->price_window_days, a->price_max_age_days);
+    auto built = calc::DesktopWith(*desktop.gpu, prices, desktop.conditions, *a);
+    if (!built)
+      return RequestErrors({"GPU '" + desktop.gpu->id + "' has no current price" +
+                            (desktop.conditions.empty() ? "" : " in the conditions asked")});
+    desktop.cost = built->cost_usd;
+    desktop.watts = built->watts;
+    condition = ConditionId(built->price.condition);
+  }
+  const auto days =
+      calc::BreakEvenDays(*desktop.cost, *desktop.watts, *per_hour, *utilisation, *electricity);
   Json& j = out.body;
+  j = Json::object();
+  j["desktop_cost_usd"] = *desktop.cost;
+  j["desktop_watts"] = *desktop.watts;
+  if (condition) j["condition"] = *condition;
+  j["cloud_usd_per_hour"] = *per_hour;
   j["break_even_days"] = OrNull(days);
   j["break_even_months"] = days ? Json(*days / calc::kDaysPerYear * 12.0) : Json(nullptr);
-  j["electricity_kwh_per_year"] = calc::EnergyKwhPerYear(*watts, *utilisation);
-  j["electricity_usd_per_year"] = calc::ElectricityUsdPerYear(*watts, *utilisation, *electricity);
+  j["electricity_kwh_per_year"] = calc::EnergyKwhPerYear(*desktop.watts, *utilisation);
+  j["electricity_usd_per_year"] =
+      calc::ElectricityUsdPerYear(*desktop.watts, *utilisation, *electricity);
   j["cloud_usd_per_year"] = *per_hour * calc::kHoursPerYear * *utilisation;
   return out;
+}
+
+// The reader's ownership settings of a rank request (electricity price, utilisation, years),
+// each replacing the data's assumption; only with the cost basis 'ownership'. The budget
+// (budget_usd) needs a cost basis.
+struct OwnershipArgs {
+  std::optional<double> electricity, utilisation, years;
+
+  calc::Assumptions Over(calc::Assumptions a) const {
+    if (electricity) a.electricity_usd_per_kwh = *electricity;
+    if (utilisation) a.utilisation = *utilisation;
+    if (years) a.ownership_years = *years;
+    return a;
+  }
+};
+
+OwnershipArgs ReadRankCosts(Reader& r, calc::RankOptions* options) {
+  OwnershipArgs o;
+  o.electricity = r.Number("electricity_usd_per_kwh", false, 0, 1e300, "a number of at least 0");
+  o.utilisation = r.Number("utilisation", false, 0, 1, "a fraction between 0 and 1");
+  o.years = r.Number("years", false, 0, 100, "a number from 0 to 100");
+  if (options->basis != calc::CostBasis::kOwnership)
+    for (const auto& [name, v] :
+         {std::pair{"electricity_usd_per_kwh", o.electricity},
+          std::pair{"utilisation", o.utilisation}, std::pair{"years", o.years}})
+      if (v) r.Error("'" + std::string(name) + "' applies to the cost basis 'ownership' only");
+  if (auto budget = r.Number("budget_usd", false, 0, 1e300, "a number of at least 0")) {
+    if (options->basis == calc::CostBasis::kNone)
+      r.Error("'budget_usd' needs a cost basis: 'gpu' or 'ownership'");
+    options->max_cost_usd = budget;
+  }
+  return o;
 }
 
 Answer Rank(Reader& r, const Dataset& data) {
@@ -417,6 +515,7 @@ Answer Rank(Reader& r, const Dataset& data) {
   options.conditions =
       r.EnumList<Condition>("conditions", "condition", ParseCondition, ConditionIds());
   if (auto n = r.Count("count", false, 1, 4096)) options.count = static_cast<int>(*n);
+  const OwnershipArgs ownership = ReadRankCosts(r, &options);
   r.Finish();
   if (!r.errors().empty()) return RequestErrors(r.errors());
   Answer out;
@@ -425,7 +524,7 @@ Answer Rank(Reader& r, const Dataset& data) {
   const calc::PerformanceTable perf = calc::ComputePerformance(data, *a);
   const calc::CurrentPrices prices =
       calc::ComputeCurrentPrices(data.prices, a->price_window_days, a->price_max_age_days);
-  const auto ranking = calc::Rank(data, perf, prices, *a, options);
+  const auto ranking = calc::Rank(data, perf, prices, ownership.Over(*a), options);
   Json& j = out.body;
   j["workload"] = WorkloadId(options.workload);
   j["cost"] = calc::CostBasisId(options.basis);
@@ -439,6 +538,7 @@ Answer Rank(Reader& r, const Dataset& data) {
     row["source"] = calc::PerfSourceId(e.perf.source);
     row["cost_usd"] = e.cost ? Json(e.cost->usd) : Json(nullptr);
     row["condition"] = e.cost ? Json(ConditionId(e.cost->price.condition)) : Json(nullptr);
+    row["price_estimated"] = e.cost ? Json(e.cost->price.estimated) : Json(nullptr);
     row["perf_per_kusd"] = OrNull(e.perf_per_kusd);
     row["pareto"] = e.pareto;
     j["ranking"].push_back(row);
@@ -457,7 +557,7 @@ Answer AnswerRequest(const Dataset& data, const Json& request) {
   Reader r(request, command);
   if (command == "vram") return Vram(r, data);
   if (command == "fit") return Fit(r, data);
-  if (command == "breakeven") return Breakeven(r);
+  if (command == "breakeven") return Breakeven(r, data);
   if (command == "rank") return Rank(r, data);
   if (command == "maxctx") return MaxContext(r, data);
   return RequestErrors(

@@ -82,7 +82,11 @@ const std::vector<CommandDecl>& CalcCommands() {
        "days of use after which a desktop costs less than renting in the cloud",
        {{"--desktop-cost", "USD", "price of the desktop"},
         {"--desktop-watts", "W", "its power draw under load"},
+        {"--gpu", "ID", "instead of the two above: a desktop around this card of data/gpus.json"},
+        {"--condition", "C", OneOf(Conditions()) + " (repeatable; the card's price, with --gpu)",
+         true},
         {"--cloud-per-hour", "USD", "price of the cloud instance per hour"},
+        {"--cloud", "ID", "instead of --cloud-per-hour: an offer of data/cloud.json"},
         {"--utilisation", "FRACTION", "share of the day in use, from 0 to 1"},
         {"--electricity", "USD_PER_KWH", "price of electricity"},
         kJson,
@@ -93,8 +97,12 @@ const std::vector<CommandDecl>& CalcCommands() {
        "GPUs by performance, or performance per 1,000 USD",
        {{"--workload", "W", OneOf(Workloads())},
         {"--cost", "C",
-         OneOf(calc::CostBases()) + " (default " + calc::CostBases().Id(calc::CostBasis::kNone) +
+         OneOf(calc::CostBases()) + " (default " + calc::CostBases().Id(calc::CostBasis::kGpu) +
              ")"},
+        {"--electricity", "USD_PER_KWH", "price of electricity (--cost ownership)"},
+        {"--utilisation", "FRACTION", "share of the day in use, 0 to 1 (--cost ownership)"},
+        {"--years", "N", "years of electricity counted (--cost ownership)"},
+        {"--budget", "USD", "only the cards that cost at most this on the cost basis"},
         {"--segment", "S", OneOf(Segments()) + " (repeatable)", true},
         {"--condition", "C", OneOf(Conditions()) + " (repeatable)", true},
         {"--count", "N", "cards per configuration (default 1)"},
@@ -400,11 +408,20 @@ int RunBreakeven(const Options& o, const Dataset& data, std::ostream& out, std::
   std::string error;
   Json request;
   request["command"] = "breakeven";
-  const std::pair<const char*, const char*> fields[] = {{"desktop-cost", "desktop_cost_usd"},
-                                                        {"desktop-watts", "desktop_watts"},
-                                                        {"cloud-per-hour", "cloud_usd_per_hour"},
-                                                        {"utilisation", "utilisation"},
-                                                        {"electricity", "electricity_usd_per_kwh"}};
+  // The desktop's figures unless --gpu prices it, the cloud's price unless --cloud names it
+  // (given both ways, the request says what is wrong).
+  std::vector<std::pair<const char*, const char*>> fields;
+  if (!o.Last("gpu") || o.Last("desktop-cost") || o.Last("desktop-watts"))
+    fields = {{"desktop-cost", "desktop_cost_usd"}, {"desktop-watts", "desktop_watts"}};
+  if (!o.Last("cloud") || o.Last("cloud-per-hour"))
+    fields.emplace_back("cloud-per-hour", "cloud_usd_per_hour");
+  fields.emplace_back("utilisation", "utilisation");
+  fields.emplace_back("electricity", "electricity_usd_per_kwh");
+  if (o.Last("gpu")) {
+    request["gpu"] = *o.Last("gpu");
+    if (o.Has("condition")) request["conditions"] = ListOf(o, "condition");
+  }
+  if (o.Last("cloud")) request["cloud"] = *o.Last("cloud");
   for (const auto& [name, key] : fields) {
     double v = 0;
     if (!Require(o, name, "breakeven", &error) || !ParseAmount(name, *o.Last(name), &v, &error)) {
@@ -424,6 +441,9 @@ int RunBreakeven(const Options& o, const Dataset& data, std::ostream& out, std::
     out << j.dump(2) << "\n";
     return 0;
   }
+  out << "desktop: " << Fixed(Num(j["desktop_cost_usd"]), 2) << " USD, "
+      << Fixed(Num(j["desktop_watts"]), 0)
+      << " W; cloud: " << Fixed(Num(j["cloud_usd_per_hour"]), 2) << " USD per hour\n";
   out << "electricity: " << Fixed(Num(j["electricity_kwh_per_year"]), 0) << " kWh, "
       << Fixed(Num(j["electricity_usd_per_year"]), 2) << " USD per year\n";
   if (!j["break_even_days"].is_null())
@@ -456,6 +476,17 @@ int RunRank(const Options& o, const Dataset& data, std::ostream& out, std::ostre
   }
   if (o.Has("segment")) request["segments"] = ListOf(o, "segment");
   if (o.Has("condition")) request["conditions"] = ListOf(o, "condition");
+  for (const auto& [name, key] : {std::pair{"electricity", "electricity_usd_per_kwh"},
+                                  std::pair{"utilisation", "utilisation"},
+                                  std::pair{"years", "years"}, std::pair{"budget", "budget_usd"}}) {
+    double v = 0;
+    if (!o.Last(name)) continue;
+    if (!ParseAmount(name, *o.Last(name), &v, &error)) {
+      err << "error: " << error << "\n";
+      return 2;
+    }
+    request[key] = v;
+  }
   Json j;
   if (int code = Ask(data, request, &j, err)) return code;
   if (o.Has("json")) {

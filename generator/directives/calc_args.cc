@@ -62,13 +62,12 @@ std::string Times(double value, const PageContext& ctx) {
 }
 
 std::optional<OwnedDesktop> DesktopWith(const Gpu& gpu, const Args& args, const PageContext& ctx) {
-  auto price = calc::CheapestCurrentPrice(ctx.computed->prices, gpu.id, {});
-  if (!price) {
+  auto desktop = calc::DesktopWith(gpu, ctx.computed->prices, {}, ctx.computed->assumptions);
+  if (!desktop) {
     args.Fail("GPU '" + gpu.id + "' has no current price");
     return std::nullopt;
   }
-  const auto& as = ctx.computed->assumptions;
-  return OwnedDesktop{price->usd + as.desktop_system_cost_usd, gpu.tdp_w + as.desktop_system_watts};
+  return OwnedDesktop{desktop->cost_usd, desktop->watts};
 }
 
 void SortByValue(std::vector<calc::RankEntry>* entries) {

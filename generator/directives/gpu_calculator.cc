@@ -7,17 +7,19 @@
 // the form nor the script is published. Every label is a UI string of the page's language;
 // the strings the script writes into results travel as JSON in the page.
 #include <algorithm>
-#include <nlohmann/json.hpp>
 
 #include "base/text.h"
 #include "calc/memory.h"
+#include "directives/calc_form.h"
 #include "directives/directive.h"
 
 namespace gg {
 namespace {
 
+using namespace calcform;  // NOLINT: the form's vocabulary
+
 // The UI strings the script needs for its results (calc.* keys and the shared column names).
-const char* const kScriptStrings[] = {
+const std::vector<std::string> kScriptStrings = {
     "calc.loading",        "calc.failed",          "calc.memory.caption",
     "calc.part.weights",   "calc.part.kv",         "calc.part.activations",
     "calc.part.gradients", "calc.part.optimizer",  "calc.part.overhead",
@@ -29,50 +31,8 @@ const char* const kScriptStrings[] = {
     "calc.col.per_gpu_gb", "calc.col.part",        "calc.col.gb",
     "calc.unpriced"};
 
-std::string Attr(const std::string& name, const std::string& value) {
-  return " " + name + "=\"" + HtmlEscape(value) + "\"";
-}
-
-std::string Option(const std::string& value, const std::string& label, bool selected,
-                   const std::string& extra = "") {
-  return "<option" + Attr("value", value) + extra + (selected ? " selected" : "") + ">" +
-         HtmlEscape(label) + "</option>";
-}
-
-// One labelled control: <p class="calc-field"><label for=…>…</label> control</p>.
-std::string Field(const std::string& id, const std::string& label, const std::string& control) {
-  return "<p class=\"calc-field\"><label for=\"calc-" + id + "\">" + HtmlEscape(label) +
-         "</label>\n" + control + "</p>\n";
-}
-
-std::string Select(const std::string& id, const std::string& options) {
-  return "<select id=\"calc-" + id + "\" name=\"" + id + "\">" + options + "</select>\n";
-}
-
-std::string NumberInput(const std::string& id, int64_t value, int64_t max) {
-  return "<input id=\"calc-" + id + "\" name=\"" + id + "\" type=\"number\" inputmode=\"numeric\"" +
-         " min=\"1\" max=\"" + std::to_string(max) + "\" step=\"1\" required value=\"" +
-         std::to_string(value) + "\">\n";
-}
-
-std::string ScriptStrings(const PageContext& ctx) {
-  nlohmann::json j = nlohmann::json::object();
-  for (const char* key : kScriptStrings) j[key] = ctx.T(key);
-  std::string text = j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-  // '<' only occurs inside JSON strings, where \u003c means the same: no "</script" or "<!--".
-  std::string out;
-  for (char c : text) out += c == '<' ? std::string("\\u003c") : std::string(1, c);
-  return out;
-}
-
 std::string Render(const Args& a, const PageContext& ctx) {
-  if (ctx.assets == nullptr || !ctx.assets->count("calc.wasm") ||
-      !ctx.assets->count("calc-data.json") || !ctx.assets->count("calculator.js") ||
-      !ctx.assets->count("calc-runtime.js") || !ctx.assets->count("calculator.css"))
-    return "";
-  for (const char* name :
-       {"calc.wasm", "calc-data.json", "calculator.js", "calc-runtime.js", "calculator.css"})
-    ctx.Read(std::string("asset:") + name);
+  if (!CalculatorAvailable(ctx, "")) return "";
   const std::string& model_id = a.Text("model");
   const std::string& gpu_id = a.Text("gpu");
   const std::string& precision = a.Text("precision");
@@ -109,16 +69,7 @@ std::string Render(const Args& a, const PageContext& ctx) {
   std::string gpu_opts;
   for (const Gpu* g : gpus) gpu_opts += Option(g->id, g->name, g->id == gpu_id);
 
-  const std::string& lang = ctx.lang->code;
-  std::string locale = ctx.lang->locale.empty() ? lang : ctx.lang->locale;  // ICU "zh_Hans_CN"
-  std::replace(locale.begin(), locale.end(), '_', '-');                     // BCP 47 for Intl
-  // A stylesheet link is allowed in the body (HTML: "body-ok"); only this page loads it.
-  std::string h = "<link rel=\"stylesheet\" href=\"" +
-                  HtmlEscape(ctx.Href(ctx.assets->at("calculator.css"))) + "\">\n";
-  h += "<div class=\"calculator\" hidden" + Attr("data-locale", locale) +
-       Attr("data-wasm", ctx.Href(ctx.assets->at("calc.wasm"))) +
-       Attr("data-data", ctx.Href(ctx.assets->at("calc-data.json"))) +
-       Attr("data-runtime", ctx.Href(ctx.assets->at("calc-runtime.js"))) + ">\n";
+  std::string h = OpenTool(ctx, "fit", "");
   h += "<form class=\"calc-form\" novalidate>\n<fieldset>\n<legend>" +
        HtmlEscape(ctx.T("calc.legend.model")) + "</legend>\n";
   h += Field("model", ctx.T("col.model"), Select("model", model_opts));
@@ -134,12 +85,7 @@ std::string Render(const Args& a, const PageContext& ctx) {
   h += Field("count", ctx.T("col.cards"), NumberInput("count", 1, 4096));
   h += "</fieldset>\n<p><button type=\"submit\">" + HtmlEscape(ctx.T("calc.submit")) +
        "</button></p>\n</form>\n";
-  h += "<p class=\"calc-status\" role=\"status\" aria-live=\"polite\"></p>\n";
-  h += "<div class=\"calc-results\"></div>\n";
-  h += "<script type=\"application/json\" class=\"calc-strings\">" + ScriptStrings(ctx) +
-       "</script>\n</div>\n";
-  h += "<script type=\"module\" src=\"" + HtmlEscape(ctx.Href(ctx.assets->at("calculator.js"))) +
-       "\"></script>\n";
+  h += CloseTool(ctx, kScriptStrings);
   return h;
 }
 

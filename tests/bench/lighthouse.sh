@@ -5,13 +5,15 @@
 # the performance, accessibility, best-practices and SEO scores (0-100), Total Blocking
 # Time, Largest Contentful Paint, and the number of DOM elements. Not a ctest test: scores
 # move with the machine's load; compare runs made on the same machine.
-#   tests/bench/lighthouse.sh [RUNS]       (default 1; with more, each figure is a median)
+#   tests/bench/lighthouse.sh [RUNS] [KIND…]   (RUNS default 1; with more, each figure is a
+#                                              median; KIND: only those page kinds, e.g. calculator)
 # Needs ./build/gpuguide, /usr/bin/chromium, node, and the npm package lighthouse:
 #   npm install --prefix tests/bench --no-save lighthouse@12
 # (or set LIGHTHOUSE to a lighthouse executable).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 runs=${1:-1}
+only=("${@:2}")
 bin=./build/gpuguide
 lighthouse=${LIGHTHOUSE:-tests/bench/node_modules/.bin/lighthouse}
 [[ -x $bin ]] || { echo "lighthouse: build first (.ci/setup)" >&2; exit 2; }
@@ -50,6 +52,7 @@ printf '%-10s %-8s %5s %5s %5s %5s %8s %8s %6s\n' kind lang perf a11y bp seo TBT
 for kind in "${kinds[@]}"; do
   name=${kind%%:*}
   path=${kind#*:}
+  if ((${#only[@]})) && [[ ! " ${only[*]} " == *" $name "* ]]; then continue; fi
   for lang in "${langs[@]}"; do
     url="http://127.0.0.1:$port/$lang/$path"
     for ((i = 0; i < runs; i++)); do

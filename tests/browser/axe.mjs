@@ -29,6 +29,8 @@ const axePath = require.resolve('axe-core/axe.min.js');
 const PAGES = [
   '/', '/en/', '/en/guide/', '/en/llm-memory/', '/en/gpus/', '/en/gpus/rtx-4090/',
   '/en/methodology/', '/fr/', '/fr/guide/', '/zh-Hans/', '/zh-Hans/llm-memory/', '/404.html',
+  // The calculator pages, checked once their three tools show results (calc.wasm answered).
+  '/en/calculator/', '/fr/calculator/', '/zh-Hans/calculator/',
   '/en/guide/flowchart/', '/fr/guide/recommendations/', '/zh-Hans/gpus/h100-sxm/',
   '/en/compare/?gpus=rtx-4090,rtx-5090', '/zh-Hans/compare/?gpus=rtx-3090,rtx-4090,h100-sxm',
 ];
@@ -174,6 +176,8 @@ for (const vp of VIEWPORTS) {
         }
         const matches = await page.evaluate((s) => matchMedia(`(prefers-color-scheme: ${s})`).matches, scheme);
         if (!matches) problems.push(`${where}: colour scheme emulation did not apply`);
+        if (await page.$('.calculator'))
+          await page.waitForFunction(() => [...document.querySelectorAll('.calculator')].every((d) => d.dataset.answers), null, { timeout: NAV_TIMEOUT_MS });
 
         // Horizontal overflow of the page itself, at the narrow viewport only.
         if (vp.width === NARROW) {

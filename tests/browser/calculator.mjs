@@ -8,25 +8,32 @@
 //     the page's Intl locale; the URL holds the form's state, and loading that URL again gives
 //     the same result;
 //   - at 360 px the page does not scroll sideways, and axe-core finds no violation on the page
-//     with results; no console errors, no request to another host.
-//   usage: node calculator.mjs GPUGUIDE_BINARY SOURCE_DIR OUT_DIR
+//     with results; no console errors, no request to another host;
+//   - the grid (calc_grid.mjs): ≥ 300 settings of the three tools (Will it fit?, Value, Own or
+//     rent) in the three languages, set on the forms and submitted: the requests the page
+//     makes are the expected ones, calc.wasm answers them byte for byte as native calcapi
+//     (native_answers), and the page shows the native answers; a sample of the new request
+//     kinds through `gpuguide calc … --json`;
+//   - Value and Own or rent by keyboard alone, their URL state loaded again.
+//   usage: node calculator.mjs GPUGUIDE_BINARY SOURCE_DIR OUT_DIR NATIVE_ANSWERS_BINARY
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
+import { checkShown, expectedRequests, fitGrid, rentGrid, submit, valueGrid, wasmAnswers } from './calc_grid.mjs';
 
 const require = createRequire(import.meta.url);
 const { chromium } = require('playwright-core');
 const axePath = require.resolve('axe-core/axe.min.js');
 
-if (process.argv.length !== 5) {
-  console.error('usage: node calculator.mjs GPUGUIDE_BINARY SOURCE_DIR OUT_DIR');
+if (process.argv.length !== 6) {
+  console.error('usage: node calculator.mjs GPUGUIDE_BINARY SOURCE_DIR OUT_DIR NATIVE_ANSWERS_BINARY');
   process.exit(2);
 }
-const [gpuguide, sourceDir, outDir] = process.argv.slice(2);
-const watchdog = setTimeout(() => { console.error('calculator_page: FAILED: gave up after 8 minutes'); process.exit(1); }, 8 * 60_000);
+const [gpuguide, sourceDir, outDir, nativeAnswers] = process.argv.slice(2);
+const watchdog = setTimeout(() => { console.error('calculator_page: FAILED: gave up after 14 minutes'); process.exit(1); }, 14 * 60_000);
 watchdog.unref();
 
 const built = spawnSync(gpuguide, ['build', '--root', sourceDir, '--out', outDir], { stdio: 'inherit' });
@@ -86,9 +93,13 @@ try {
   for (const lang of ['en', 'fr', 'zh-Hans']) {
     const page = await newPage({ javaScriptEnabled: false });
     await page.goto(`${base}/${lang}/calculator/`);
-    check(!(await page.isVisible('.calc-form')), `${lang}: the form shows without JavaScript`);
+    const tools = await page.$$eval('.calculator', (ds) => ds.map((d) => [d.dataset.tool, d.hidden]));
+    check(JSON.stringify(tools) === '[["fit",true],["value",true],["rent",true]]', `${lang}: without JavaScript, the tools are ${JSON.stringify(tools)}`);
+    check(!(await page.isVisible('.calc-form')), `${lang}: a form shows without JavaScript`);
     const links = await page.$$eval('main a[href*="llm-memory"]', (as) => as.length);
     check(links >= 3, `${lang}: without JavaScript, ${links} links to the static tables (want 3 or more)`);
+    for (const target of ['performance-per-dollar/', 'ranking/', 'guide/cloud/'])
+      check((await page.$$eval(`main a[href$="${target}"]`, (as) => as.length)) >= 1, `${lang}: without JavaScript, no link to ${target}`);
     const nav = await page.$$eval('.site-nav a', (as) => as.map((a) => a.getAttribute('href')));
     check(nav.some((h) => h.includes('calculator/')), `${lang}: the navigation does not link the calculator`);
     await page.context().close();
@@ -109,7 +120,7 @@ try {
     const page = await newPage();
     await page.goto(`${base}/${c.lang}/calculator/`);
     await page.waitForSelector('.calculator:not([hidden]) .calc-form', { timeout: 20_000 });
-    await page.waitForSelector('.calculator[data-answers="1"]');
+    await page.waitForSelector('.calculator[data-tool="fit"][data-answers="1"]');
     // Keyboard only: focus each control, type or choose, then Enter on the button.
     for (const name of ['model', 'precision', 'kv_precision', 'mode', 'gpu']) {
       await page.focus(`#calc-${name}`);
@@ -120,9 +131,9 @@ try {
       await page.keyboard.press('Control+A');
       await page.keyboard.type(String(c[name]));
     }
-    await page.focus('.calc-form button');
+    await page.focus('.calculator[data-tool="fit"] .calc-form button');
     await page.keyboard.press('Enter');
-    await page.waitForSelector('.calculator[data-answers="2"]');
+    await page.waitForSelector('.calculator[data-tool="fit"][data-answers="2"]');
 
     const flags = ['--model', c.model, '--precision', c.precision, '--kv-precision', c.kv_precision, '--batch', String(c.batch), '--mode', c.mode];
     const fit = cli(['fit', ...flags, '--context', String(c.context)]);
@@ -138,14 +149,14 @@ try {
         count: first ? int.format(first.count) : null, price: first && first.price_usd !== null ? usd.format(first.price_usd) : null,
         perGpu: first ? gb.format(first.per_gpu_bytes / 1e9) : null };
     }, [fit, maxctx, locale]);
-    const status = await page.textContent('.calc-status');
+    const status = await page.textContent('.calculator[data-tool="fit"] .calc-status');
     const where = `${c.lang} ${JSON.stringify(c)}`;
     check(status.includes(modelNames[c.model]) && status.includes(expect.total), `${where}: summary '${status}' lacks ${modelNames[c.model]} / ${expect.total} GB`);
     if (maxctx.max_context > 0) check(status.includes(expect.tokens), `${where}: summary '${status}' lacks the largest context ${expect.tokens}`);
-    const totalRow = await page.$$eval('.calc-results table', (ts) => [...ts[0].querySelectorAll('tbody tr')].at(-1).textContent);
+    const totalRow = await page.$$eval('.calculator[data-tool="fit"] .calc-results table', (ts) => [...ts[0].querySelectorAll('tbody tr')].at(-1).textContent);
     check(totalRow.includes(expect.total), `${where}: memory table total '${totalRow}' is not ${expect.total}`);
     if (fit.configs.length) {
-      const row = await page.$$eval('.calc-results table', (ts) => [...ts[1].querySelectorAll('tbody tr')][0].innerText);
+      const row = await page.$$eval('.calculator[data-tool="fit"] .calc-results table', (ts) => [...ts[1].querySelectorAll('tbody tr')][0].innerText);
       const cells = row.split('\t');
       check(cells[0].startsWith(gpuNames[fit.configs[0].gpu]) && cells[1] === expect.count && cells[2] === expect.perGpu &&
         (expect.price === null || cells[3] === expect.price),
@@ -157,8 +168,9 @@ try {
     const again = await newPage();
     await again.goto(url);
     await again.waitForSelector('.calculator:not([hidden]) .calc-form', { timeout: 20_000 });
-    await again.waitForSelector('.calculator[data-answers="1"]');
-    check((await again.textContent('.calc-status')) === status, `${where}: the shared URL shows '${await again.textContent('.calc-status')}'`);
+    await again.waitForSelector('.calculator[data-tool="fit"][data-answers="1"]');
+    const againStatus = await again.textContent('.calculator[data-tool="fit"] .calc-status');
+    check(againStatus === status, `${where}: the shared URL shows '${againStatus}'`);
     // Readable at 360 px, accessible.
     const wide = await page.evaluate(() => document.documentElement.scrollWidth);
     check(wide <= 361, `${where}: the page scrolls sideways at 360 px (${wide} px)`);
@@ -168,6 +180,115 @@ try {
     await again.context().close();
     await page.context().close();
     console.log(`calculator_page: ${where}: ${status}`);
+  }
+
+  // ---------------------------------------------------------------- the grid
+  const models = JSON.parse(readFileSync(join(sourceDir, 'data/models.json'))).models;
+  const names = { gpus: gpuNames, models: modelNames };
+  const pages = {};
+  for (const lang of ['en', 'fr', 'zh-Hans']) {
+    const page = await newPage();
+    await page.goto(`${base}/${lang}/calculator/`);
+    for (const tool of ['fit', 'value', 'rent'])
+      await page.waitForSelector(`.calculator[data-tool="${tool}"][data-answers="1"]`, { timeout: 30_000 });
+    pages[lang] = page;
+  }
+  const en = pages.en;
+  const defaults = await en.$$eval('.calculator[data-tool="value"] input', (is) => Object.fromEntries(is.map((i) => [i.name, i.dataset.default ?? i.value])));
+  const desktops = await en.$$eval('#calc-r-desktop option', (os) => os.map((o) => o.value));
+  const offers = await en.$$eval('#calc-r-offer option', (os) => os.map((o) => o.value));
+  const pick = (list, wanted) => wanted.filter((v) => list.includes(v));
+  const grid = [...fitGrid(models, Object.keys(gpuNames)), ...valueGrid(),
+    ...rentGrid(pick(desktops, ['custom', 'rtx-4090', 'rtx-3090', 'h100-pcie']), pick(offers, ['custom', 'runpod-rtx-4090', 'lambda-h100-sxm', 'vastai-rtx-3090']))];
+  const records = [];
+  for (const c of grid) {
+    const shown = await submit(pages[c.lang], c);
+    const requests = expectedRequests(c, defaults).map((r) => JSON.stringify(r));
+    if (c.tool !== 'fit') check(shown.request === requests[0], `${c.lang} ${JSON.stringify(c)}: the page asked ${shown.request}, not ${requests[0]}`);
+    records.push({ c, shown, requests });
+  }
+  // Native calcapi over the build's loader, one request per line in hex; answers end with NUL.
+  const texts = records.flatMap((r) => r.requests);
+  const native = spawnSync(nativeAnswers, ['--root', sourceDir, '--answer'],
+    { input: texts.map((t) => Buffer.from(t).toString('hex')).join('\n') + '\n', maxBuffer: 1 << 30 });
+  if (native.status !== 0) throw new Error(`native_answers: ${native.stderr}`);
+  const nativeTexts = native.stdout.toString().split('\0').slice(0, -1);
+  check(nativeTexts.length === texts.length, `native_answers gave ${nativeTexts.length} answers to ${texts.length} requests`);
+  let at = 0;
+  const counts = { fit: 0, value: 0, rent: 0, requests: texts.length, errors: 0 };
+  for (const lang of ['en', 'fr', 'zh-Hans']) {
+    const mine = records.filter((r) => r.c.lang === lang);
+    const wasm = await wasmAnswers(pages[lang], mine.flatMap((r) => r.requests));
+    let k = 0;
+    for (const r of mine) {
+      const start = records.indexOf(r);
+      const offset = records.slice(0, start).reduce((n, x) => n + x.requests.length, 0);
+      const answers = r.requests.map((_, j) => nativeTexts[offset + j]);
+      r.requests.forEach((text, j) => check(wasm[k + j] === answers[j], `${lang} ${text}: wasm and native answers differ`));
+      k += r.requests.length;
+      const parsed = answers.map((a) => JSON.parse(a));
+      if (parsed[0].error) counts.errors++;
+      counts[r.c.tool]++;
+      for (const p of await checkShown(pages[lang], r.c, r.shown, parsed, names)) problems.push(`${lang} ${JSON.stringify(r.c)}: ${p}`);
+      at++;
+    }
+  }
+  check(at >= 300, `the grid has ${at} settings (want 300 or more)`);
+  console.log(`calculator_page: grid of ${at} settings (${JSON.stringify(counts)}) compared: page, wasm, native`);
+  // The new request kinds through the command line: the same bytes as native calcapi.
+  const cliCases = [
+    [['rank', '--workload', 'inference16', '--cost', 'ownership', '--electricity', '0.35', '--utilisation', '0.5', '--years', '3', '--budget', '5000'],
+      { command: 'rank', workload: 'inference16', cost: 'ownership', electricity_usd_per_kwh: 0.35, utilisation: 0.5, years: 3, budget_usd: 5000 }],
+    [['breakeven', '--gpu', 'rtx-4090', '--cloud', 'runpod-rtx-4090', '--utilisation', '0.5', '--electricity', '0.4'],
+      { command: 'breakeven', gpu: 'rtx-4090', cloud: 'runpod-rtx-4090', utilisation: 0.5, electricity_usd_per_kwh: 0.4 }],
+  ];
+  const [cliWasm] = [await wasmAnswers(en, cliCases.map(([, r]) => JSON.stringify(r)))];
+  cliCases.forEach(([args], i) => check(JSON.stringify(cli(args)) === JSON.stringify(JSON.parse(cliWasm[i])), `gpuguide calc ${args.join(' ')}: the CLI and the page's wasm differ`));
+  for (const page of Object.values(pages)) await page.context().close();
+
+  // ---------------------------------------------------------------- Value and Own or rent by keyboard, URL round trip
+  for (const lang of ['fr', 'zh-Hans']) {
+    const page = await newPage();
+    await page.goto(`${base}/${lang}/calculator/`);
+    await page.waitForSelector('.calculator[data-tool="rent"][data-answers="1"]', { timeout: 30_000 });
+    const statusOf = (tool) => page.textContent(`.calculator[data-tool="${tool}"] .calc-status`);
+    const before = await statusOf('value');
+    await page.focus('#calc-v-workload');
+    await page.keyboard.press('ArrowDown'); // the next workload
+    await page.focus('#calc-v-cost');
+    await page.keyboard.press('ArrowDown'); // ownership
+    await page.focus('#calc-v-budget');
+    await page.keyboard.type('4000');
+    await page.keyboard.press('Tab');
+    const after = await statusOf('value');
+    check(after !== before && after.length > 0, `${lang}: Value by keyboard: status '${before}' → '${after}'`);
+    await page.focus('#calc-r-desktop');
+    await page.keyboard.press('Home'); // my own figures
+    await page.focus('#calc-r-cost');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('3100');
+    await page.focus('#calc-r-utilisation');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('35');
+    await page.keyboard.press('Enter');
+    const rent = await statusOf('rent');
+    const url = new URL(page.url());
+    check(url.searchParams.get('v-budget') === '4000' && url.searchParams.get('v-cost') === 'ownership' &&
+      url.searchParams.get('r-desktop') === 'custom' && url.searchParams.get('r-cost') === '3100' && url.searchParams.get('r-utilisation') === '35',
+    `${lang}: the URL ${url.search} lacks the keyboard's settings`);
+    const again = await newPage();
+    await again.goto(url.href);
+    await again.waitForSelector('.calculator[data-tool="rent"][data-answers="1"]', { timeout: 30_000 });
+    check((await again.textContent('.calculator[data-tool="value"] .calc-status')) === after, `${lang}: the shared URL's Value shows something else`);
+    check((await again.textContent('.calculator[data-tool="rent"] .calc-status')) === rent, `${lang}: the shared URL's Own or rent shows something else`);
+    await page.addScriptTag({ path: axePath });
+    const axe = await page.evaluate(async () => (await window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'] })).violations);
+    for (const v of axe) problems.push(`${lang} (Value, Own or rent): axe ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+    check(wide <= 361, `${lang}: with all results the page scrolls sideways at 360 px (${wide} px)`);
+    await again.context().close();
+    await page.context().close();
+    console.log(`calculator_page: ${lang} by keyboard: ${after} / ${rent}`);
   }
 } finally {
   await browser.close();

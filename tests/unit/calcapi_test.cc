@@ -1,8 +1,10 @@
 #include <catch2/catch.hpp>
 
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "calc/prices.h"
 #include "calc_fixture.h"
 #include "calcapi/calc_api.h"
 #include "cli/calc_command.h"
@@ -20,6 +22,40 @@ TEST_CASE("calcapi: the text answer equals the command line's --json output", "[
             data,
             R"({"command": "fit", "model": "llama-3.1-70b", "precision": "q4_k_m",
                 "context": 8192, "segments": ["consumer"]})") == out.str());
+}
+
+TEST_CASE("calcapi: the new rank and breakeven flags build the same requests", "[calcapi]") {
+  const Dataset& data = calc_test::TestDataset();
+  struct Case {
+    std::vector<std::string> args;
+    const char* request;
+  };
+  const Case cases[] = {
+      {{"rank", "--workload", "inference16", "--cost", "ownership", "--electricity", "0.3",
+        "--utilisation", "0.5", "--years", "3", "--budget", "2500", "--condition", "used"},
+       R"({"command": "rank", "workload": "inference16", "cost": "ownership",
+           "electricity_usd_per_kwh": 0.3, "utilisation": 0.5, "years": 3, "budget_usd": 2500,
+           "conditions": ["used"]})"},
+      {{"breakeven", "--gpu", "rtx-4090", "--condition", "new", "--cloud", "aws-p3-v100-on-demand",
+        "--utilisation", "0.25", "--electricity", "0.3"},
+       R"({"command": "breakeven", "gpu": "rtx-4090", "conditions": ["new"],
+           "cloud": "aws-p3-v100-on-demand", "utilisation": 0.25,
+           "electricity_usd_per_kwh": 0.3})"},
+      {{"breakeven", "--desktop-cost", "2200", "--desktop-watts", "450", "--cloud",
+        "aws-p3-v100-on-demand", "--utilisation", "0.15", "--electricity", "0.12"},
+       R"({"command": "breakeven", "desktop_cost_usd": 2200, "desktop_watts": 450,
+           "cloud": "aws-p3-v100-on-demand", "utilisation": 0.15,
+           "electricity_usd_per_kwh": 0.12})"},
+  };
+  for (const Case& c : cases) {
+    INFO(c.request);
+    std::vector<std::string> args = c.args;
+    args.push_back("--json");
+    std::ostringstream out, err;
+    CHECK(RunCalcCommand(args, data, out, err) == 0);
+    CHECK(err.str() == "");
+    CHECK(calcapi::AnswerRequestText(data, c.request) == out.str());
+  }
 }
 
 TEST_CASE("calcapi: every problem of a request in one answer", "[calcapi]") {
@@ -47,6 +83,24 @@ TEST_CASE("calcapi: every problem of a request in one answer", "[calcapi]") {
         "'breakeven' request needs 'cloud_usd_per_hour'",
         "'utilisation' must be a fraction between 0 and 1, got 2",
         "'breakeven' request needs 'electricity_usd_per_kwh'"}},
+      {R"({"command": "breakeven", "gpu": "rtx-4090", "desktop_watts": 450,
+           "cloud": "aws-p3-v100-on-demnd", "cloud_usd_per_hour": 2, "utilisation": 0.5,
+           "electricity_usd_per_kwh": 0.3})",
+       {"'gpu' prices the desktop: give 'gpu' or 'desktop_cost_usd' and 'desktop_watts', not both",
+        "'cloud' names the offer and its price: give 'cloud' or 'cloud_usd_per_hour', not both",
+        "unknown cloud offer 'aws-p3-v100-on-demnd'; did you mean 'aws-p3-v100-on-demand'?"}},
+      {R"({"command": "breakeven", "gpu": "rtx-409", "conditions": ["refurbished"],
+           "cloud_usd_per_hour": 2, "utilisation": 0.5, "electricity_usd_per_kwh": 0.3})",
+       {"unknown GPU 'rtx-409'; did you mean 'rtx-4090'?",
+        "unknown condition 'refurbished'; expected one of new, used"}},
+      {R"({"command": "rank", "workload": "training16", "cost": "gpu", "utilisation": 0.5,
+           "years": 101})",
+       {"'years' must be a number from 0 to 100, got 101",
+        "'utilisation' applies to the cost basis 'ownership' only"}},
+      {R"({"command": "rank", "workload": "training16", "cost": "none", "budget_usd": 100,
+           "electricity_usd_per_kwh": -1})",
+       {"'electricity_usd_per_kwh' must be a number of at least 0, got -1",
+        "'budget_usd' needs a cost basis: 'gpu' or 'ownership'"}},
   };
   for (const Case& c : cases) {
     INFO(c.request);
@@ -55,6 +109,98 @@ TEST_CASE("calcapi: every problem of a request in one answer", "[calcapi]") {
     CHECK(answer["error"]["kind"] == "request");
     CHECK(answer["error"]["messages"].get<std::vector<std::string>>() == c.messages);
   }
+}
+
+nlohmann::json Ask(const Dataset& data, const nlohmann::json& request) {
+  return nlohmann::json::parse(calcapi::AnswerRequestText(data, request.dump()));
+}
+
+TEST_CASE("calcapi: rank with the reader's ownership settings and budget", "[calcapi]") {
+  const Dataset& data = calc_test::TestDataset();
+  const calc::Assumptions a = calc_test::TestAssumptions();
+  const nlohmann::json base = {
+      {"command", "rank"}, {"workload", "training16"}, {"cost", "ownership"}};
+  // The assumptions' own values give the guide's answer, byte for byte.
+  nlohmann::json same = base;
+  same["electricity_usd_per_kwh"] = a.electricity_usd_per_kwh;
+  same["utilisation"] = a.utilisation;
+  same["years"] = a.ownership_years;
+  CHECK(calcapi::AnswerRequestText(data, same.dump()) ==
+        calcapi::AnswerRequestText(data, base.dump()));
+  // Dearer electricity makes owning every card dearer; no electricity, the cards and systems.
+  const nlohmann::json guide = Ask(data, base);
+  REQUIRE(guide["ranking"].size() > 3);
+  nlohmann::json dear = base, free = base;
+  dear["electricity_usd_per_kwh"] = 0.5;
+  free["years"] = 0;
+  std::map<std::string, double> dear_cost, free_cost;
+  const nlohmann::json dear_answer = Ask(data, dear), free_answer = Ask(data, free);
+  for (const auto& e : dear_answer["ranking"])
+    dear_cost[e["gpu"].get<std::string>()] = e["cost_usd"].get<double>();
+  for (const auto& e : free_answer["ranking"])
+    free_cost[e["gpu"].get<std::string>()] = e["cost_usd"].get<double>();
+  for (const auto& e : guide["ranking"]) {
+    const std::string gpu = e["gpu"].get<std::string>();
+    INFO(gpu);
+    REQUIRE(dear_cost.count(gpu));
+    REQUIRE(free_cost.count(gpu));
+    CHECK(dear_cost.at(gpu) > e["cost_usd"].get<double>());
+    CHECK(free_cost.at(gpu) < e["cost_usd"].get<double>());
+  }
+  // A budget keeps the affordable cards, renumbered, with the same frontier marks.
+  for (const char* cost : {"gpu", "ownership"}) {
+    nlohmann::json all = base;
+    all["cost"] = cost;
+    const nlohmann::json full = Ask(data, all)["ranking"];
+    const double budget = full[full.size() / 2]["cost_usd"].get<double>();
+    all["budget_usd"] = budget;
+    const nlohmann::json kept = Ask(data, all)["ranking"];
+    nlohmann::json want = nlohmann::json::array();
+    for (const auto& e : full)
+      if (e["cost_usd"].get<double>() <= budget) want.push_back(e);
+    for (size_t i = 0; i < want.size(); ++i) want[i]["rank"] = i + 1;
+    CHECK(kept == want);
+    CHECK(kept.size() < full.size());
+  }
+}
+
+TEST_CASE("calcapi: breakeven with a card of the data and a cloud offer", "[calcapi]") {
+  const Dataset& data = calc_test::TestDataset();
+  const calc::Assumptions a = calc_test::TestAssumptions();
+  const calc::CurrentPrices prices =
+      calc::ComputeCurrentPrices(data.prices, a.price_window_days, a.price_max_age_days);
+  for (const std::vector<Condition>& conditions :
+       {std::vector<Condition>{}, {Condition::kNew}, {Condition::kUsed}}) {
+    auto price = calc::CheapestCurrentPrice(prices, "rtx-4090", conditions);
+    REQUIRE(price);
+    nlohmann::json by_id = {{"command", "breakeven"},
+                            {"gpu", "rtx-4090"},
+                            {"cloud", "aws-p3-v100-on-demand"},
+                            {"utilisation", 0.25},
+                            {"electricity_usd_per_kwh", 0.3}};
+    if (!conditions.empty()) by_id["conditions"] = {ConditionId(conditions[0])};
+    const nlohmann::json typed = {
+        {"command", "breakeven"},
+        {"desktop_cost_usd", price->usd + a.desktop_system_cost_usd},
+        {"desktop_watts", data.FindGpu("rtx-4090")->tdp_w + a.desktop_system_watts},
+        {"cloud_usd_per_hour", 2.14},
+        {"utilisation", 0.25},
+        {"electricity_usd_per_kwh", 0.3}};
+    nlohmann::json answer = Ask(data, by_id);
+    CHECK(answer["condition"] == ConditionId(price->condition));
+    answer.erase("condition");
+    CHECK(answer == Ask(data, typed));
+    CHECK(answer["break_even_days"].is_number());
+  }
+  // A card without a price in the conditions asked is the request's problem.
+  const nlohmann::json unpriced = Ask(data, {{"command", "breakeven"},
+                                             {"gpu", "rtx-3080"},
+                                             {"conditions", {"new"}},
+                                             {"cloud_usd_per_hour", 1},
+                                             {"utilisation", 0.5},
+                                             {"electricity_usd_per_kwh", 0.3}});
+  CHECK(unpriced["error"]["messages"][0] ==
+        "GPU 'rtx-3080' has no current price in the conditions asked");
 }
 
 TEST_CASE("calcapi: unusable assumptions are a data error", "[calcapi]") {

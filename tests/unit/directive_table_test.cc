@@ -154,6 +154,11 @@ const Case kCases[] = {
     {"registry", "gpu:prise gpu=rtx-4090"},
     {"gpu_calculator", "gpu-calculator model=llama-3.1-8b precision=q8_0 context=4096 gpu=rtx-3090"},
     {"gpu_calculator", "gpu-calculator model=llama-3.1-80b precision=native context=0"},
+    {"gpu_calculator", "gpu-calculator-value workload=inference16 cost=ownership"},
+    {"gpu_calculator", "gpu-calculator-value workload=training32 cost=free"},
+    {"gpu_calculator", "gpu-calculator-rent gpu=rtx-4090 offer=lambda-h100-sxm"},
+    {"gpu_calculator", "gpu-calculator-rent"},
+    {"gpu_calculator", "gpu-calculator-rent offer=runpod-rtx-409"},
 };
 // clang-format on
 
@@ -227,6 +232,8 @@ std::string Run(const Fixture& f, const std::string& text, bool* ok) {
       {"calc-data.json", "assets/calc-data.0123456789.json"},
       {"calc-runtime.js", "assets/calc-runtime.0123456789.js"},
       {"calculator.js", "assets/calculator.0123456789.js"},
+      {"calc-value.js", "assets/calc-value.0123456789.js"},
+      {"calc-rent.js", "assets/calc-rent.0123456789.js"},
       {"calculator.css", "assets/calculator.0123456789.css"}};
   ctx.assets = &kAssets;
   ctx.out = &outputs;

@@ -4,7 +4,8 @@
 // tests/wasm/native_answers.cc); a sample also through `gpuguide calc … --json`.
 // The grid: every model × weight precisions (native included) × KV precisions × contexts
 // (up to the model's maximum and one past it) for fit; vram at a batch; the training modes;
-// maxctx on several cards and counts; rank and breakeven; and error cases (unknown ids and
+// maxctx on several cards and counts; rank (with the reader's ownership settings and
+// budgets) and breakeven (typed figures, every card of the data, every cloud offer); and error cases (unknown ids and
 // fields, wrong types, out-of-range values, malformed JSON, invalid UTF-8).
 //
 // usage: node equality.mjs --native BIN --gpuguide BIN --root DIR --work DIR
@@ -70,6 +71,22 @@ for (const desktop_cost_usd of [0, 1999.99, 25000])
   for (const utilisation of [0, 0.15, 1])
     for (const cloud_usd_per_hour of [0, 0.39, 2.5])
       add({ command: "breakeven", desktop_cost_usd, desktop_watts: 450, cloud_usd_per_hour, utilisation, electricity_usd_per_kwh: 0.3 });
+// The reader's ownership settings and budget (rank), a card of the data and a cloud offer
+// (breakeven).
+const offers = bundle.files["cloud.json"].offers.map((o) => o.id);
+for (const workload of ["inference8", "inference16", "training16"])
+  for (const [electricity_usd_per_kwh, utilisation, years] of [[0, 0, 0], [0.18, 0.15, 5], [0.35, 0.5, 3], [1.2, 1, 100]])
+    for (const budget_usd of [undefined, 0, 800, 2500, 40000])
+      for (const conditions of [undefined, ["used"]])
+        add({ command: "rank", workload, cost: "ownership", electricity_usd_per_kwh, utilisation, years, budget_usd, conditions });
+for (const workload of ["inference8", "training16"])
+  for (const budget_usd of [500, 1999.99, 1e9]) add({ command: "rank", workload, cost: "gpu", budget_usd, segments: ["consumer"] });
+gpus.forEach((gpu, i) => {
+  for (const conditions of [undefined, ["new"], ["used"]])
+    add({ command: "breakeven", gpu, conditions, cloud: offers[i % offers.length], utilisation: [0.1, 0.5, 1][i % 3], electricity_usd_per_kwh: 0.25 });
+  add({ command: "breakeven", gpu, cloud_usd_per_hour: 0.5, utilisation: 0.3, electricity_usd_per_kwh: 0.4 });
+});
+for (const cloud of offers) add({ command: "breakeven", desktop_cost_usd: 3000, desktop_watts: 600, cloud, utilisation: 0.2, electricity_usd_per_kwh: 0.3 });
 // Errors: the request is at fault.
 const m0 = models[0];
 const errors = [
@@ -99,6 +116,12 @@ const errors = [
   { command: "rank" },
   { command: "breakeven", desktop_cost_usd: -1, desktop_watts: 450, cloud_usd_per_hour: 1, utilisation: 2, electricity_usd_per_kwh: 0.3 },
   { command: "breakeven" },
+  { command: "breakeven", gpu: "rtx-4090", desktop_cost_usd: 1, cloud: "nope", cloud_usd_per_hour: 1, utilisation: 0.5, electricity_usd_per_kwh: 0.3 },
+  { command: "breakeven", gpu: "rtx-409", conditions: ["refurbished"], cloud: offers[0], utilisation: 0.5, electricity_usd_per_kwh: 0.3 },
+  { command: "breakeven", gpu: 4090, cloud: 1, utilisation: 0.5, electricity_usd_per_kwh: 0.3 },
+  { command: "rank", workload: "training16", cost: "gpu", utilisation: 0.5, years: 101, electricity_usd_per_kwh: "0.3" },
+  { command: "rank", workload: "training16", cost: "none", budget_usd: 100 },
+  { command: "rank", workload: "training16", cost: "ownership", budget_usd: -1, years: -1, utilisation: 1.5 },
   { command: "vrma", model: m0.id },
   { command: 3 },
   { model: m0.id },
@@ -153,6 +176,10 @@ const cli = [
   [["maxctx", "--model", "llama-3.3-70b", "--precision", "q4_k_m", "--gpu", "rtx-4090", "--count", "2"],
     { command: "maxctx", model: "llama-3.3-70b", precision: "q4_k_m", gpu: "rtx-4090", count: 2 }],
   [["vram", "--model", m0.id, "--precision", "bf16", "--mode", "lora", "--batch", "2"], { command: "vram", model: m0.id, precision: "bf16", mode: "lora", batch: 2 }],
+  [["rank", "--workload", "training16", "--cost", "ownership", "--electricity", "0.35", "--utilisation", "0.5", "--years", "3", "--budget", "2500", "--condition", "used"],
+    { command: "rank", workload: "training16", cost: "ownership", electricity_usd_per_kwh: 0.35, utilisation: 0.5, years: 3, budget_usd: 2500, conditions: ["used"] }],
+  [["breakeven", "--gpu", "rtx-4090", "--condition", "new", "--cloud", offers[0], "--utilisation", "0.25", "--electricity", "0.3"],
+    { command: "breakeven", gpu: "rtx-4090", conditions: ["new"], cloud: offers[0], utilisation: 0.25, electricity_usd_per_kwh: 0.3 }],
 ];
 for (const [args, request] of cli) {
   const r = run(opt.gpuguide, ["calc", ...args, "--json", "--root", opt.root]);
