@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "calc/systems.h"
+
 namespace gg::calc {
 
 namespace {
@@ -79,6 +81,8 @@ const char* ReasonId(Reason r) {
       return "vendor";
     case Reason::kNoPrice:
       return "no_price";
+    case Reason::kSingleUnit:
+      return "single_unit";
   }
   return "";
 }
@@ -100,10 +104,9 @@ Recommendation Recommend(const Dataset& data, const PerformanceTable& performanc
     } else if (!k.vendors.empty() &&
                std::find(k.vendors.begin(), k.vendors.end(), g.vendor) == k.vendors.end()) {
       c.excluded = Reason::kVendor;
-    } else if (!k.vendors.empty() &&
-               std::find(k.vendors.begin(), k.vendors.end(), g.vendor) == k.vendors.end()) {
-      c.excluded = Reason::kVendor;
-    } else if (g.memory_gb < k.min_memory_gb) {
+    } else if (k.count > 1 && MaxUnits(g, k.count) < k.count) {
+      c.excluded = Reason::kSingleUnit;
+    } else if (ModelMemoryGb(g) < k.min_memory_gb) {
       c.excluded = Reason::kMemory;
     } else {
       // Always looked up (shown with the pick); required unless kNone without a budget.

@@ -42,6 +42,7 @@ enum class Reason {
   kSegment,    // … is outside the allowed segments
   kVendor,     // … is from a vendor the constraints leave out
   kNoPrice,    // … has no current price at all
+  kSingleUnit,  // … is a whole system (calc/systems.h), and the constraints need several units
 };
 const char* ReasonId(Reason r);  // "speed", "value", "runner_up", "memory", "budget", …
 

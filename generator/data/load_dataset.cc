@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <map>
 #include <set>
 
@@ -18,7 +19,8 @@ const std::vector<std::string> kWorkloads = {"inference8", "inference16", "train
 const std::vector<std::string> kConditions = {"new", "used"};
 const std::vector<std::string> kTensorCores = {"none",  "volta",  "turing",    "ampere",
                                                "ada",   "hopper", "blackwell", "rdna3",
-                                               "rdna4", "cdna2",  "cdna3"};
+                                               "rdna4", "cdna2",  "cdna3",     "cdna4",
+                                               "xe2"};
 
 bool IsId(const std::string& id) {
   if (id.empty()) return false;
@@ -39,6 +41,31 @@ std::string ReadId(ObjectReader& r, std::set<std::string>* seen, Diagnostics* di
   return id;
 }
 
+// A unified-memory system states the memory a model may use (usable_memory_gb, at most
+// memory_gb); a card does not (all of its memory is the GPU's).
+void ReadUsableMemory(ObjectReader& r, Gpu* g, Diagnostics* diags) {
+  const bool system = g->form_factor == "system";
+  if (!r.Has("usable_memory_gb")) {
+    if (system)
+      diags->Error(r.FieldLoc("form_factor"),
+                   "a system must state 'usable_memory_gb' (the memory its GPU may hold)",
+                   "add \"usable_memory_gb\": the share of memory_gb the platform's rule allows");
+    return;
+  }
+  g->usable_memory_gb = r.Positive("usable_memory_gb");
+  if (!system) {
+    diags->Error(r.FieldLoc("usable_memory_gb"),
+                 "'usable_memory_gb' is for systems (form_factor \"system\"); a card's memory "
+                 "is all usable",
+                 "remove it, or set \"form_factor\": \"system\"");
+  } else if (*g->usable_memory_gb > g->memory_gb) {
+    char total[32];
+    std::snprintf(total, sizeof total, "%g", g->memory_gb);
+    diags->Error(r.FieldLoc("usable_memory_gb"),
+                 std::string("'usable_memory_gb' exceeds 'memory_gb' (") + total + ")");
+  }
+}
+
 void LoadGpus(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
   const auto* arr = TopLevelArray(doc, "gpus", diags);
   if (!arr) return;
@@ -50,7 +77,7 @@ void LoadGpus(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
     g.loc = r.loc();
     g.id = ReadId(r, &seen, diags);
     g.name = r.String("name");
-    g.vendor = r.Enum("vendor", {"nvidia", "amd", "intel"});
+    g.vendor = r.Enum("vendor", {"nvidia", "amd", "intel", "apple"});
     g.architecture = r.String("architecture");
     g.launch_date = r.Date("launch_date");
     g.segment = ParseSegment(r.Enum("segment", kSegments)).value_or(Segment::kConsumer);
@@ -66,8 +93,9 @@ void LoadGpus(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
     g.slots = r.NonNegative("slots");
     g.nvlink_gbs = r.NonNegative("nvlink_gbs");
     g.pcie_gen = r.Integer("pcie_gen", 1);
-    g.form_factor = r.Enum("form_factor", {"pcie", "sxm", "oam"});
+    g.form_factor = r.Enum("form_factor", {"pcie", "sxm", "oam", "system"});
     g.launch_price_usd = r.NullableNumber("launch_price_usd");
+    ReadUsableMemory(r, &g, diags);
     g.prov = r.ReadProvenance();
     if (!g.id.empty()) out->gpus.push_back(std::move(g));
   }
@@ -344,7 +372,7 @@ void LoadPersonas(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
       p.segments.push_back(*ParseSegment(s));
     p.count = r.Integer("count", 1);
     if (r.Has("vendors"))
-      p.vendors = r.StringList("vendors", {"nvidia", "amd", "intel"});
+      p.vendors = r.StringList("vendors", {"nvidia", "amd", "intel", "apple"});
     else
       r.Touch("vendors");
     p.note = r.OptString("note").value_or("");
@@ -366,7 +394,7 @@ FlowQuery ReadFlowQuery(const JsonDoc& doc, const std::string& ptr, Diagnostics*
   for (const auto& s : q.StringList("segments", kSegments)) f.segments.push_back(*ParseSegment(s));
   f.count = q.Integer("count", 1);
   if (q.Has("vendors"))
-    f.vendors = q.StringList("vendors", {"nvidia", "amd", "intel"});
+    f.vendors = q.StringList("vendors", {"nvidia", "amd", "intel", "apple"});
   else
     q.Touch("vendors");
   f.rank = q.Integer("rank", 1);

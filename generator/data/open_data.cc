@@ -73,7 +73,7 @@ std::string GpusCsv(const Dataset& d) {
               "segment",      "memory_gb",   "memory_type", "bandwidth_gbs", "l2_mb",
               "tensor_cores", "fp16_tflops", "fp8_tflops",  "int8_tops",     "tdp_w",
               "slots",        "nvlink_gbs",  "pcie_gen",    "form_factor",   "launch_price_usd",
-              "source",       "as_of",       "estimated",   "note"},
+              "usable_memory_gb", "source",  "as_of",       "estimated",     "note"},
              Rows<Gpu>(d.gpus, [](const Gpu& g) -> Row {
                return {g.id,
                        g.name,
@@ -95,6 +95,7 @@ std::string GpusCsv(const Dataset& d) {
                        std::to_string(g.pcie_gen),
                        g.form_factor,
                        Opt(g.launch_price_usd),
+                       Opt(g.usable_memory_gb),
                        g.prov.source,
                        g.prov.as_of,
                        Bool(g.prov.estimated),

@@ -168,6 +168,9 @@ std::string ReasonText(const Snapshot& s, const calc::Pick& p, const calc::Const
     case calc::Reason::kNoPrice:
       why = "the next faster, " + next + ", has no current price";
       break;
+    case calc::Reason::kSingleUnit:
+      why = "the next faster, " + next + ", is a whole system that is not multiplied";
+      break;
   }
   return value.empty() ? why : value + "; " + why;
 }
