@@ -123,21 +123,24 @@ void LoadBenchmarks(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
   }
 }
 
-// An estimated price names how it was made; a sourced one has no method.
-void ReadEstimateMethod(ObjectReader& r, PriceObservation* p, Diagnostics* diags) {
-  if (p->prov.estimated) {
+// An estimated price (a card's or a cloud offer's) names how it was made; a sourced one has
+// no method.
+std::string ReadEstimateMethod(ObjectReader& r, bool estimated, Diagnostics* diags) {
+  if (estimated) {
     if (!r.Has("estimate_method")) {
       diags->Error(r.FieldLoc("estimated"), "an estimated price must name its 'estimate_method'",
                    "add \"estimate_method\": one of the methods listed in data/README.md");
-      return;
+      return {};
     }
-    p->estimate_method = r.Enum("estimate_method", EstimateMethodIds());
-  } else if (r.Has("estimate_method")) {
+    return r.Enum("estimate_method", EstimateMethodIds());
+  }
+  if (r.Has("estimate_method")) {
     r.Touch("estimate_method");
     diags->Error(r.FieldLoc("estimate_method"),
                  "'estimate_method' is set on a price that is not estimated",
                  "add \"estimated\": true, or remove the method if the price is sourced");
   }
+  return {};
 }
 
 void LoadPrices(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
@@ -159,7 +162,7 @@ void LoadPrices(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
     p.prov.as_of = p.date;
     p.prov.estimated = r.Bool("estimated", false);
     p.prov.note = r.OptString("note").value_or("");
-    ReadEstimateMethod(r, &p, diags);
+    p.estimate_method = ReadEstimateMethod(r, p.prov.estimated, diags);
     out->prices.push_back(std::move(p));
   }
 }
@@ -186,6 +189,7 @@ void LoadCloud(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
     c.prov.as_of = c.date;
     c.prov.estimated = r.Bool("estimated", false);
     c.prov.note = r.OptString("note").value_or("");
+    c.estimate_method = ReadEstimateMethod(r, c.prov.estimated, diags);
     if (!c.id.empty()) out->cloud.push_back(std::move(c));
   }
 }

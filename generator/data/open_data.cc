@@ -52,7 +52,7 @@ std::string BenchmarksCsv(const Dataset& d) {
 
 std::string CloudCsv(const Dataset& d) {
   return Csv({"id", "provider", "gpu", "pricing", "usd_per_gpu_hour", "gpus_per_instance", "region",
-              "date", "source", "estimated", "note"},
+              "date", "source", "estimated", "estimate_method", "note"},
              Rows<CloudOffer>(d.cloud, [](const CloudOffer& c) -> Row {
                return {c.id,
                        c.provider,
@@ -64,6 +64,7 @@ std::string CloudCsv(const Dataset& d) {
                        c.date,
                        c.prov.source,
                        Bool(c.prov.estimated),
+                       c.estimate_method,
                        c.prov.note};
              }));
 }

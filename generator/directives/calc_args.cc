@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "base/text.h"
+#include "calc/systems.h"
 #include "directives/computed.h"
 #include "directives/html.h"
 #include "model/enums.h"
@@ -68,6 +69,7 @@ std::optional<OwnedDesktop> DesktopWith(const Gpu& gpu, const Args& args, const 
     return std::nullopt;
   }
   const auto& as = ctx.computed->assumptions;
+  if (calc::IsSystem(gpu)) return OwnedDesktop{price->usd, gpu.tdp_w};  // the whole machine
   return OwnedDesktop{price->usd + as.desktop_system_cost_usd, gpu.tdp_w + as.desktop_system_watts};
 }
 

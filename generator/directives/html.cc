@@ -139,15 +139,20 @@ std::string FormatDuration(double days, const PageContext& ctx) {
   return ctx.fmt->Message(ctx.T("unit.years"), "v", std::round(days / 365.0 * 10) / 10);
 }
 
-std::string PriceMarks(const calc::CurrentPrice& p, const PageContext& ctx) {
-  std::string h;
-  if (p.estimated) {
-    const std::string label = HtmlEscape(ctx.T("price.estimated"));
-    h += std::string("<span class=\"") + kEstimateMarkClass + "\" title=\"" + label +
+std::string EstimateMark(const PageContext& ctx) {
+  const std::string label = HtmlEscape(ctx.T("price.estimated"));
+  return std::string("<span class=\"") + kEstimateMarkClass + "\" title=\"" + label +
          "\"><span aria-hidden=\"true\">≈</span><span class=\"visually-hidden\">" + label +
          ": </span></span>";
-  }
-  return h;
+}
+
+std::string PriceMarks(const calc::CurrentPrice& p, const PageContext& ctx) {
+  return p.estimated ? EstimateMark(ctx) : std::string();
+}
+
+std::string CloudPriceHtml(const CloudOffer& offer, const PageContext& ctx) {
+  return (offer.prov.estimated ? EstimateMark(ctx) : std::string()) +
+         HtmlEscape(ctx.fmt->Usd(offer.usd_per_gpu_hour, true));
 }
 
 std::string PriceHtml(double usd, const calc::CurrentPrice& p, const PageContext& ctx) {

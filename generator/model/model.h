@@ -104,6 +104,9 @@ struct CloudOffer {
   std::string region;
   std::string date;
   Provenance prov;
+  // How an estimated price was made (one of EstimateMethodIds(), as for card prices); empty
+  // when the price was seen on `date`.
+  std::string estimate_method;
 };
 
 struct MoeExperts {
