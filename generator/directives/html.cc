@@ -81,7 +81,7 @@ std::vector<std::string> SpecFieldIds() {
   return {"memory_gb",   "bandwidth_gbs", "l2_mb",       "fp16_tflops",
           "fp8_tflops",  "int8_tops",     "tdp_w",       "launch_price_usd",
           "launch_date", "nvlink_gbs",    "memory_type", "architecture",
-          "pcie_gen",    "slots"};
+          "pcie_gen",    "slots",         "usable_memory_gb"};
 }
 
 std::string FormatSpec(const Gpu& g, const std::string& field, const PageContext& ctx) {
@@ -102,6 +102,8 @@ std::string FormatSpec(const Gpu& g, const std::string& field, const PageContext
   if (field == "pcie_gen")
     return g.form_factor == "pcie" || g.pcie_gen > 0 ? "PCIe " + std::to_string(g.pcie_gen) : none;
   if (field == "slots") return g.slots > 0 ? f.Number(g.slots, 1) : none;
+  if (field == "usable_memory_gb")
+    return g.usable_memory_gb ? f.WithUnit(*g.usable_memory_gb, "GB", 0) : none;
   return none;
 }
 
