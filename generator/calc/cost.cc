@@ -23,8 +23,9 @@ OwnershipCost CostOfOwnership(const Gpu& gpu, double unit_price_usd, int count,
   OwnershipCost c;
   c.gpus_usd = n * unit_price_usd;
   c.system_usd = whole ? 0 : server ? n * a.server_cost_per_gpu_usd : a.desktop_system_cost_usd;
-  c.watts = n * gpu.tdp_w +
-            (whole ? 0 : server ? n * a.server_system_watts_per_gpu : a.desktop_system_watts);
+  c.watts = n * gpu.tdp_w + (whole    ? 0
+                             : server ? n * a.server_system_watts_per_gpu
+                                      : a.desktop_system_watts);
   c.electricity_usd_per_year =
       ElectricityUsdPerYear(c.watts, a.utilisation, a.electricity_usd_per_kwh);
   c.years = a.ownership_years;

@@ -30,8 +30,8 @@ std::vector<int> CandidateGpuCounts(const Gpu& gpu, const Assumptions& assumptio
 // its own compute buffer) + cuda_context_gb × 10^9 (n < 1 counts as 1).
 double PerGpuBytes(const MemoryBreakdown& memory, int n, const Assumptions& assumptions);
 
-// Bytes of a card a model may use: memory_gb (a system: usable_memory_gb) × 2^30 (cards sold as "24 GB" hold 24 GiB:
-// nvidia-smi shows 24,564 MiB for an RTX 4090) × (1 − gpu_ram_headroom_fraction).
+// Bytes of a card a model may use: memory_gb (a system: usable_memory_gb) × 2^30 (cards sold as "24
+// GB" hold 24 GiB: nvidia-smi shows 24,564 MiB for an RTX 4090) × (1 − gpu_ram_headroom_fraction).
 double UsableGpuBytes(const Gpu& gpu, const Assumptions& assumptions);
 
 // The format a card runs for a requested one: FP8 needs FP8 Tensor Cores (fp8_tflops set),

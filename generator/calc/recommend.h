@@ -33,15 +33,15 @@ Constraints ConstraintsFromQuery(const FlowQuery& query);
 // Why a pick is where it is: about the next faster card (the slowest of the GPUs faster than
 // the pick), or why a card is excluded.
 enum class Reason {
-  kSpeed,      // no GPU is faster for this workload
-  kValue,      // the next faster card qualifies but gives less performance per dollar
-  kRunnerUp,   // the next faster card qualifies and ranks above (better value): pick below it
-  kMemory,     // the next faster card has less than min_memory_gb
-  kBudget,     // … costs more than max_budget_usd
-  kCondition,  // … has no current price in the allowed conditions (but has one in another)
-  kSegment,    // … is outside the allowed segments
-  kVendor,     // … is from a vendor the constraints leave out
-  kNoPrice,    // … has no current price at all
+  kSpeed,       // no GPU is faster for this workload
+  kValue,       // the next faster card qualifies but gives less performance per dollar
+  kRunnerUp,    // the next faster card qualifies and ranks above (better value): pick below it
+  kMemory,      // the next faster card has less than min_memory_gb
+  kBudget,      // … costs more than max_budget_usd
+  kCondition,   // … has no current price in the allowed conditions (but has one in another)
+  kSegment,     // … is outside the allowed segments
+  kVendor,      // … is from a vendor the constraints leave out
+  kNoPrice,     // … has no current price at all
   kSingleUnit,  // … is a whole system (calc/systems.h), and the constraints need several units
 };
 const char* ReasonId(Reason r);  // "speed", "value", "runner_up", "memory", "budget", …

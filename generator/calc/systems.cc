@@ -4,7 +4,9 @@
 
 namespace gg::calc {
 
-bool IsSystem(const Gpu& gpu) { return gpu.form_factor == "system"; }
+bool IsSystem(const Gpu& gpu) {
+  return gpu.form_factor == "system";
+}
 
 double ModelMemoryGb(const Gpu& gpu) {
   return IsSystem(gpu) && gpu.usable_memory_gb ? *gpu.usable_memory_gb : gpu.memory_gb;

@@ -9,9 +9,9 @@
 //   count    1: no multi-system configurations (they are networked, not a layer split);
 //   cost     on the `gpu` basis a card costs its price and a system its whole price (a card
 //            needs a host the buyer may own; a system does not); on the `ownership` basis a
-//            card costs card + desktop_system_cost_usd + electricity of card + desktop_system_watts,
-//            a system its price + electricity of its own tdp_w (the whole machine's power),
-//            so whole machines are compared with whole machines;
+//            card costs card + desktop_system_cost_usd + electricity of card +
+//            desktop_system_watts, a system its price + electricity of its own tdp_w (the whole
+//            machine's power), so whole machines are compared with whole machines;
 //   training a system is ranked for training16 only if it trains with CUDA (vendor nvidia):
 //            Apple and Strix Halo machines are inference machines in this guide.
 #pragma once

@@ -17,10 +17,9 @@ namespace {
 const std::vector<std::string> kSegments = {"consumer", "workstation", "datacenter"};
 const std::vector<std::string> kWorkloads = {"inference8", "inference16", "training16"};
 const std::vector<std::string> kConditions = {"new", "used"};
-const std::vector<std::string> kTensorCores = {"none",  "volta",  "turing",    "ampere",
-                                               "ada",   "hopper", "blackwell", "rdna3",
-                                               "rdna4", "cdna2",  "cdna3",     "cdna4",
-                                               "xe2"};
+const std::vector<std::string> kTensorCores = {"none",   "volta",     "turing", "ampere", "ada",
+                                               "hopper", "blackwell", "rdna3",  "rdna4",  "cdna2",
+                                               "cdna3",  "cdna4",     "xe2"};
 
 bool IsId(const std::string& id) {
   if (id.empty()) return false;
@@ -574,8 +573,9 @@ void LoadSiteConfig(const std::string& file, const std::string& text, SiteConfig
   out->data_license = r.OptString("data_license").value_or("");
   out->data_license_url = r.OptString("data_license_url").value_or("");
   if (!out->data_license_url.empty() && !IsPlainAbsoluteUrl(out->data_license_url))
-    diags->Error(r.FieldLoc("data_license_url"),
-                 "data_license_url must be an http:// or https:// URL without spaces, quotes or '<>'");
+    diags->Error(
+        r.FieldLoc("data_license_url"),
+        "data_license_url must be an http:// or https:// URL without spaces, quotes or '<>'");
   out->default_language = r.String("default_language");
   r.Touch("languages");
   if (!doc.root.contains("languages") || !doc.root["languages"].is_array()) {

@@ -4,6 +4,7 @@
 #include "base/text.h"
 #include "calc/fit.h"
 #include "calc/memory.h"
+#include "calc/systems.h"
 #include "charts/fit_matrix.h"
 #include "directives/calc_args.h"
 #include "directives/chart_files.h"
@@ -34,7 +35,7 @@ std::string FitMatrixChart(const Args& a, const PageContext& ctx) {
   HtmlTable table(spec.title);
   std::vector<Cell> head = {Cell::Text(ctx.T("col.model"))};
   for (const Gpu* g : cards) {
-    std::string label = g->name + " · " + ctx.fmt->WithUnit(g->memory_gb, "GB", 0);
+    std::string label = g->name + " · " + ctx.fmt->WithUnit(calc::ModelMemoryGb(*g), "GB", 0);
     spec.columns.push_back(label);
     head.push_back(Cell::Text(label, true));
   }

@@ -25,8 +25,8 @@ std::string SpecList(const Gpu& g, const PageContext& ctx) {
   auto item = [&](const std::string& key, const std::string& value) {
     h += "<dt>" + HtmlEscape(ctx.T(key)) + "</dt><dd>" + HtmlEscape(value) + "</dd>";
   };
-  item("spec.vendor", g.vendor == "nvidia" ? "NVIDIA"
-                      : g.vendor == "amd"  ? "AMD"
+  item("spec.vendor", g.vendor == "nvidia"  ? "NVIDIA"
+                      : g.vendor == "amd"   ? "AMD"
                       : g.vendor == "intel" ? "Intel"
                                             : "Apple");
   item("spec.architecture", g.architecture);

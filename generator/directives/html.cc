@@ -78,9 +78,9 @@ std::string GpuLink(const Gpu& gpu, const PageContext& ctx) {
 }
 
 std::vector<std::string> SpecFieldIds() {
-  return {"memory_gb",   "bandwidth_gbs", "l2_mb",       "fp16_tflops",
-          "fp8_tflops",  "int8_tops",     "tdp_w",       "launch_price_usd",
-          "launch_date", "nvlink_gbs",    "memory_type", "architecture",
+  return {"memory_gb",   "bandwidth_gbs", "l2_mb",           "fp16_tflops",
+          "fp8_tflops",  "int8_tops",     "tdp_w",           "launch_price_usd",
+          "launch_date", "nvlink_gbs",    "memory_type",     "architecture",
           "pcie_gen",    "slots",         "usable_memory_gb"};
 }
 

@@ -13,8 +13,8 @@ namespace {
 using calc_test::MakeGpu;
 using Catch::Detail::Approx;
 
-Gpu MakeSystem(const std::string& id, const std::string& vendor, double memory_gb,
-               double usable_gb, double bandwidth_gbs, double tdp_w) {
+Gpu MakeSystem(const std::string& id, const std::string& vendor, double memory_gb, double usable_gb,
+               double bandwidth_gbs, double tdp_w) {
   Gpu g = MakeGpu(id, Segment::kConsumer, memory_gb, bandwidth_gbs, 32, "none", 30, {}, tdp_w);
   g.vendor = vendor;
   g.form_factor = "system";
@@ -78,8 +78,7 @@ TEST_CASE("A system's cost is the whole machine's", "[calc][systems]") {
   }
 }
 
-TEST_CASE("Systems are ranked for training only when they train with CUDA",
-          "[calc][systems]") {
+TEST_CASE("Systems are ranked for training only when they train with CUDA", "[calc][systems]") {
   const Gpu mac = MakeSystem("mac", "apple", 256, 192, 819, 270);
   const Gpu halo = MakeSystem("halo", "amd", 128, 96, 256, 200);
   const Gpu spark = MakeSystem("spark", "nvidia", 128, 119, 273, 240);
@@ -91,9 +90,9 @@ TEST_CASE("Systems are ranked for training only when they train with CUDA",
     bool ranked;
   };
   const Case cases[] = {
-      {&mac, Workload::kTraining16, false},   {&mac, Workload::kInference8, true},
-      {&mac, Workload::kInference16, true},   {&halo, Workload::kTraining16, false},
-      {&spark, Workload::kTraining16, true},  {&radeon, Workload::kTraining16, true},
+      {&mac, Workload::kTraining16, false},  {&mac, Workload::kInference8, true},
+      {&mac, Workload::kInference16, true},  {&halo, Workload::kTraining16, false},
+      {&spark, Workload::kTraining16, true}, {&radeon, Workload::kTraining16, true},
   };
   for (const Case& c : cases) {
     INFO(c.gpu->id << " " << WorkloadId(c.w));
