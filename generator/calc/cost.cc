@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "calc/systems.h"
+
 namespace gg::calc {
 
 double EnergyKwhPerYear(double watts, double utilisation) {
@@ -15,12 +17,15 @@ double ElectricityUsdPerYear(double watts, double utilisation, double usd_per_kw
 
 OwnershipCost CostOfOwnership(const Gpu& gpu, double unit_price_usd, int count,
                               const Assumptions& a) {
-  const double n = static_cast<double>(std::max(count, 1));
+  const double n = static_cast<double>(MaxUnits(gpu, count));
   const bool server = gpu.segment == Segment::kDatacenter;
+  const bool whole = IsSystem(gpu);  // priced and powered as a whole machine
   OwnershipCost c;
   c.gpus_usd = n * unit_price_usd;
-  c.system_usd = server ? n * a.server_cost_per_gpu_usd : a.desktop_system_cost_usd;
-  c.watts = n * gpu.tdp_w + (server ? n * a.server_system_watts_per_gpu : a.desktop_system_watts);
+  c.system_usd = whole ? 0 : server ? n * a.server_cost_per_gpu_usd : a.desktop_system_cost_usd;
+  c.watts = n * gpu.tdp_w + (whole    ? 0
+                             : server ? n * a.server_system_watts_per_gpu
+                                      : a.desktop_system_watts);
   c.electricity_usd_per_year =
       ElectricityUsdPerYear(c.watts, a.utilisation, a.electricity_usd_per_kwh);
   c.years = a.ownership_years;
@@ -32,6 +37,8 @@ std::optional<Desktop> DesktopWith(const Gpu& gpu, const CurrentPrices& prices,
                                    const std::vector<Condition>& allowed, const Assumptions& a) {
   auto price = CheapestCurrentPrice(prices, gpu.id, allowed);
   if (!price) return std::nullopt;
+  // A unified-memory system is the whole machine: nothing is added to its price or power.
+  if (IsSystem(gpu)) return Desktop{price->usd, gpu.tdp_w, *price};
   return Desktop{price->usd + a.desktop_system_cost_usd, gpu.tdp_w + a.desktop_system_watts,
                  *price};
 }
@@ -76,7 +83,7 @@ std::optional<BasisCost> CostOnBasis(const Gpu& gpu, CostBasis basis, int count,
   if (!price) return std::nullopt;
   BasisCost c;
   c.price = *price;
-  c.usd = basis == CostBasis::kGpu ? static_cast<double>(std::max(count, 1)) * price->usd
+  c.usd = basis == CostBasis::kGpu ? static_cast<double>(MaxUnits(gpu, count)) * price->usd
                                    : CostOfOwnership(gpu, price->usd, count, assumptions).total_usd;
   return c;
 }

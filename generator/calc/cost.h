@@ -36,7 +36,9 @@ struct OwnershipCost {
 // Cost of owning `count` GPUs for assumptions.ownership_years. Consumer and workstation
 // cards go in one desktop: system = desktop_system_cost_usd and desktop_system_watts once,
 // whatever the count. Data-centre cards go in servers: system = count ×
-// server_cost_per_gpu_usd and count × server_system_watts_per_gpu. Electricity at
+// server_cost_per_gpu_usd and count × server_system_watts_per_gpu. A unified-memory system
+// (calc/systems.h) is the whole machine: count 1, no system cost on top, its own tdp_w as the
+// machine's power. Electricity at
 // assumptions.utilisation and electricity_usd_per_kwh. count < 1 is treated as 1.
 OwnershipCost CostOfOwnership(const Gpu& gpu, double unit_price_usd, int count,
                               const Assumptions& assumptions);

@@ -3,10 +3,13 @@
 #include <algorithm>
 #include <cmath>
 
+#include "calc/systems.h"
+
 namespace gg::calc {
 
 std::vector<int> CandidateGpuCounts(const Gpu& gpu, const Assumptions& a, int max_gpus) {
   std::vector<int> counts{1};
+  max_gpus = std::min(max_gpus, MaxUnits(gpu, max_gpus));
   const bool module = gpu.form_factor == "sxm" || gpu.form_factor == "oam";
   const int per_machine = gpu.segment == Segment::kDatacenter || module
                               ? std::max(a.gpus_per_node, 1)
@@ -27,7 +30,7 @@ double PerGpuBytes(const MemoryBreakdown& memory, int n, const Assumptions& a) {
 }
 
 double UsableGpuBytes(const Gpu& gpu, const Assumptions& a) {
-  return gpu.memory_gb * kBytesPerGiB * (1.0 - a.gpu_ram_headroom_fraction);
+  return ModelMemoryGb(gpu) * kBytesPerGiB * (1.0 - a.gpu_ram_headroom_fraction);
 }
 
 Precision RunnablePrecision(const Gpu& gpu, Precision requested) {

@@ -6,7 +6,8 @@
 // desktop; data-centre PCIe cards up to gpus_per_node in one server; SXM/OAM modules up to
 // gpus_per_node on one baseboard, then whole baseboards (up to max_gpus). Layers are split
 // across the cards (llama.cpp's default), so any count works and decode speed does not grow
-// with the count. A format the card cannot run is replaced by the nearest one it runs
+// with the count. A unified-memory system (calc/systems.h) counts 1 and holds its
+// usable_memory_gb. A format the card cannot run is replaced by the nearest one it runs
 // (RunnablePrecision), and the answer says so.
 #pragma once
 
@@ -29,8 +30,8 @@ std::vector<int> CandidateGpuCounts(const Gpu& gpu, const Assumptions& assumptio
 // its own compute buffer) + cuda_context_gb × 10^9 (n < 1 counts as 1).
 double PerGpuBytes(const MemoryBreakdown& memory, int n, const Assumptions& assumptions);
 
-// Bytes of a card a model may use: memory_gb × 2^30 (cards sold as "24 GB" hold 24 GiB:
-// nvidia-smi shows 24,564 MiB for an RTX 4090) × (1 − gpu_ram_headroom_fraction).
+// Bytes of a card a model may use: memory_gb (a system: usable_memory_gb) × 2^30 (cards sold as "24
+// GB" hold 24 GiB: nvidia-smi shows 24,564 MiB for an RTX 4090) × (1 − gpu_ram_headroom_fraction).
 double UsableGpuBytes(const Gpu& gpu, const Assumptions& assumptions);
 
 // The format a card runs for a requested one: FP8 needs FP8 Tensor Cores (fp8_tflops set),

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "calc/least_squares.h"
+#include "calc/systems.h"
 
 namespace gg::calc {
 
@@ -237,6 +238,7 @@ PerformanceTable ComputePerformance(const Dataset& data, const Assumptions& assu
       wp.models = FitPerfModels(data.gpus, wp.values, *baseline, w);
       for (const Gpu& g : data.gpus) {
         if (wp.values.count(g.id)) continue;
+        if (!RankedFor(g, w)) continue;  // systems that do not train with CUDA
         for (const PerfModel& m : wp.models) {
           if (auto v = PredictPerf(m, g, w)) {
             wp.values[g.id] = PerfValue{*v, PerfSource::kEstimated, 0, m.id};

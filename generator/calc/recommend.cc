@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "calc/systems.h"
+
 namespace gg::calc {
 
 namespace {
@@ -100,6 +102,8 @@ const char* ReasonId(Reason r) {
       return "vendor";
     case Reason::kNoPrice:
       return "no_price";
+    case Reason::kSingleUnit:
+      return "single_unit";
     case Reason::kFormFactor:
       return "form_factor";
     case Reason::kSlots:
@@ -133,9 +137,11 @@ Recommendation Recommend(const Dataset& data, const PerformanceTable& performanc
     } else if (!k.vendors.empty() &&
                std::find(k.vendors.begin(), k.vendors.end(), g.vendor) == k.vendors.end()) {
       c.excluded = Reason::kVendor;
-    } else if (g.memory_gb < k.min_memory_gb) {
+    } else if (k.count > 1 && MaxUnits(g, k.count) < k.count) {
+      c.excluded = Reason::kSingleUnit;
+    } else if (ModelMemoryGb(g) < k.min_memory_gb) {
       c.excluded = Reason::kMemory;
-    } else if (machine != nullptr &&
+    } else if (machine != nullptr && !IsSystem(g) &&  // a system is a machine of its own
                (c.build = CheckBuild(g, std::max(per_machine, 1), *machine))->limit !=
                    BuildLimit::kFits) {
       c.excluded = ReasonOf(c.build->limit);

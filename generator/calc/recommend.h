@@ -45,6 +45,7 @@ enum class Reason {
   kSegment,    // … is outside the allowed segments
   kVendor,     // … is from a vendor the constraints leave out
   kNoPrice,    // … has no current price at all
+  kSingleUnit,  // … is a whole system (calc/systems.h), and the constraints need several units
   // … does not fit the machine (calc/power.h, checked after memory, before prices):
   kFormFactor,  // the machine takes no GPU of its form factor
   kSlots,       // `count` of them exceed its slots or board

@@ -20,6 +20,7 @@ constexpr FieldRange kRanges[] = {
     {"GPU", "nvlink_gbs", 0, 100000},
     {"GPU", "pcie_gen", 1, 9},
     {"GPU", "launch_price_usd", 10, 10000000},
+    {"GPU", "usable_memory_gb", 0.5, 4096},
     {"benchmark", "speedup", 0.001, 1000},
     {"price observation", "price", 1, 10000000},
     {"cloud offer", "usd_per_gpu_hour", 0.001, 1000},

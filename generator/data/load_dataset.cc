@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <map>
 #include <set>
 
@@ -17,9 +18,9 @@ namespace {
 const std::vector<std::string> kSegments = {"consumer", "workstation", "datacenter"};
 const std::vector<std::string> kWorkloads = {"inference8", "inference16", "training16"};
 const std::vector<std::string> kConditions = {"new", "used"};
-const std::vector<std::string> kTensorCores = {"none",  "volta",  "turing",    "ampere",
-                                               "ada",   "hopper", "blackwell", "rdna3",
-                                               "rdna4", "cdna2",  "cdna3"};
+const std::vector<std::string> kTensorCores = {"none",   "volta",     "turing", "ampere", "ada",
+                                               "hopper", "blackwell", "rdna3",  "rdna4",  "cdna2",
+                                               "cdna3",  "cdna4",     "xe2"};
 
 bool IsId(const std::string& id) {
   if (id.empty()) return false;
@@ -40,6 +41,31 @@ std::string ReadId(ObjectReader& r, std::set<std::string>* seen, Diagnostics* di
   return id;
 }
 
+// A unified-memory system states the memory a model may use (usable_memory_gb, at most
+// memory_gb); a card does not (all of its memory is the GPU's).
+void ReadUsableMemory(ObjectReader& r, Gpu* g, Diagnostics* diags) {
+  const bool system = g->form_factor == "system";
+  if (!r.Has("usable_memory_gb")) {
+    if (system)
+      diags->Error(r.FieldLoc("form_factor"),
+                   "a system must state 'usable_memory_gb' (the memory its GPU may hold)",
+                   "add \"usable_memory_gb\": the share of memory_gb the platform's rule allows");
+    return;
+  }
+  g->usable_memory_gb = r.Positive("usable_memory_gb");
+  if (!system) {
+    diags->Error(r.FieldLoc("usable_memory_gb"),
+                 "'usable_memory_gb' is for systems (form_factor \"system\"); a card's memory "
+                 "is all usable",
+                 "remove it, or set \"form_factor\": \"system\"");
+  } else if (*g->usable_memory_gb > g->memory_gb) {
+    char total[32];
+    std::snprintf(total, sizeof total, "%g", g->memory_gb);
+    diags->Error(r.FieldLoc("usable_memory_gb"),
+                 std::string("'usable_memory_gb' exceeds 'memory_gb' (") + total + ")");
+  }
+}
+
 void LoadGpus(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
   const auto* arr = TopLevelArray(doc, "gpus", diags);
   if (!arr) return;
@@ -51,7 +77,7 @@ void LoadGpus(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
     g.loc = r.loc();
     g.id = ReadId(r, &seen, diags);
     g.name = r.String("name");
-    g.vendor = r.Enum("vendor", {"nvidia", "amd", "intel"});
+    g.vendor = r.Enum("vendor", {"nvidia", "amd", "intel", "apple"});
     g.architecture = r.String("architecture");
     g.launch_date = r.Date("launch_date");
     g.segment = ParseSegment(r.Enum("segment", kSegments)).value_or(Segment::kConsumer);
@@ -74,8 +100,9 @@ void LoadGpus(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
     }
     g.nvlink_gbs = r.NonNegative("nvlink_gbs");
     g.pcie_gen = r.Integer("pcie_gen", 1);
-    g.form_factor = r.Enum("form_factor", {"pcie", "sxm", "oam"});
+    g.form_factor = r.Enum("form_factor", {"pcie", "sxm", "oam", "system"});
     g.launch_price_usd = r.NullableNumber("launch_price_usd");
+    ReadUsableMemory(r, &g, diags);
     g.prov = r.ReadProvenance();
     if (!g.id.empty()) out->gpus.push_back(std::move(g));
   }
@@ -103,21 +130,24 @@ void LoadBenchmarks(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
   }
 }
 
-// An estimated price names how it was made; a sourced one has no method.
-void ReadEstimateMethod(ObjectReader& r, PriceObservation* p, Diagnostics* diags) {
-  if (p->prov.estimated) {
+// An estimated price (a card's or a cloud offer's) names how it was made; a sourced one has
+// no method.
+std::string ReadEstimateMethod(ObjectReader& r, bool estimated, Diagnostics* diags) {
+  if (estimated) {
     if (!r.Has("estimate_method")) {
       diags->Error(r.FieldLoc("estimated"), "an estimated price must name its 'estimate_method'",
                    "add \"estimate_method\": one of the methods listed in data/README.md");
-      return;
+      return {};
     }
-    p->estimate_method = r.Enum("estimate_method", EstimateMethodIds());
-  } else if (r.Has("estimate_method")) {
+    return r.Enum("estimate_method", EstimateMethodIds());
+  }
+  if (r.Has("estimate_method")) {
     r.Touch("estimate_method");
     diags->Error(r.FieldLoc("estimate_method"),
                  "'estimate_method' is set on a price that is not estimated",
                  "add \"estimated\": true, or remove the method if the price is sourced");
   }
+  return {};
 }
 
 void LoadPrices(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
@@ -139,7 +169,7 @@ void LoadPrices(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
     p.prov.as_of = p.date;
     p.prov.estimated = r.Bool("estimated", false);
     p.prov.note = r.OptString("note").value_or("");
-    ReadEstimateMethod(r, &p, diags);
+    p.estimate_method = ReadEstimateMethod(r, p.prov.estimated, diags);
     out->prices.push_back(std::move(p));
   }
 }
@@ -166,6 +196,7 @@ void LoadCloud(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
     c.prov.as_of = c.date;
     c.prov.estimated = r.Bool("estimated", false);
     c.prov.note = r.OptString("note").value_or("");
+    c.estimate_method = ReadEstimateMethod(r, c.prov.estimated, diags);
     if (!c.id.empty()) out->cloud.push_back(std::move(c));
   }
 }
@@ -352,7 +383,7 @@ void LoadPersonas(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
       p.segments.push_back(*ParseSegment(s));
     p.count = r.Integer("count", 1);
     if (r.Has("vendors"))
-      p.vendors = r.StringList("vendors", {"nvidia", "amd", "intel"});
+      p.vendors = r.StringList("vendors", {"nvidia", "amd", "intel", "apple"});
     else
       r.Touch("vendors");
     if (r.Has("machine")) {
@@ -384,7 +415,7 @@ FlowQuery ReadFlowQuery(const JsonDoc& doc, const std::string& ptr, Diagnostics*
   for (const auto& s : q.StringList("segments", kSegments)) f.segments.push_back(*ParseSegment(s));
   f.count = q.Integer("count", 1);
   if (q.Has("vendors"))
-    f.vendors = q.StringList("vendors", {"nvidia", "amd", "intel"});
+    f.vendors = q.StringList("vendors", {"nvidia", "amd", "intel", "apple"});
   else
     q.Touch("vendors");
   if (q.Has("machine")) {
@@ -564,8 +595,9 @@ void LoadSiteConfig(const std::string& file, const std::string& text, SiteConfig
   out->data_license = r.OptString("data_license").value_or("");
   out->data_license_url = r.OptString("data_license_url").value_or("");
   if (!out->data_license_url.empty() && !IsPlainAbsoluteUrl(out->data_license_url))
-    diags->Error(r.FieldLoc("data_license_url"),
-                 "data_license_url must be an http:// or https:// URL without spaces, quotes or '<>'");
+    diags->Error(
+        r.FieldLoc("data_license_url"),
+        "data_license_url must be an http:// or https:// URL without spaces, quotes or '<>'");
   out->default_language = r.String("default_language");
   r.Touch("languages");
   if (!doc.root.contains("languages") || !doc.root["languages"].is_array()) {

@@ -52,7 +52,7 @@ std::string BenchmarksCsv(const Dataset& d) {
 
 std::string CloudCsv(const Dataset& d) {
   return Csv({"id", "provider", "gpu", "pricing", "usd_per_gpu_hour", "gpus_per_instance", "region",
-              "date", "source", "estimated", "note"},
+              "date", "source", "estimated", "estimate_method", "note"},
              Rows<CloudOffer>(d.cloud, [](const CloudOffer& c) -> Row {
                return {c.id,
                        c.provider,
@@ -64,16 +64,37 @@ std::string CloudCsv(const Dataset& d) {
                        c.date,
                        c.prov.source,
                        Bool(c.prov.estimated),
+                       c.estimate_method,
                        c.prov.note};
              }));
 }
 
 std::string GpusCsv(const Dataset& d) {
-  return Csv({"id",           "name",        "vendor",      "architecture",  "launch_date",
-              "segment",      "memory_gb",   "memory_type", "bandwidth_gbs", "l2_mb",
-              "tensor_cores", "fp16_tflops", "fp8_tflops",  "int8_tops",     "tdp_w",
-              "slots",        "nvlink_gbs",  "pcie_gen",    "form_factor",   "launch_price_usd",
-              "source",       "as_of",       "estimated",   "note"},
+  return Csv({"id",
+              "name",
+              "vendor",
+              "architecture",
+              "launch_date",
+              "segment",
+              "memory_gb",
+              "memory_type",
+              "bandwidth_gbs",
+              "l2_mb",
+              "tensor_cores",
+              "fp16_tflops",
+              "fp8_tflops",
+              "int8_tops",
+              "tdp_w",
+              "slots",
+              "nvlink_gbs",
+              "pcie_gen",
+              "form_factor",
+              "launch_price_usd",
+              "usable_memory_gb",
+              "source",
+              "as_of",
+              "estimated",
+              "note"},
              Rows<Gpu>(d.gpus, [](const Gpu& g) -> Row {
                return {g.id,
                        g.name,
@@ -95,6 +116,7 @@ std::string GpusCsv(const Dataset& d) {
                        std::to_string(g.pcie_gen),
                        g.form_factor,
                        Opt(g.launch_price_usd),
+                       Opt(g.usable_memory_gb),
                        g.prov.source,
                        g.prov.as_of,
                        Bool(g.prov.estimated),

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "base/text.h"
+#include "calc/systems.h"
 #include "directives/computed.h"
 #include "directives/html.h"
 #include "model/enums.h"

@@ -4,6 +4,7 @@
 #include "base/text.h"
 #include "calc/fit.h"
 #include "calc/memory.h"
+#include "calc/systems.h"
 #include "charts/fit_matrix.h"
 #include "directives/calc_args.h"
 #include "directives/chart_files.h"
@@ -72,7 +73,7 @@ std::string FitMatrixChart(const Args& a, const PageContext& ctx) {
   std::vector<std::string> names, memory, full;
   for (const Gpu* g : cards) {
     names.push_back(g->name);
-    memory.push_back(ctx.fmt->WithUnit(g->memory_gb, "GB", 0));
+    memory.push_back(ctx.fmt->WithUnit(calc::ModelMemoryGb(*g), "GB", 0));
     full.push_back(names.back() + " · " + memory.back());
   }
   // The chart's columns carry short names (by rule); the table beside it the full ones.

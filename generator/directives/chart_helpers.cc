@@ -4,6 +4,7 @@
 #include <set>
 
 #include "calc/prices.h"
+#include "calc/systems.h"
 #include "directives/computed.h"
 
 namespace gg {
@@ -28,15 +29,17 @@ std::vector<calc::RankEntry> Ranked(const PageContext& ctx, Workload w, calc::Co
                     o);
 }
 
-// Columns: for each distinct memory size among priced cards, the cheapest card of that size.
+// Columns: for each distinct memory size among priced cards, the cheapest card of that size
+// (a unified-memory system by the memory a model may use, calc/systems.h).
 std::vector<const Gpu*> RepresentativeCards(const PageContext& ctx, double max_gb) {
   std::map<double, std::pair<double, const Gpu*>> best;
   for (const auto& g : ctx.data->gpus) {
-    if (g.memory_gb > max_gb) continue;
+    const double gb = calc::ModelMemoryGb(g);  // a system: the memory a model may use
+    if (gb > max_gb) continue;
     auto p = calc::CheapestCurrentPrice(ctx.computed->prices, g.id, {});
     if (!p) continue;
-    auto it = best.find(g.memory_gb);
-    if (it == best.end() || p->usd < it->second.first) best[g.memory_gb] = {p->usd, &g};
+    auto it = best.find(gb);
+    if (it == best.end() || p->usd < it->second.first) best[gb] = {p->usd, &g};
   }
   std::vector<const Gpu*> out;
   for (const auto& [gb, v] : best) out.push_back(v.second);

@@ -3,6 +3,7 @@
 #include <cmath>
 #include "base/text.h"
 #include "calc/memory.h"
+#include "calc/systems.h"
 #include "charts/stacked_bars.h"
 #include "directives/calc_args.h"
 #include "directives/chart_files.h"
@@ -70,9 +71,9 @@ std::string MemoryBreakdownChart(const Args& a, const PageContext& ctx) {
     table.Row(row);
   }
   for (const Gpu* g : RepresentativeCards(ctx, top * 1.15)) {
-    if (g->memory_gb < top * 0.08) continue;
-    spec.references.push_back(
-        {g->memory_gb, g->name + " · " + ctx.fmt->WithUnit(g->memory_gb, "GB", 0)});
+    const double gb = calc::ModelMemoryGb(*g);
+    if (gb < top * 0.08) continue;
+    spec.references.push_back({gb, g->name + " · " + ctx.fmt->WithUnit(gb, "GB", 0)});
   }
   std::string slug = "memory-" + m.id;
   auto r = charts::Render(spec, PageChartStyle(slug, ctx));

@@ -36,9 +36,11 @@ std::string OwnVsCloudChart(const Args& a, const PageContext& ctx) {
       ctx.TF("chart.cloud.desc", {{"util", ctx.fmt->Percent(util, 0)},
                                   {"kwh", ctx.fmt->Usd(as.electricity_usd_per_kwh, true)}});
   spec.own = {ctx.TF("chart.cloud.own", {{"cost", ctx.fmt->Usd(desktop)}}), desktop, elec_day};
+  // An estimated offer is marked in the line's label and in the table (which brings the legend).
+  const std::string mark = offer->prov.estimated ? "≈ " : "";
   spec.cloud = {
-      ctx.TF("chart.cloud.rent", {{"price", ctx.fmt->Usd(offer->usd_per_gpu_hour, true)}}), 0,
-      cloud_day};
+      ctx.TF("chart.cloud.rent", {{"price", mark + ctx.fmt->Usd(offer->usd_per_gpu_hour, true)}}),
+      0, cloud_day};
   spec.days = be ? std::max(365.0, std::ceil(*be * 1.5 / 365.0) * 365.0) : 3 * 365.0;
   spec.days = std::min(spec.days, 10 * 365.0);
   spec.x_axis_title = ctx.T("chart.cloud.x");
@@ -58,7 +60,9 @@ std::string OwnVsCloudChart(const Args& a, const PageContext& ctx) {
   table.Row({Cell::Text(ctx.T("chart.cloud.electricity_day")),
              Cell::Text(ctx.fmt->Usd(elec_day, true), true)});
   table.Row({Cell::Text(ctx.T("chart.cloud.cloud_day")),
-             Cell::Text(ctx.fmt->Usd(cloud_day, true), true)});
+             Cell::Html((offer->prov.estimated ? EstimateMark(ctx) : std::string()) +
+                            HtmlEscape(ctx.fmt->Usd(cloud_day, true)),
+                        true)});
   table.Row({Cell::Text(ctx.T("col.breakeven")),
              Cell::Text(be ? FormatDuration(*be, ctx) : ctx.T("breakeven.never"), true)});
   std::string slug = "own-vs-cloud-" + gid + "-" + offer->id;

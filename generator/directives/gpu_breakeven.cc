@@ -51,7 +51,7 @@ std::string Render(const Args& a, const PageContext& ctx) {
         calc::BreakEvenDays(desktop, watts, o->usd_per_gpu_hour, 0.5, as.electricity_usd_per_kwh);
     t.Row({Cell::Text(o->provider + " · " + ctx.T("pricing." + o->pricing)),
            Cell::Html(GpuLink(*ctx.data->FindGpu(o->gpu), ctx)),
-           Cell::Text(ctx.fmt->Usd(o->usd_per_gpu_hour, true), true),
+           Cell::Html(CloudPriceHtml(*o, ctx), true),
            Cell::Text(d1 ? FormatDuration(*d1, ctx) : ctx.T("breakeven.never"), true),
            Cell::Text(d2 ? FormatDuration(*d2, ctx) : ctx.T("breakeven.never"), true)});
   }

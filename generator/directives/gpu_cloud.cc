@@ -26,8 +26,7 @@ std::string Render(const Args& a, const PageContext& ctx) {
   for (const CloudOffer* o : offers) {
     const Gpu* g = ctx.data->FindGpu(o->gpu);
     t.Row({Cell::Text(o->provider), Cell::Html(g ? GpuLink(*g, ctx) : HtmlEscape(o->gpu)),
-           Cell::Text(ctx.T("pricing." + o->pricing)),
-           Cell::Text(ctx.fmt->Usd(o->usd_per_gpu_hour, true), true),
+           Cell::Text(ctx.T("pricing." + o->pricing)), Cell::Html(CloudPriceHtml(*o, ctx), true),
            Cell::Text(ctx.fmt->Number(o->gpus_per_instance, 0), true),
            Cell::Text(ctx.fmt->Date(o->date))},
           "offer-" + o->id);

@@ -25,11 +25,16 @@ std::string SpecList(const Gpu& g, const PageContext& ctx) {
   auto item = [&](const std::string& key, const std::string& value) {
     h += "<dt>" + HtmlEscape(ctx.T(key)) + "</dt><dd>" + HtmlEscape(value) + "</dd>";
   };
-  item("spec.vendor", g.vendor == "nvidia" ? "NVIDIA" : g.vendor == "amd" ? "AMD" : "Intel");
+  item("spec.vendor", g.vendor == "nvidia"  ? "NVIDIA"
+                      : g.vendor == "amd"   ? "AMD"
+                      : g.vendor == "intel" ? "Intel"
+                                            : "Apple");
   item("spec.architecture", g.architecture);
   item("spec.segment", ctx.T(Segments().UiKey(g.segment)));
   item("spec.launch_date", FormatSpec(g, "launch_date", ctx));
   item("spec.memory", FormatSpec(g, "memory_gb", ctx) + " " + g.memory_type);
+  if (g.usable_memory_gb)
+    item("spec.usable_memory", ctx.fmt->WithUnit(*g.usable_memory_gb, "GB", 0));
   item("spec.bandwidth", FormatSpec(g, "bandwidth_gbs", ctx));
   item("spec.l2", FormatSpec(g, "l2_mb", ctx));
   item("spec.tensor_cores", g.tensor_cores.empty() ? "—" : ctx.T("tensor." + g.tensor_cores));
@@ -42,8 +47,9 @@ std::string SpecList(const Gpu& g, const PageContext& ctx) {
            ? "PCIe " + std::to_string(g.pcie_gen) +
                  (g.slots > 0 ? " · " + ctx.TF("unit.slots", {{"v", ctx.fmt->Number(g.slots, 1)}})
                               : "")
-       : g.form_factor == "sxm" ? "SXM"
-                                : "OAM");
+       : g.form_factor == "sxm"    ? "SXM"
+       : g.form_factor == "system" ? ctx.T("spec.form_system")
+                                   : "OAM");
   item("spec.nvlink", FormatSpec(g, "nvlink_gbs", ctx));
   item("spec.launch_price", FormatSpec(g, "launch_price_usd", ctx));
   h += "</dl>";

@@ -98,10 +98,10 @@ std::string GpuLink(const Gpu& gpu, const PageContext& ctx) {
 }
 
 std::vector<std::string> SpecFieldIds() {
-  return {"memory_gb",   "bandwidth_gbs", "l2_mb",       "fp16_tflops",
-          "fp8_tflops",  "int8_tops",     "tdp_w",       "launch_price_usd",
-          "launch_date", "nvlink_gbs",    "memory_type", "architecture",
-          "pcie_gen",    "slots"};
+  return {"memory_gb",   "bandwidth_gbs", "l2_mb",           "fp16_tflops",
+          "fp8_tflops",  "int8_tops",     "tdp_w",           "launch_price_usd",
+          "launch_date", "nvlink_gbs",    "memory_type",     "architecture",
+          "pcie_gen",    "slots",         "usable_memory_gb"};
 }
 
 std::string FormatSpec(const Gpu& g, const std::string& field, const PageContext& ctx) {
@@ -122,6 +122,8 @@ std::string FormatSpec(const Gpu& g, const std::string& field, const PageContext
   if (field == "pcie_gen")
     return g.form_factor == "pcie" || g.pcie_gen > 0 ? "PCIe " + std::to_string(g.pcie_gen) : none;
   if (field == "slots") return g.slots > 0 ? f.Number(g.slots, 1) : none;
+  if (field == "usable_memory_gb")
+    return g.usable_memory_gb ? f.WithUnit(*g.usable_memory_gb, "GB", 0) : none;
   return none;
 }
 
@@ -159,15 +161,20 @@ std::string FormatDuration(double days, const PageContext& ctx) {
   return ctx.fmt->Message(ctx.T("unit.years"), "v", std::round(days / 365.0 * 10) / 10);
 }
 
-std::string PriceMarks(const calc::CurrentPrice& p, const PageContext& ctx) {
-  std::string h;
-  if (p.estimated) {
-    const std::string label = HtmlEscape(ctx.T("price.estimated"));
-    h += std::string("<span class=\"") + kEstimateMarkClass + "\" title=\"" + label +
+std::string EstimateMark(const PageContext& ctx) {
+  const std::string label = HtmlEscape(ctx.T("price.estimated"));
+  return std::string("<span class=\"") + kEstimateMarkClass + "\" title=\"" + label +
          "\"><span aria-hidden=\"true\">≈</span><span class=\"visually-hidden\">" + label +
          ": </span></span>";
-  }
-  return h;
+}
+
+std::string PriceMarks(const calc::CurrentPrice& p, const PageContext& ctx) {
+  return p.estimated ? EstimateMark(ctx) : std::string();
+}
+
+std::string CloudPriceHtml(const CloudOffer& offer, const PageContext& ctx) {
+  return (offer.prov.estimated ? EstimateMark(ctx) : std::string()) +
+         HtmlEscape(ctx.fmt->Usd(offer.usd_per_gpu_hour, true));
 }
 
 std::string PriceHtml(double usd, const calc::CurrentPrice& p, const PageContext& ctx) {

@@ -107,6 +107,10 @@ std::string FormatDuration(double days, const PageContext& ctx);
 // an estimate, a "stale" tag when its newest observation is old; "" for a fresh sourced price.
 // Every page that shows a mark gets the legend (site_pages) that explains it once.
 std::string PriceMarks(const calc::CurrentPrice& p, const PageContext& ctx);
+// The "≈" mark alone (with its screen-reader label), for any price that rests on an estimate.
+std::string EstimateMark(const PageContext& ctx);
+// A cloud offer's price per GPU-hour, with the ≈ mark when the offer is estimated.
+std::string CloudPriceHtml(const CloudOffer& offer, const PageContext& ctx);
 // An amount (p.usd, or a multiple of it such as the price of 4 cards) with p's marks, as HTML.
 std::string PriceHtml(double usd, const calc::CurrentPrice& p, const PageContext& ctx);
 // The class every estimate mark carries: the legend and the tests look for it.

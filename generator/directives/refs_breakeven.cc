@@ -19,8 +19,10 @@ std::string Render(const Args& a, const PageContext& ctx) {
   if (!owned) return {};
   auto days = calc::BreakEvenDays(owned->cost_usd, owned->watts, offer->usd_per_gpu_hour, util,
                                   as.electricity_usd_per_kwh);
-  if (!days) return HtmlEscape(ctx.T("breakeven.never"));
-  return HtmlEscape(FormatDuration(*days, ctx));
+  // A break-even on an estimated cloud price carries the same mark as the price.
+  const std::string mark = offer->prov.estimated ? EstimateMark(ctx) : std::string();
+  if (!days) return mark + HtmlEscape(ctx.T("breakeven.never"));
+  return mark + HtmlEscape(FormatDuration(*days, ctx));
 }
 
 }  // namespace

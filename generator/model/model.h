@@ -37,7 +37,7 @@ struct Gpu {
   SourceLoc loc;
   std::string id;
   std::string name;
-  std::string vendor;        // nvidia | amd | intel
+  std::string vendor;        // nvidia | amd | intel | apple
   std::string architecture;  // "Ada Lovelace"
   std::string launch_date;   // ISO date
   Segment segment = Segment::kConsumer;
@@ -46,7 +46,7 @@ struct Gpu {
   double bandwidth_gbs = 0;
   double l2_mb = 0;
   std::string tensor_cores;  // none | volta | turing | ampere | ada | hopper | blackwell | rdna3 |
-                             // rdna4 | cdna2 | cdna3
+                             // rdna4 | cdna2 | cdna3 | cdna4 | xe2
   double fp16_tflops = 0;
   std::optional<double> fp8_tflops;
   std::optional<double> int8_tops;
@@ -59,8 +59,11 @@ struct Gpu {
   std::string power_connectors_source;
   double nvlink_gbs = 0;
   int pcie_gen = 0;
-  std::string form_factor;  // pcie | sxm | oam
+  std::string form_factor;  // pcie | sxm | oam | system (a unified-memory machine, priced whole)
   std::optional<double> launch_price_usd;
+  // Systems only: the share of memory_gb the GPU may hold for a model under the platform's
+  // default or vendor-supported rule (macOS wired limit, Strix Halo GPU allocation, DGX OS).
+  std::optional<double> usable_memory_gb;
   Provenance prov;
 };
 
@@ -106,6 +109,9 @@ struct CloudOffer {
   std::string region;
   std::string date;
   Provenance prov;
+  // How an estimated price was made (one of EstimateMethodIds(), as for card prices); empty
+  // when the price was seen on `date`.
+  std::string estimate_method;
 };
 
 struct MoeExperts {

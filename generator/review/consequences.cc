@@ -183,6 +183,9 @@ std::string ReasonText(const Snapshot& s, const calc::Pick& p, const calc::Const
       why = "the next faster, " + next + ", does not fit the " + c.machine + " (" +
             calc::ReasonId(p.reason) + BuildText(p.next_faster_build) + ")";
       break;
+    case calc::Reason::kSingleUnit:
+      why = "the next faster, " + next + ", is a whole system that is not multiplied";
+      break;
   }
   if (p.build)
     why += "; " + FormatNumber(p.build->system_w, 0) + " W, " +

@@ -86,6 +86,30 @@ TEST_CASE("mini site: an estimated current price never appears without its mark"
   CHECK(shown > 0);  // the check above looked at something
 }
 
+TEST_CASE("mini site: a break-even on an estimated cloud price carries the mark",
+          "[site][prices]") {
+  Built b;
+  REQUIRE(b.run.exit_code == 0);
+  // The fixture's runpod-rtx-4090 offer is estimated; lambda-h100-sxm is sourced.
+  const CloudOffer* offer = b.data.FindOffer("runpod-rtx-4090");
+  REQUIRE(offer != nullptr);
+  REQUIRE(offer->prov.estimated);
+  CHECK(offer->estimate_method == "carried_forward");
+  REQUIRE_FALSE(b.data.FindOffer("lambda-h100-sxm")->prov.estimated);
+  const std::string lead = "owning one pays off after ";  // en/guide: gpu:breakeven … runpod
+  int seen = 0;
+  for (const auto& [path, bytes] : b.files) {
+    if (!IsEnglishPage(path)) continue;
+    for (size_t at = bytes.find(lead); at != std::string::npos; at = bytes.find(lead, at + 1)) {
+      ++seen;
+      INFO(path);
+      CHECK(bytes.compare(at + lead.size(), kMark.size(), kMark) == 0);
+      CHECK(bytes.find("class=\"price-legend\"") != std::string::npos);
+    }
+  }
+  CHECK(seen > 0);
+}
+
 TEST_CASE("mini site: 'Prices as of' is the newest sourced observation", "[site][prices]") {
   Built b;
   REQUIRE(b.run.exit_code == 0);
