@@ -1,23 +1,21 @@
 #include "charts/svg_post.h"
 
+#include <charconv>
+
 #include "base/text.h"
 
-#include <cstdio>
-
 namespace gg::charts {
-namespace {
 
-std::string Num(double v) {
+std::string SvgNumber(double v) {
   char buf[32];
-  std::snprintf(buf, sizeof buf, "%.2f", v);
-  std::string s = buf;
-  while (!s.empty() && s.back() == '0') s.pop_back();
-  if (!s.empty() && s.back() == '.') s.pop_back();
+  auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed, 2);
+  if (ec != std::errc()) return "0";  // not finite: never a coordinate the layout makes
+  std::string s(buf, end);
+  while (s.back() == '0') s.pop_back();
+  if (s.back() == '.') s.pop_back();
   if (s == "-0") s = "0";
   return s;
 }
-
-}  // namespace
 
 std::string AddSvgAccessibility(std::string_view svg, std::string_view prefix,
                                 std::string_view title, std::string_view description,
@@ -50,8 +48,8 @@ std::string AppendSvgLinks(std::string_view svg, const std::vector<SvgLink>& lin
   std::string out(svg.substr(0, end));
   for (const SvgLink& l : links) {
     out += "<a xlink:href=\"" + HtmlEscape(l.href) + "\" aria-label=\"" + HtmlEscape(l.label) +
-           "\"><rect x=\"" + Num(l.x) + "\" y=\"" + Num(l.y) + "\" width=\"" + Num(l.w) +
-           "\" height=\"" + Num(l.h) +
+           "\"><rect x=\"" + SvgNumber(l.x) + "\" y=\"" + SvgNumber(l.y) + "\" width=\"" +
+           SvgNumber(l.w) + "\" height=\"" + SvgNumber(l.h) +
            "\" style=\"fill:rgb(0%,0%,0%);fill-opacity:0;stroke:none;\"/></a>\n";
   }
   out.append(svg.substr(end));

@@ -9,6 +9,11 @@
 
 namespace gg::charts {
 
+// A coordinate or length as an SVG attribute: at most two decimals, trailing zeros and a
+// trailing point dropped, "-0" written "0" (12.5, 3, 0.25). std::to_chars, not printf: no
+// locale, no format parsing (this runs for every number of every chart).
+std::string SvgNumber(double v);
+
 // Adds role, aria-labelledby (→ <title>) and aria-describedby (→ <desc>) to the root element
 // and inserts <title id="<prefix>-title"> and <desc id="<prefix>-desc"> right after it. Text is
 // XML-escaped. `role` is normally "img". An empty description omits <desc>. Returns the input

@@ -1,5 +1,7 @@
 #include "charts/svg_writer.h"
 
+#include "charts/svg_post.h"
+
 #include <pango/pangocairo.h>
 
 #include <algorithm>
@@ -15,16 +17,6 @@ namespace {
 // After the measured families: Latin fonts with DejaVu-like widths, then CJK system fonts.
 constexpr const char* kFallbacks =
     "\"Noto Sans\",Verdana,\"PingFang SC\",\"Hiragino Sans GB\",\"Microsoft YaHei\",sans-serif";
-
-std::string Num(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.2f", v);
-  std::string s = buf;
-  while (!s.empty() && s.back() == '0') s.pop_back();
-  if (!s.empty() && s.back() == '.') s.pop_back();
-  if (s == "-0") s = "0";
-  return s;
-}
 
 std::string Hex(Rgb c) {
   auto byte = [](double v) { return static_cast<int>(std::lround(std::clamp(v, 0.0, 1.0) * 255)); };
@@ -92,16 +84,17 @@ class Writer {
 
   void operator()(const BoxItem& b) {
     double r = std::min({b.radius, b.r.w / 2, b.r.h / 2});
-    out_ += "<rect x=\"" + Num(b.r.x) + "\" y=\"" + Num(b.r.y) + "\" width=\"" + Num(b.r.w) +
-            "\" height=\"" + Num(b.r.h) + "\"";
-    if (r > 0) out_ += " rx=\"" + Num(r) + "\"";
+    out_ += "<rect x=\"" + SvgNumber(b.r.x) + "\" y=\"" + SvgNumber(b.r.y) + "\" width=\"" +
+            SvgNumber(b.r.w) + "\" height=\"" + SvgNumber(b.r.h) + "\"";
+    if (r > 0) out_ += " rx=\"" + SvgNumber(r) + "\"";
     Paint(b.fill, b.stroke, b.line_width, b.dash);
     out_ += "/>";
   }
   void operator()(const HatchItem& h) {
     std::string d;
     for (const auto& [a, b] : HatchSegments(h.r, h.spacing))
-      d += "M" + Num(a.x) + " " + Num(a.y) + "L" + Num(b.x) + " " + Num(b.y);
+      d +=
+          "M" + SvgNumber(a.x) + " " + SvgNumber(a.y) + "L" + SvgNumber(b.x) + " " + SvgNumber(b.y);
     if (d.empty()) return;
     out_ += "<path d=\"" + d + "\"";
     Paint(std::nullopt, h.ink, h.line_width, {});
@@ -111,7 +104,7 @@ class Writer {
     if (l.pts.empty()) return;
     std::string d;
     for (size_t i = 0; i < l.pts.size(); ++i)
-      d += (i == 0 ? "M" : "L") + Num(l.pts[i].x) + " " + Num(l.pts[i].y);
+      d += (i == 0 ? "M" : "L") + SvgNumber(l.pts[i].x) + " " + SvgNumber(l.pts[i].y);
     if (l.closed) d += "Z";
     out_ += "<path d=\"" + d + "\"";
     Paint(l.fill, l.stroke, l.line_width, l.dash);
@@ -129,13 +122,13 @@ class Writer {
     if (stroke) cls += (cls.empty() ? "" : " ") + classes_.Stroke(*stroke);
     if (!cls.empty()) out_ += " class=\"" + cls + "\"";
     if (!fill) out_ += " fill=\"none\"";
-    if (fill && fill->alpha < 1) out_ += " fill-opacity=\"" + Num(fill->alpha) + "\"";
+    if (fill && fill->alpha < 1) out_ += " fill-opacity=\"" + SvgNumber(fill->alpha) + "\"";
     if (!stroke) return;
-    if (stroke->alpha < 1) out_ += " stroke-opacity=\"" + Num(stroke->alpha) + "\"";
-    if (width != 1) out_ += " stroke-width=\"" + Num(width) + "\"";
+    if (stroke->alpha < 1) out_ += " stroke-opacity=\"" + SvgNumber(stroke->alpha) + "\"";
+    if (width != 1) out_ += " stroke-width=\"" + SvgNumber(width) + "\"";
     if (!dash.empty()) {
       out_ += " stroke-dasharray=\"";
-      for (size_t i = 0; i < dash.size(); ++i) out_ += (i ? " " : "") + Num(dash[i]);
+      for (size_t i = 0; i < dash.size(); ++i) out_ += (i ? " " : "") + SvgNumber(dash[i]);
       out_ += "\"";
     }
   }
@@ -150,22 +143,25 @@ void Writer::operator()(const MarkerItem& mk) {
   double s = mk.size;
   switch (mk.shape) {
     case MarkerShape::kCircle:
-      out_ += "<circle cx=\"" + Num(cx) + "\" cy=\"" + Num(cy) + "\" r=\"" + Num(s) + "\"";
+      out_ += "<circle cx=\"" + SvgNumber(cx) + "\" cy=\"" + SvgNumber(cy) + "\" r=\"" +
+              SvgNumber(s) + "\"";
       break;
     case MarkerShape::kSquare:
       s *= 0.9;
-      out_ += "<rect x=\"" + Num(cx - s) + "\" y=\"" + Num(cy - s) + "\" width=\"" + Num(2 * s) +
-              "\" height=\"" + Num(2 * s) + "\"";
+      out_ += "<rect x=\"" + SvgNumber(cx - s) + "\" y=\"" + SvgNumber(cy - s) + "\" width=\"" +
+              SvgNumber(2 * s) + "\" height=\"" + SvgNumber(2 * s) + "\"";
       break;
     case MarkerShape::kTriangle:
       s *= 1.2;
-      out_ += "<path d=\"M" + Num(cx) + " " + Num(cy - s) + "L" + Num(cx + s * 0.94) + " " +
-              Num(cy + s * 0.62) + "L" + Num(cx - s * 0.94) + " " + Num(cy + s * 0.62) + "Z\"";
+      out_ += "<path d=\"M" + SvgNumber(cx) + " " + SvgNumber(cy - s) + "L" +
+              SvgNumber(cx + s * 0.94) + " " + SvgNumber(cy + s * 0.62) + "L" +
+              SvgNumber(cx - s * 0.94) + " " + SvgNumber(cy + s * 0.62) + "Z\"";
       break;
     case MarkerShape::kDiamond:
       s *= 1.25;
-      out_ += "<path d=\"M" + Num(cx) + " " + Num(cy - s) + "L" + Num(cx + s) + " " + Num(cy) +
-              "L" + Num(cx) + " " + Num(cy + s) + "L" + Num(cx - s) + " " + Num(cy) + "Z\"";
+      out_ += "<path d=\"M" + SvgNumber(cx) + " " + SvgNumber(cy - s) + "L" + SvgNumber(cx + s) +
+              " " + SvgNumber(cy) + "L" + SvgNumber(cx) + " " + SvgNumber(cy + s) + "L" +
+              SvgNumber(cx - s) + " " + SvgNumber(cy) + "Z\"";
       break;
   }
   Paint(mk.fill, mk.stroke, mk.line_width, {});
@@ -185,12 +181,12 @@ void Writer::operator()(const TextItem& t) {
   const double ox = left - st.logical.x, oy = -st.baseline;
   std::string rotate;
   if (t.angle_deg != 0)
-    rotate =
-        " transform=\"rotate(" + Num(t.angle_deg) + " " + Num(t.x) + " " + Num(t.baseline) + ")\"";
+    rotate = " transform=\"rotate(" + SvgNumber(t.angle_deg) + " " + SvgNumber(t.x) + " " +
+             SvgNumber(t.baseline) + ")\"";
   if (t.halo) {
-    out_ += "<rect x=\"" + Num(t.x + left - 3) + "\" y=\"" +
-            Num(t.baseline + oy + st.logical.y - 1) + "\" width=\"" + Num(w + 6) + "\" height=\"" +
-            Num(st.logical.h + 2) + "\" rx=\"3\"";
+    out_ += "<rect x=\"" + SvgNumber(t.x + left - 3) + "\" y=\"" +
+            SvgNumber(t.baseline + oy + st.logical.y - 1) + "\" width=\"" + SvgNumber(w + 6) +
+            "\" height=\"" + SvgNumber(st.logical.h + 2) + "\" rx=\"3\"";
     Paint(*t.halo, std::nullopt, 1, {});
     out_ += rotate + "/>";
   }
@@ -203,11 +199,13 @@ void Writer::operator()(const TextItem& t) {
     double ax = t.spec.align == Align::kLeft     ? lx
                 : t.spec.align == Align::kCenter ? lx + line.width / 2
                                                  : lx + line.width;
-    out_ += "<text x=\"" + Num(ax) + "\" y=\"" + Num(t.baseline + oy + line.baseline) + "\"";
+    out_ += "<text x=\"" + SvgNumber(ax) + "\" y=\"" + SvgNumber(t.baseline + oy + line.baseline) +
+            "\"";
     out_ += " class=\"" + classes_.Fill(t.ink) + "\"";
-    if (t.ink.alpha < 1) out_ += " fill-opacity=\"" + Num(t.ink.alpha) + "\"";
+    if (t.ink.alpha < 1) out_ += " fill-opacity=\"" + SvgNumber(t.ink.alpha) + "\"";
     out_ += anchor;
-    if (t.spec.font.px != m_.style().font_px) out_ += " font-size=\"" + Num(t.spec.font.px) + "\"";
+    if (t.spec.font.px != m_.style().font_px)
+      out_ += " font-size=\"" + SvgNumber(t.spec.font.px) + "\"";
     if (t.spec.font.bold) out_ += " font-weight=\"bold\"";
     if (t.spec.underline) out_ += " text-decoration=\"underline\"";
     out_ += rotate + ">" + HtmlEscape(line.text) + "</text>";
@@ -280,15 +278,15 @@ std::string WriteSvg(const Scene& scene, const TextMeasurer& measurer) {
     std::visit(writer, item);
     body += '\n';
   }
-  const std::string w = Num(scene.width), h = Num(scene.height);
+  const std::string w = SvgNumber(scene.width), h = SvgNumber(scene.height);
   std::string out =
       "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
       "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" "
       "width=\"" +
       w + "px\" height=\"" + h + "px\" viewBox=\"0 0 " + w + " " + h +
-      "\" version=\"1.1\" stroke-linejoin=\"round\" font-size=\"" + Num(measurer.style().font_px) +
-      "\">\n<style type=\"text/css\">" + classes.Css(CssFontStack(measurer.style().font_family)) +
-      "</style>\n";
+      "\" version=\"1.1\" stroke-linejoin=\"round\" font-size=\"" +
+      SvgNumber(measurer.style().font_px) + "\">\n<style type=\"text/css\">" +
+      classes.Css(CssFontStack(measurer.style().font_family)) + "</style>\n";
   return out + body + "</svg>\n";
 }
 
