@@ -63,23 +63,13 @@ class CalculatorForm {
     return this.form.elements.namedItem(name);
   }
 
-  // The URL's query → the form (values a select does not offer are ignored).
   readUrl() {
-    const params = new URLSearchParams(window.location.search);
-    for (const name of FIELDS) {
-      const value = params.get(name);
-      const control = this.control(name);
-      if (value === null || !control) continue;
-      if (control.tagName === "SELECT" && ![...control.options].some((o) => o.value === value)) continue;
-      control.value = value;
-    }
+    formFromUrl(this.form, FIELDS);
     this.limitContext();
   }
 
   writeUrl() {
-    const params = new URLSearchParams(window.location.search); // the other tools' too
-    for (const name of FIELDS) params.set(name, this.control(name).value);
-    window.history.replaceState(null, "", `?${params}`);
+    formToUrl(this.form, FIELDS);
   }
 
   // The context field's maximum follows the chosen model.
@@ -189,8 +179,27 @@ function numberOf(text, scale) {
   return /^\s*(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(text) ? Number(text) / scale : text.trim();
 }
 
+// The URL's query → the named fields of a form (a value a select does not offer is ignored).
+function formFromUrl(form, fields) {
+  const params = new URLSearchParams(window.location.search);
+  for (const name of fields) {
+    const value = params.get(name);
+    const control = form.elements.namedItem(name);
+    if (value === null || !control) continue;
+    if (control.tagName === "SELECT" && ![...control.options].some((o) => o.value === value)) continue;
+    control.value = value;
+  }
+}
+
+// The named fields of a form → the URL's query, keeping the other tools' parameters.
+function formToUrl(form, fields) {
+  const params = new URLSearchParams(window.location.search);
+  for (const name of fields) params.set(name, form.elements.namedItem(name).value);
+  window.history.replaceState(null, "", `?${params}`);
+}
+
 // What the tool modules share with this one.
-const helpers = { element, table, fill, numberOf };
+const helpers = { element, table, fill, numberOf, formFromUrl, formToUrl };
 
 // Starts one tool; a tool that cannot start says so in its status line.
 async function startTool(root, calc) {

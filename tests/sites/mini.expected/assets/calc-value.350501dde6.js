@@ -44,20 +44,11 @@ class ValueTool {
   }
 
   readUrl() {
-    const params = new URLSearchParams(window.location.search);
-    for (const name of FIELDS) {
-      const value = params.get(name);
-      const control = this.control(name);
-      if (value === null) continue;
-      if (control.tagName === "SELECT" && ![...control.options].some((o) => o.value === value)) continue;
-      control.value = value;
-    }
+    this.ui.formFromUrl(this.form, FIELDS);
   }
 
   writeUrl() {
-    const params = new URLSearchParams(window.location.search);
-    for (const name of FIELDS) params.set(name, this.get(name));
-    window.history.replaceState(null, "", `?${params}`);
+    this.ui.formToUrl(this.form, FIELDS);
   }
 
   request() {
