@@ -27,6 +27,8 @@ class ContentCache;  // base/content_cache.h
 
 namespace gg::charts {
 
+class DrawingMemo;  // charts/drawing_memo.h
+
 struct Point {
   double x = 0;
   double y = 0;
@@ -82,7 +84,10 @@ struct Style {
   bool show_title = true;
   // Whether to paint a PNG too. The SVG (both schemes) is always produced.
   bool render_png = true;
-  double png_scale = 2;
+  // The PNG is the page's link preview (og:image): this wide, at most this tall (1200 x 630
+  // is the shape link previews are shown in); a taller chart is cut to its top.
+  double png_width = 1200;
+  double png_max_height = 630;
   Scheme png_scheme = Scheme::kLight;  // og:image wants light
   // Prefix for every id in the SVG (title, desc). Empty: "c" + 8 hex digits of the
   // SHA-256 of the SVG, which keeps ids unique per chart and stable across runs.
@@ -90,6 +95,9 @@ struct Style {
   // Where drawings already made for the same scene and style are found and kept (incremental
   // builds); null: always paint. Not part of the output: a cached drawing is byte-identical.
   ContentCache* cache = nullptr;
+  // The drawings already made in this build (see drawing_memo.h), looked up before the cache;
+  // null: none. Not part of the output either.
+  DrawingMemo* memo = nullptr;
 
   static constexpr double kMinWidth = 360;
   static constexpr double kMinFontPx = 11;
@@ -100,7 +108,7 @@ struct RenderedChart {
   // description), role="img" (role="group" for a flowchart with embedded links) and
   // aria-labelledby.
   std::string svg;
-  std::string png;  // style.png_scheme at style.png_scale; empty unless style.render_png
+  std::string png;  // style.png_scheme, png_width wide; empty unless style.render_png
   // CSS px, the SVG's width/height attributes: style.width, except a fit matrix with many
   // columns or an overflowing flowchart, which are wider.
   double width = 0;

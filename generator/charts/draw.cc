@@ -10,6 +10,7 @@
 
 #include "base/content_cache.h"
 #include "base/text.h"
+#include "charts/drawing_memo.h"
 #include "charts/svg_writer.h"
 
 namespace gg::charts::internal {
@@ -201,48 +202,63 @@ void PaintScene(cairo_t* cr, const Scene& scene, const TextMeasurer& measurer, S
   for (const Item& item : scene.items) std::visit(painter, item);
 }
 
-// PNG bytes of an RGB24 image surface, through libpng's fast setting: Cairo's own writer
-// uses zlib's default effort, which made encoding the link-preview images a quarter of a
-// cold build; the fast setting costs some bytes on these flat-coloured charts, not quality.
+// libpng's output callback: the encoded bytes are appended to the std::string behind the
+// io pointer.
+void AppendPngBytes(png_structp png, png_bytep data, png_size_t length) {
+  static_cast<std::string*>(png_get_io_ptr(png))
+      ->append(reinterpret_cast<const char*>(data), length);
+}
+void FlushNothing(png_structp) {}
+
+// PNG bytes of an RGB24 image surface, encoded once, straight from Cairo's rows (libpng drops
+// the unused fourth byte and swaps to RGB), with zlib level 1 and no row filter: on these
+// flat-coloured charts that is 3.5x faster than zlib's default effort for about 7 % more bytes
+// (measured on a 1520 x 2928 chart: 36 against 126 ms). Empty on failure: the page then has
+// no link-preview image, which is not an error.
 std::string EncodePng(cairo_surface_t* surface) {
+  static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "Cairo's RGB24 is B G R x in memory");
   const int w = cairo_image_surface_get_width(surface);
   const int h = cairo_image_surface_get_height(surface);
   const int stride = cairo_image_surface_get_stride(surface);
-  const unsigned char* data = cairo_image_surface_get_data(surface);
-  std::vector<unsigned char> rgb(static_cast<size_t>(w) * static_cast<size_t>(h) * 3);
-  for (int y = 0; y < h; ++y) {
-    const auto* row = reinterpret_cast<const uint32_t*>(data + static_cast<ptrdiff_t>(y) * stride);
-    unsigned char* dst = rgb.data() + static_cast<size_t>(y) * static_cast<size_t>(w) * 3;
-    for (int x = 0; x < w; ++x) {
-      const uint32_t px = row[x];  // 0xXXRRGGBB in native order
-      *dst++ = static_cast<unsigned char>(px >> 16);
-      *dst++ = static_cast<unsigned char>(px >> 8);
-      *dst++ = static_cast<unsigned char>(px);
-    }
+  unsigned char* const data = cairo_image_surface_get_data(surface);
+  std::string out;
+  png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, nullptr, nullptr, nullptr);
+  png_infop info = png ? png_create_info_struct(png) : nullptr;
+  if (png == nullptr || info == nullptr) {
+    png_destroy_write_struct(&png, &info);
+    return {};
   }
-  png_image image;
-  std::memset(&image, 0, sizeof image);
-  image.version = PNG_IMAGE_VERSION;
-  image.width = static_cast<png_uint_32>(w);
-  image.height = static_cast<png_uint_32>(h);
-  image.format = PNG_FORMAT_RGB;
-  image.flags = PNG_IMAGE_FLAG_FAST;
-  png_alloc_size_t size = 0;
-  if (!png_image_write_to_memory(&image, nullptr, &size, 0, rgb.data(), 0, nullptr)) return {};
-  std::string out(size, '\0');
-  if (!png_image_write_to_memory(&image, out.data(), &size, 0, rgb.data(), 0, nullptr)) return {};
-  out.resize(size);
+  if (setjmp(png_jmpbuf(png))) {  // libpng reports errors by longjmp
+    png_destroy_write_struct(&png, &info);
+    return {};
+  }
+  png_set_write_fn(png, &out, AppendPngBytes, FlushNothing);
+  png_set_IHDR(png, info, static_cast<png_uint_32>(w), static_cast<png_uint_32>(h), 8,
+               PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
+               PNG_FILTER_TYPE_DEFAULT);
+  png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
+  png_set_compression_level(png, 1);
+  png_write_info(png, info);
+  png_set_filler(png, 0, PNG_FILLER_AFTER);
+  png_set_bgr(png);
+  for (int y = 0; y < h; ++y) png_write_row(png, data + static_cast<ptrdiff_t>(y) * stride);
+  png_write_end(png, nullptr);
+  png_destroy_write_struct(&png, &info);
   return out;
 }
 
-std::string PaintPng(const Scene& scene, const TextMeasurer& measurer, double scale,
-                     Scheme scheme) {
-  int w = static_cast<int>(std::ceil(scene.width * scale));
-  int h = static_cast<int>(std::ceil(scene.height * scale));
+// The link-preview image: the chart scaled to Style::png_width and, when taller than
+// png_max_height at that scale, only its top (title, legend and first rows), as link previews
+// are shown landscape and painting a 3,000-pixel-tall bar chart for them cost more than the
+// rest of its page.
+std::string PaintPng(const Scene& scene, const TextMeasurer& measurer, const Style& style) {
+  const double scale = style.png_width / scene.width;
+  const int w = static_cast<int>(std::lround(style.png_width));
+  const int h = static_cast<int>(std::min(std::ceil(scene.height * scale), style.png_max_height));
   cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
   cairo_t* cr = cairo_create(surface);
   cairo_scale(cr, scale, scale);
-  PaintScene(cr, scene, measurer, scheme);
+  PaintScene(cr, scene, measurer, style.png_scheme);
   cairo_destroy(cr);
   cairo_surface_flush(surface);
   std::string out = EncodePng(surface);
@@ -324,11 +340,11 @@ struct ItemKey {
 // cache belongs to one machine image, like the executable whose identity it carries.
 std::string DrawingKey(const Scene& scene, const Style& style, const Accessibility& a11y) {
   KeyWriter w;
-  w.Str("drawing/2").Num(scene.width).Num(scene.height);
+  w.Str("drawing/3").Num(scene.width).Num(scene.height);
   w.Int(static_cast<int64_t>(scene.items.size()));
   for (const Item& item : scene.items) std::visit(ItemKey{&w}, item);
   w.Num(style.width).Str(style.font_family).Num(style.font_px).Num(style.title_px);
-  w.Bool(style.show_title).Bool(style.render_png).Num(style.png_scale);
+  w.Bool(style.show_title).Bool(style.render_png).Num(style.png_width).Num(style.png_max_height);
   w.Int(static_cast<int>(style.png_scheme)).Str(style.id_prefix);
   w.Str(a11y.title).Str(a11y.description).Int(static_cast<int64_t>(a11y.links.size()));
   for (const SvgLink& l : a11y.links)
@@ -392,7 +408,10 @@ Style Normalized(const Style& style) {
   s.width = std::round(s.width);
   if (!(s.font_px >= Style::kMinFontPx)) s.font_px = Style::kMinFontPx;
   if (!(s.title_px >= s.font_px)) s.title_px = s.font_px;
-  if (!(s.png_scale > 0)) s.png_scale = 2;
+  if (!(s.png_width >= 1)) s.png_width = Style{}.png_width;
+  s.png_width = std::round(s.png_width);
+  if (!(s.png_max_height >= 1)) s.png_max_height = Style{}.png_max_height;
+  s.png_max_height = std::round(s.png_max_height);
   if (s.font_family.empty()) s.font_family = Style{}.font_family;
   return s;
 }
@@ -520,12 +539,19 @@ RenderedChart RenderScene(const Scene& scene_in, const Style& style_in, const Ac
   Scene scene = scene_in;
   scene.width = std::ceil(scene.width);
   scene.height = std::ceil(scene.height);
-  if (!style.cache) return PaintAll(scene, style, a11y);
+  if (!style.cache && !style.memo) return PaintAll(scene, style, a11y);
   const std::string key = DrawingKey(scene, style, a11y);
+  if (style.memo) {
+    if (auto kept = style.memo->Find(key)) return *kept;
+  }
   RenderedChart out;
-  if (auto entry = style.cache->Get("chart", key); entry && Unpack(*entry, &out)) return out;
-  out = PaintAll(scene, style, a11y);
-  style.cache->Put("chart", key, Pack(out));
+  std::optional<std::string> entry;
+  if (style.cache) entry = style.cache->Get("chart", key);
+  if (!entry || !Unpack(*entry, &out)) {
+    out = PaintAll(scene, style, a11y);
+    if (style.cache) style.cache->Put("chart", key, Pack(out));
+  }
+  if (style.memo) style.memo->Keep(key, out);
   return out;
 }
 
@@ -535,7 +561,7 @@ RenderedChart PaintAll(const Scene& scene, const Style& style, const Accessibili
   out.width = scene.width;
   out.height = scene.height;
   out.svg = FinishSvg(WriteSvg(scene, measurer), style, a11y);
-  if (style.render_png) out.png = PaintPng(scene, measurer, style.png_scale, style.png_scheme);
+  if (style.render_png) out.png = PaintPng(scene, measurer, style);
   return out;
 }
 

@@ -296,7 +296,7 @@ int RunBuild(const BuildRequest& req, std::ostream&, std::ostream& err) {
     result.timings.push_back(
         {"write",
          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count()});
-    keep_record(OutputListing(out_dir));
+    if (cache) keep_record(OutputListing(out_dir));  // listing a large site costs a walk
   }
   double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (verbose) PrintVerboseTail(req, result, cache.get(), err);

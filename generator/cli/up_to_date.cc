@@ -44,7 +44,7 @@ std::string OutputListing(const std::string& dir) {
     if (::lstat(it->path().c_str(), &st) != 0) return "";
     const long long mtime_ns =
         static_cast<long long>(st.st_mtim.tv_sec) * 1000000000LL + st.st_mtim.tv_nsec;
-    lines.push_back(fs::relative(it->path(), dir, ec).generic_string() + ' ' +
+    lines.push_back(it->path().lexically_relative(dir).generic_string() + ' ' +
                     std::to_string(st.st_size) + ' ' + std::to_string(mtime_ns) + ' ' +
                     std::to_string(st.st_ino));
   }

@@ -7,6 +7,7 @@
 
 #include "base/dates.h"
 #include "base/files.h"
+#include "base/parallel.h"
 #include "base/suggest.h"
 #include "base/text.h"
 
@@ -179,10 +180,12 @@ bool ParsePageSource(const std::string& file, const std::string& text, PageSourc
 }
 
 std::vector<PageSource> LoadContent(const std::string& root, const SiteConfig& site,
-                                    Diagnostics* diags) {
-  std::vector<PageSource> pages;
+                                    Diagnostics* diags, int threads) {
   std::vector<std::string> codes;
   for (const auto& l : site.languages) codes.push_back(l.code);
+  // Which files are pages (serial: cheap), then reading and parsing them (parallel: each job
+  // fills its own slot; the diagnostics are sorted when printed).
+  std::vector<PageSource> found;
   for (const auto& rel : ListFiles(root, "content", diags)) {
     if (!EndsWith(rel, ".md")) continue;
     std::string rest = rel.substr(std::string("content/").size());
@@ -199,13 +202,23 @@ std::vector<PageSource> LoadContent(const std::string& root, const SiteConfig& s
     std::string leaf = path.substr(path.rfind('/') == std::string::npos ? 0 : path.rfind('/') + 1);
     if (!leaf.empty() && leaf[0] == '_') continue;  // partials and notes
     if (leaf == "index") path = path.size() > 5 ? path.substr(0, path.size() - 6) : "";
-    std::string text;
-    if (!ReadInputFile(root, rel, &text, diags)) continue;
     PageSource p;
+    p.file = rel;
     p.lang = lang;
     p.path = path;
-    if (ParsePageSource(rel, text, &p, diags)) pages.push_back(std::move(p));
+    found.push_back(std::move(p));
   }
+  std::vector<char> usable(found.size(), 0);
+  ParallelFor(static_cast<int>(found.size()), ThreadCount(threads), [&](int i) {
+    PageSource& p = found[static_cast<size_t>(i)];
+    const std::string rel = p.file;
+    std::string text;
+    if (!ReadInputFile(root, rel, &text, diags)) return;
+    usable[static_cast<size_t>(i)] = ParsePageSource(rel, text, &p, diags) ? 1 : 0;
+  });
+  std::vector<PageSource> pages;
+  for (size_t i = 0; i < found.size(); ++i)
+    if (usable[i]) pages.push_back(std::move(found[i]));
   auto order = [&](const std::string& lang) {
     return std::find(codes.begin(), codes.end(), lang) - codes.begin();
   };

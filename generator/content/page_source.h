@@ -49,8 +49,9 @@ bool ParsePageSource(const std::string& file, const std::string& text, PageSourc
                      Diagnostics* diags);
 
 // Reads every content/<lang>/**.md for the site's languages. Also reports Markdown files in
-// folders that are not a configured language. Pages are sorted by (lang order, path).
+// folders that are not a configured language. Pages are sorted by (lang order, path). Files
+// are read and parsed on `threads` threads (0: one per core); the result does not depend on it.
 std::vector<PageSource> LoadContent(const std::string& root, const SiteConfig& site,
-                                    Diagnostics* diags);
+                                    Diagnostics* diags, int threads = 0);
 
 }  // namespace gg

@@ -11,6 +11,7 @@ charts::Style PageChartStyle(const std::string& slug, const PageContext& ctx) {
   s.render_png = ctx.preview_image && ctx.out->og_image.empty();
   s.id_prefix = slug + "-";
   s.cache = ctx.cache;
+  s.memo = ctx.drawings;
   return s;
 }
 
@@ -20,6 +21,7 @@ charts::Style NarrowChartStyle(const std::string& slug, const PageContext& ctx) 
   s.render_png = false;
   s.id_prefix = slug + "-n-";
   s.cache = ctx.cache;
+  s.memo = ctx.drawings;
   return s;
 }
 

@@ -30,6 +30,10 @@
 #include "i18n/ui_strings.h"
 #include "model/model.h"
 
+namespace gg::charts {
+class DrawingMemo;  // charts/drawing_memo.h
+}
+
 namespace gg {
 
 struct Computed;  // directives/computed.h: every calculation result, computed once per build
@@ -56,6 +60,8 @@ struct PageContext {
   bool preview_image = false;  // the page wants a link-preview PNG of its first chart
   // Drawings of earlier builds (incremental builds); null: charts are always painted.
   ContentCache* cache = nullptr;
+  // Drawings already made in this build (identical charts on several pages are painted once).
+  charts::DrawingMemo* drawings = nullptr;
   PageOutputs* out = nullptr;  // the collector of this render (never null while rendering)
   Diagnostics* diags = nullptr;
 

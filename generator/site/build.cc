@@ -1,15 +1,14 @@
 #include "site/build.h"
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <functional>
 #include <map>
 #include <memory>
 #include <optional>
 #include <set>
-#include <thread>
 
+#include "base/parallel.h"
 #include "base/suggest.h"
 #include "base/text.h"
 #include "content/markdown.h"
@@ -48,32 +47,20 @@ class PhaseTimer {
   Clock::time_point start_;
 };
 
-// Runs jobs[0..n) on `threads` threads. Results are stored by index by the jobs themselves,
-// so the order of completion never shows in the output.
-void RunParallel(int n, int threads, const std::function<void(int)>& job) {
-  threads = std::max(1, std::min(threads, n));
-  std::atomic<int> next{0};
-  auto worker = [&] {
-    for (int i = next++; i < n; i = next++) job(i);
-  };
-  std::vector<std::thread> pool;
-  for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
-  worker();
-  for (auto& t : pool) t.join();
-}
-
 // Cross-language checks of content: missing, incomplete and stale translations, pages
 // without source.
-void CheckTranslations(const SiteConfig& site, const std::vector<PageSource>& pages,
+void CheckTranslations(const SiteConfig& site, const std::vector<PageSource>& pages, int threads,
                        Diagnostics* diags) {
   std::map<std::string, const PageSource*> source;
   for (const auto& p : pages)
     if (p.lang == site.default_language) source[p.path] = &p;
-  std::map<std::string, PageOutline> outlines;  // of the source pages, by file
-  auto outline_of = [&](const PageSource& src) -> const PageOutline& {
-    auto it = outlines.find(src.file);
-    if (it == outlines.end()) it = outlines.emplace(src.file, OutlineOf(src.body)).first;
-    return it->second;
+  // The outline of every page (each a Markdown parse), made in parallel, by index.
+  std::vector<PageOutline> outlines(pages.size());
+  ParallelFor(static_cast<int>(pages.size()), threads, [&](int i) {
+    outlines[static_cast<size_t>(i)] = OutlineOf(pages[static_cast<size_t>(i)].body);
+  });
+  auto outline_of = [&](const PageSource& page) -> const PageOutline& {
+    return outlines[static_cast<size_t>(&page - pages.data())];
   };
   for (const auto& lang : site.languages) {
     if (lang.code == site.default_language) continue;
@@ -88,7 +75,7 @@ void CheckTranslations(const SiteConfig& site, const std::vector<PageSource>& pa
         continue;
       }
       // Completeness: every section, table, chart and table row of the source is here too.
-      OutlineGap gap = CompareOutlines(outline_of(*it->second), OutlineOf(p.body));
+      OutlineGap gap = CompareOutlines(outline_of(*it->second), outline_of(p));
       if (!gap.empty())
         diags->Warning(p.loc,
                        "translation has less than " + it->second->file + ": missing " +
@@ -122,10 +109,7 @@ void CheckTranslations(const SiteConfig& site, const std::vector<PageSource>& pa
 std::vector<PageResult> RenderPages(const SiteRenderer& renderer, const std::vector<PageJob>& jobs,
                                     const PageCache* page_cache, int jobs_option) {
   std::vector<PageResult> results(jobs.size());
-  int threads = jobs_option > 0
-                    ? jobs_option
-                    : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  RunParallel(static_cast<int>(jobs.size()), threads, [&](int i) {
+  ParallelFor(static_cast<int>(jobs.size()), ThreadCount(jobs_option), [&](int i) {
     if (page_cache) {
       if (auto kept = page_cache->Find(jobs[i])) {
         results[i] = std::move(*kept);
@@ -156,7 +140,7 @@ bool BuildSite(const BuildOptions& options, Diagnostics* diags, BuildOutput* out
                   [&](const Language& l) { return l.code == data.site.default_language; });
   UiStrings strings;
   if (default_known) strings.Load(root, data.site, diags);
-  std::vector<PageSource> pages = LoadContent(root, data.site, diags);
+  std::vector<PageSource> pages = LoadContent(root, data.site, diags, options.jobs);
   TemplateSet templates;
   templates.Load(root, diags);
   AssetSet assets = LoadAssets(root, diags);
@@ -172,7 +156,7 @@ bool BuildSite(const BuildOptions& options, Diagnostics* diags, BuildOutput* out
     if (have_strings && !strings.Has(key))
       diags->Error(loc, "unknown UI string '" + key + "'", DidYouMean(key, keys));
   }
-  if (default_known) CheckTranslations(data.site, pages, diags);
+  if (default_known) CheckTranslations(data.site, pages, ThreadCount(options.jobs), diags);
   // Validate across files — unless a data file could not be read at all: every reference
   // into it would then be reported as unknown, burying the one real problem.
   if (!data.unreadable.empty()) {
@@ -193,6 +177,7 @@ bool BuildSite(const BuildOptions& options, Diagnostics* diags, BuildOutput* out
   SiteRenderer renderer(data, computed, strings, templates, assets, StandardDirectives(),
                         options.drafts, diags);
   renderer.UseCache(options.cache);
+  renderer.UseThreads(options.jobs);
   std::vector<PageJob> jobs = renderer.PlanPages(pages);
   std::optional<DependencyValues> values;
   std::optional<PageCache> page_cache;
@@ -204,27 +189,31 @@ bool BuildSite(const BuildOptions& options, Diagnostics* diags, BuildOutput* out
       RenderPages(renderer, jobs, page_cache ? &*page_cache : nullptr, options.jobs);
   timer.Mark("render");
 
-  // Plan: pages, their charts, site-wide files; one entry per path.
+  // Plan: pages, their charts, site-wide files; one entry per path. Bytes are moved, not
+  // copied: the plan holds the whole site.
   std::map<std::string, std::string> files;
-  auto add = [&](const OutputFile& f) {
-    auto [it, inserted] = files.emplace(f.path, f.bytes);
-    if (!inserted && it->second != f.bytes)
-      diags->Error({}, "two different files were generated for '" + f.path + "'");
+  auto add = [&](std::string path, std::string bytes) {
+    auto it = files.find(path);
+    if (it == files.end())
+      files.emplace(std::move(path), std::move(bytes));
+    else if (it->second != bytes)
+      diags->Error({}, "two different files were generated for '" + path + "'");
   };
   for (size_t i = 0; i < jobs.size(); ++i) {
-    add({OutputPathOf(jobs[i].site_path), results[i].html});
-    out->page_dependencies[OutputPathOf(jobs[i].site_path)] = std::move(results[i].dependencies);
-    for (const auto& f : results[i].files) add(f);
+    const std::string page_path = OutputPathOf(jobs[i].site_path);
+    add(page_path, std::move(results[i].html));
+    out->page_dependencies[page_path] = std::move(results[i].dependencies);
+    for (auto& f : results[i].files) add(std::move(f.path), std::move(f.bytes));
     if (jobs[i].authored) out->words[jobs[i].lang->code] += results[i].words;
   }
-  for (const auto& f : renderer.SiteFiles(jobs)) add(f);
-  for (const auto& f : OpenDataFiles(data)) add({f.path, f.bytes});
-  for (const auto& f : assets.files) add(f);
+  for (auto& f : renderer.SiteFiles(jobs)) add(std::move(f.path), std::move(f.bytes));
+  for (auto& f : OpenDataFiles(data)) add(std::move(f.path), std::move(f.bytes));
+  for (const auto& f : assets.files) add(f.path, f.bytes);
   for (const auto& [name, f] : assets.on_demand) {
     const std::string key = "asset:" + name;
     for (const auto& [page, reads] : out->page_dependencies)
       if (std::binary_search(reads.begin(), reads.end(), key)) {
-        add(f);
+        add(f.path, f.bytes);
         break;
       }
   }

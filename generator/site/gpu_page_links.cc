@@ -2,6 +2,7 @@
 // view prefilled with them, and the sections of the guide that mention the GPU.
 #include <algorithm>
 
+#include "base/parallel.h"
 #include "base/text.h"
 #include "site/site_pages.h"
 #include "urls/urls.h"
@@ -38,15 +39,31 @@ void SiteRenderer::PlanMentions(const std::set<std::string>& paths) {
   std::stable_sort(ordered.begin(), ordered.end(), [&](const std::string& a, const std::string& b) {
     return order_of(a) < order_of(b);
   });
+  // Which source each (language, page) reads, in order; then the mentions of every source
+  // found in parallel (each its own slot) and merged in that order.
+  struct Scan {
+    const std::string* lang;
+    const std::string* path;
+    const PageSource* source;
+  };
+  std::vector<Scan> scans;
   for (const auto& lang : data_.site.languages)
     for (const auto& path : ordered) {
       auto src = sources_.find({lang.code, path});
       if (src == sources_.end()) src = sources_.find({data_.site.default_language, path});
       if (src == sources_.end()) continue;
       mention_files_[lang.code].push_back(src->second->file);
-      for (auto& [gpu, list] : FindGpuMentions(src->second->body, ids))
-        for (auto& m : list) mentions_[{lang.code, gpu}].push_back({path, std::move(m)});
+      scans.push_back({&lang.code, &path, src->second});
     }
+  std::vector<std::map<std::string, std::vector<GpuMention>>> found(scans.size());
+  ParallelFor(static_cast<int>(scans.size()), ThreadCount(jobs_), [&](int i) {
+    const size_t k = static_cast<size_t>(i);
+    found[k] = FindGpuMentions(scans[k].source->body, ids);
+  });
+  for (size_t k = 0; k < scans.size(); ++k)
+    for (auto& [gpu, list] : found[k])
+      for (auto& m : list)
+        mentions_[{*scans[k].lang, gpu}].push_back({*scans[k].path, std::move(m)});
 }
 
 TemplateData SiteRenderer::GpuLinks(const std::string& id, const std::string& lang,

@@ -336,6 +336,7 @@ PageResult SiteRenderer::RenderPage(const PageJob& job) const {
   ctx.to_root = ToRoot(job.site_path);
   ctx.assets = &assets_.published;
   ctx.cache = cache_;
+  ctx.drawings = &drawings_;
   PageOutputs outputs;
   ctx.out = &outputs;
   // Authored pages only: the first chart of an authored page is its link-preview image.

@@ -11,6 +11,7 @@
 
 #include "base/diagnostics.h"
 #include "base/output_file.h"
+#include "charts/drawing_memo.h"
 #include "content/markdown.h"
 #include "content/page_source.h"
 #include "directives/computed.h"
@@ -50,6 +51,8 @@ class SiteRenderer {
 
   // Charts drawn by earlier builds are taken from (and new ones kept in) this cache.
   void UseCache(ContentCache* cache) { cache_ = cache; }
+  // Threads for the planning work done in parallel (0: one per core); output is the same.
+  void UseThreads(int jobs) { jobs_ = jobs; }
 
   // Every page of every language, in a fixed order.
   std::vector<PageJob> PlanPages(const std::vector<PageSource>& pages);
@@ -94,6 +97,9 @@ class SiteRenderer {
   bool drafts_;
   Diagnostics* diags_;
   ContentCache* cache_ = nullptr;
+  int jobs_ = 0;
+  // Every chart drawn by this renderer, so that identical charts are painted once.
+  mutable charts::DrawingMemo drawings_;
   std::map<std::string, std::unique_ptr<Formatter>> formatters_;  // by language code
   std::map<std::string, TemplateData> strings_data_;  // {"t": {{t.…}} tree} by language code
   // (lang, path) -> authored page

@@ -13,8 +13,10 @@
 #include <filesystem>
 #include <functional>
 #include <set>
+#include <vector>
 
 #include "base/files.h"
+#include "base/parallel.h"
 
 namespace gg {
 namespace fs = std::filesystem;
@@ -137,44 +139,60 @@ bool CommitSite(const std::string& out_dir, const std::vector<OutputFile>& plan,
     return false;
   }
   std::set<std::string> planned;
+  std::set<fs::path> folders;
   for (const auto& f : plan) {
     if (!SafeRelative(f.path) || !planned.insert(f.path).second) {
       *error = "invalid or duplicate output path '" + f.path + "'";
       fs::remove_all(staging, ec);
       return false;
     }
+    folders.insert((staging / f.path).parent_path());
+  }
+  for (const auto& folder : folders) fs::create_directories(folder, ec);
+  // Files are written on every core (each job its own file); the first failure in plan order
+  // is the one reported, whatever the thread count.
+  std::vector<std::string> failures(plan.size());
+  std::vector<char> kept(plan.size(), 0);
+  ParallelFor(static_cast<int>(plan.size()), ThreadCount(0), [&](int i) {
+    const OutputFile& f = plan[static_cast<size_t>(i)];
+    std::error_code fec;
     fs::path target = staging / f.path;
-    fs::create_directories(target.parent_path(), ec);
     fs::path old = out / f.path;
     std::string previous;
-    bool same = fs::is_regular_file(old, ec) && fs::file_size(old, ec) == f.bytes.size() &&
+    bool same = fs::is_regular_file(old, fec) && fs::file_size(old, fec) == f.bytes.size() &&
                 ReadWholeFile(old.string(), &previous) && previous == f.bytes;
     if (same) {
-      fs::create_hard_link(old, target, ec);
-      if (!ec) {
-        ++stats->unchanged;
-        continue;
+      fs::create_hard_link(old, target, fec);
+      if (!fec) {
+        kept[static_cast<size_t>(i)] = 1;
+        return;
       }
       // Another file system or no link support: fall back to a copy that keeps the time.
-      fs::copy_file(old, target, fs::copy_options::overwrite_existing, ec);
-      if (!ec) {
-        fs::last_write_time(target, fs::last_write_time(old, ec), ec);
-        ++stats->unchanged;
-        continue;
+      fec.clear();
+      fs::copy_file(old, target, fs::copy_options::overwrite_existing, fec);
+      if (!fec) {
+        fs::last_write_time(target, fs::last_write_time(old, fec), fec);
+        kept[static_cast<size_t>(i)] = 1;
+        return;
       }
     }
     std::string why;
-    if (!WriteBytes(target, f.bytes, &why)) {
-      *error = "cannot write " + target.string() + ": " + why;
+    if (!WriteBytes(target, f.bytes, &why))
+      failures[static_cast<size_t>(i)] = "cannot write " + target.string() + ": " + why;
+  });
+  for (size_t i = 0; i < plan.size(); ++i) {
+    if (!failures[i].empty()) {
+      *error = failures[i];
       fs::remove_all(staging, ec);
       return false;
     }
-    ++stats->written;
+    ++(kept[i] ? stats->unchanged : stats->written);
   }
   if (fs::is_directory(out, ec)) {
     for (auto it = fs::recursive_directory_iterator(out, ec);
          it != fs::recursive_directory_iterator(); it.increment(ec)) {
-      if (it->is_regular_file() && !planned.count(fs::relative(it->path(), out).generic_string()))
+      if (it->is_regular_file() &&
+          !planned.count(it->path().lexically_relative(out).generic_string()))
         ++stats->removed;
     }
     if (renameat2(AT_FDCWD, staging.c_str(), AT_FDCWD, out.c_str(), RENAME_EXCHANGE) != 0) {

@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "charts/charts.h"
+#include "charts/drawing_memo.h"
 
 #ifndef GG_TESTS_DIR
 #error "GG_TESTS_DIR must name the tests/ directory"
@@ -147,15 +148,18 @@ TEST_CASE("Every chart is one accessible SVG 1.1 for both colour schemes", "[cha
     CHECK(svg.find(".fb{fill:#16191e}") > svg.find("@media (prefers-color-scheme:dark){"));
     REQUIRE(r.png.size() > 100);
     CHECK(r.png.substr(0, 8) == std::string("\x89PNG\r\n\x1a\n", 8));
-    // PNG width at 2×, from the IHDR chunk.
+    // The link-preview PNG, from the IHDR chunk: png_width wide, the chart's height at that
+    // scale but at most png_max_height (a taller chart is cut to its top).
     auto be32 = [&](size_t at) {
       return (static_cast<unsigned>(static_cast<unsigned char>(r.png[at])) << 24) |
              (static_cast<unsigned>(static_cast<unsigned char>(r.png[at + 1])) << 16) |
              (static_cast<unsigned>(static_cast<unsigned char>(r.png[at + 2])) << 8) |
              static_cast<unsigned>(static_cast<unsigned char>(r.png[at + 3]));
     };
-    CHECK(be32(16) == static_cast<unsigned>(2 * r.width));
-    CHECK(be32(20) == static_cast<unsigned>(std::ceil(2 * r.height)));
+    const double scale = style.png_width / r.width;
+    CHECK(be32(16) == static_cast<unsigned>(style.png_width));
+    CHECK(be32(20) ==
+          static_cast<unsigned>(std::min(std::ceil(scale * r.height), style.png_max_height)));
   }
 }
 
@@ -218,6 +222,27 @@ TEST_CASE("Outputs can be turned off", "[charts][render]") {
   Rendered<ScatterLayout> r = Render(SmallScatter(), style);
   CHECK(!r.svg.empty());
   CHECK(r.png.empty());
+}
+
+TEST_CASE("A drawing memo gives the bytes a new painting gives, and is used", "[charts][render]") {
+  Style plain;
+  std::vector<RenderedChart> painted = RenderAll(plain);
+  DrawingMemo memo;
+  Style memoized = plain;
+  memoized.memo = &memo;
+  std::vector<RenderedChart> first = RenderAll(memoized);   // fills the memo
+  std::vector<RenderedChart> second = RenderAll(memoized);  // found in it
+  REQUIRE(first.size() == painted.size());
+  REQUIRE(second.size() == painted.size());
+  for (size_t i = 0; i < painted.size(); ++i) {
+    INFO("chart " << i);
+    CHECK(first[i].svg == painted[i].svg);
+    CHECK(second[i].svg == painted[i].svg);
+    CHECK(second[i].png == painted[i].png);
+  }
+  // Used: the first pass painted and kept each chart, the second found every one.
+  CHECK(memo.Size() == static_cast<int>(painted.size()));
+  CHECK(memo.Found() == static_cast<int>(painted.size()));
 }
 
 TEST_CASE("Rendering is byte-identical across renders and threads", "[charts][render]") {
