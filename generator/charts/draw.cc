@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <vector>
 
 #include "base/content_cache.h"
 #include "base/text.h"
@@ -255,7 +256,16 @@ std::string PaintPng(const Scene& scene, const TextMeasurer& measurer, const Sty
   const double scale = style.png_width / scene.width;
   const int w = static_cast<int>(std::lround(style.png_width));
   const int h = static_cast<int>(std::min(std::ceil(scene.height * scale), style.png_max_height));
-  cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
+  // The pixels go to a buffer kept by the thread for its next preview: a fresh 3 MB surface
+  // per chart cost more in page faults than its painting. Cleared to zero as a new surface
+  // is, so the pixels never depend on the chart painted before.
+  thread_local std::vector<unsigned char> pixels;
+  const int stride = cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, w);
+  const size_t bytes = static_cast<size_t>(stride) * static_cast<size_t>(h);
+  if (pixels.size() < bytes) pixels.resize(bytes);
+  std::memset(pixels.data(), 0, bytes);
+  cairo_surface_t* surface =
+      cairo_image_surface_create_for_data(pixels.data(), CAIRO_FORMAT_RGB24, w, h, stride);
   cairo_t* cr = cairo_create(surface);
   cairo_scale(cr, scale, scale);
   PaintScene(cr, scene, measurer, style.png_scheme);

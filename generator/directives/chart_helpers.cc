@@ -1,4 +1,5 @@
 #include "directives/chart_helpers.h"
+#include "directives/rank_memo.h"
 
 #include <map>
 #include <set>
@@ -25,8 +26,7 @@ std::vector<calc::RankEntry> Ranked(const PageContext& ctx, Workload w, calc::Co
   o.workload = w;
   o.basis = basis;
   o.segments = segs;
-  return calc::Rank(*ctx.data, ctx.computed->perf, ctx.computed->prices, ctx.computed->assumptions,
-                    o);
+  return RankOf(ctx, o);
 }
 
 // Columns: for each distinct memory size among priced cards, the cheapest card of that size

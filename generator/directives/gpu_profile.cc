@@ -10,6 +10,7 @@
 #include "directives/computed.h"
 #include "directives/directive.h"
 #include "directives/html.h"
+#include "directives/rank_memo.h"
 #include "directives/registry.h"
 #include "model/enums.h"
 
@@ -67,7 +68,6 @@ namespace {
 // Performance and rank in each workload, by speed and by value.
 std::string PerformanceSection(const Gpu& g, const PageContext& ctx) {
   const std::string& gid = g.id;
-  const auto& as = ctx.computed->assumptions;
   std::string h;
   h += H2("performance", ctx.T("gpu.performance"));
   HtmlTable perf(ctx.T("gpu.performance.caption"));
@@ -81,9 +81,9 @@ std::string PerformanceSection(const Gpu& g, const PageContext& ctx) {
     calc::RankOptions ro;
     ro.workload = w;
     ro.basis = calc::CostBasis::kNone;
-    auto by_speed = calc::Rank(*ctx.data, ctx.computed->perf, ctx.computed->prices, as, ro);
+    auto by_speed = RankOf(ctx, ro);
     ro.basis = calc::CostBasis::kOwnership;
-    auto by_value = calc::Rank(*ctx.data, ctx.computed->perf, ctx.computed->prices, as, ro);
+    auto by_value = RankOf(ctx, ro);
     SortByValue(&by_value);
     auto pos = [&](const std::vector<calc::RankEntry>& list) -> std::string {
       for (size_t i = 0; i < list.size(); ++i)

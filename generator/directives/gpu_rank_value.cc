@@ -11,6 +11,7 @@
 #include "directives/computed.h"
 #include "directives/directive.h"
 #include "directives/html.h"
+#include "directives/rank_memo.h"
 #include "model/enums.h"
 
 namespace gg {
@@ -48,8 +49,7 @@ std::string RankTable(const Args& a, const PageContext& ctx, bool value) {
   opt.basis = value ? *calc::ParseCostBasis(a.Text("cost")) : calc::CostBasis::kGpu;
   opt.segments = a.SegmentFilter();
   int limit = a.Int("limit");
-  auto ranked = calc::Rank(*ctx.data, ctx.computed->perf, ctx.computed->prices,
-                           ctx.computed->assumptions, opt);
+  auto ranked = RankOf(ctx, opt);
   if (!value) {
     // The card price is shown, but the ranking is by speed.
     std::stable_sort(ranked.begin(), ranked.end(),

@@ -6,6 +6,7 @@
 #include "directives/computed.h"
 #include "directives/directive.h"
 #include "directives/html.h"
+#include "directives/rank_memo.h"
 
 namespace gg {
 namespace {
@@ -17,7 +18,7 @@ std::string Render(const Args& a, const PageContext& ctx) {
   calc::RankOptions opt;
   opt.workload = w;
   opt.basis = calc::CostBasis::kOwnership;
-  auto ranked = calc::Rank(*ctx.data, ctx.computed->perf, ctx.computed->prices, as, opt);
+  auto ranked = RankOf(ctx, opt);
   SortByValue(&ranked);
   HtmlTable t(CaptionOr(
       a.call(), ctx.TF("table.tco.caption", {{"years", ctx.fmt->Number(as.ownership_years, 1)}})));

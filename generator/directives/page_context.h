@@ -36,6 +36,8 @@ class DrawingMemo;  // charts/drawing_memo.h
 
 namespace gg {
 
+class RankMemo;  // directives/rank_memo.h
+
 struct Computed;  // directives/computed.h: every calculation result, computed once per build
 
 // The outputs of one page render besides its HTML.
@@ -62,6 +64,8 @@ struct PageContext {
   ContentCache* cache = nullptr;
   // Drawings already made in this build (identical charts on several pages are painted once).
   charts::DrawingMemo* drawings = nullptr;
+  // Rankings already computed in this build (directives/rank_memo.h); null: compute each.
+  RankMemo* ranks = nullptr;
   PageOutputs* out = nullptr;  // the collector of this render (never null while rendering)
   Diagnostics* diags = nullptr;
 

@@ -7,6 +7,7 @@
 #include "directives/computed.h"
 #include "directives/directive.h"
 #include "directives/html.h"
+#include "directives/rank_memo.h"
 
 namespace gg {
 
@@ -33,8 +34,7 @@ DirectiveSpec TopDirective() {
     opt.basis = *calc::ParseCostBasis(a.Text("cost"));
     opt.segments = a.SegmentFilter();
     int n = a.Int("n");
-    auto ranked = calc::Rank(*ctx.data, ctx.computed->perf, ctx.computed->prices,
-                             ctx.computed->assumptions, opt);
+    auto ranked = RankOf(ctx, opt);
     if (static_cast<int>(ranked.size()) < n) {
       a.Fail("the ranking has only " + std::to_string(ranked.size()) + " entries");
       return std::string();

@@ -337,6 +337,7 @@ PageResult SiteRenderer::RenderPage(const PageJob& job) const {
   ctx.assets = &assets_.published;
   ctx.cache = cache_;
   ctx.drawings = &drawings_;
+  ctx.ranks = &ranks_;
   PageOutputs outputs;
   ctx.out = &outputs;
   // Authored pages only: the first chart of an authored page is its link-preview image.

@@ -15,6 +15,7 @@
 #include "content/markdown.h"
 #include "content/page_source.h"
 #include "directives/computed.h"
+#include "directives/rank_memo.h"
 #include "directives/registry.h"
 #include "i18n/format.h"
 #include "i18n/ui_strings.h"
@@ -100,6 +101,8 @@ class SiteRenderer {
   int jobs_ = 0;
   // Every chart drawn by this renderer, so that identical charts are painted once.
   mutable charts::DrawingMemo drawings_;
+  // Every ranking the pages ask for, each computed once.
+  mutable RankMemo ranks_;
   std::map<std::string, std::unique_ptr<Formatter>> formatters_;  // by language code
   std::map<std::string, TemplateData> strings_data_;  // {"t": {{t.…}} tree} by language code
   // (lang, path) -> authored page
