@@ -182,7 +182,8 @@ bool BuildSite(const BuildOptions& options, Diagnostics* diags, BuildOutput* out
   std::optional<DependencyValues> values;
   std::optional<PageCache> page_cache;
   if (options.cache) {
-    values.emplace(InputFileHashes(root), pages, strings, data.site.languages, assets);
+    values.emplace(InputFileHashes(root), pages, strings, data.site.languages, assets,
+                   renderer.MentionValues());
     page_cache.emplace(options.cache, &*values, options.drafts);
   }
   std::vector<PageResult> results =

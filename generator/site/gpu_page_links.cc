@@ -2,6 +2,7 @@
 // view prefilled with them, and the sections of the guide that mention the GPU.
 #include <algorithm>
 
+#include "base/content_cache.h"
 #include "base/parallel.h"
 #include "base/text.h"
 #include "site/site_pages.h"
@@ -52,7 +53,6 @@ void SiteRenderer::PlanMentions(const std::set<std::string>& paths) {
       auto src = sources_.find({lang.code, path});
       if (src == sources_.end()) src = sources_.find({data_.site.default_language, path});
       if (src == sources_.end()) continue;
-      mention_files_[lang.code].push_back(src->second->file);
       scans.push_back({&lang.code, &path, src->second});
     }
   std::vector<std::map<std::string, std::vector<GpuMention>>> found(scans.size());
@@ -66,14 +66,35 @@ void SiteRenderer::PlanMentions(const std::set<std::string>& paths) {
         mentions_[{*scans[k].lang, gpu}].push_back({*scans[k].path, std::move(m)});
 }
 
+std::string SiteRenderer::MentionKey(const std::string& lang, const std::string& gpu) {
+  return "mentions:" + lang + "/" + gpu;
+}
+
+std::map<std::string, std::string> SiteRenderer::MentionValues() const {
+  std::map<std::string, std::string> values;
+  for (const auto& lang : data_.site.languages)
+    for (const auto& g : data_.gpus) {
+      KeyWriter w;
+      w.Str("mentions/1");
+      auto it = mentions_.find({lang.code, g.id});
+      if (it != mentions_.end())
+        for (const auto& [path, m] : it->second)
+          w.Str(path)
+              .Str(m.heading_id)
+              .Str(m.heading_text)
+              .Str(FrontMatterOf(lang.code, path).title);
+      values[MentionKey(lang.code, g.id)] = w.Hash();
+    }
+  return values;
+}
+
 TemplateData SiteRenderer::GpuLinks(const std::string& id, const std::string& lang,
                                     const PageContext& ctx) const {
   const Gpu* gpu = data_.FindGpu(id);
   if (!gpu) return TemplateData(false);
-  for (const auto& file : mention_files_.at(lang)) {
-    ctx.Read("content:" + file);
-    ctx.Read("front-matter:" + file);
-  }
+  // Not every content file: only this GPU's list of mentions (valued by MentionValues), so a
+  // prose edit elsewhere does not re-render 150 GPU pages.
+  ctx.Read(MentionKey(lang, id));
   auto [prev, next] = SegmentNeighbours(*gpu);
   std::string ids = (prev ? prev->id + "," : "") + gpu->id + (next ? "," + next->id : "");
   TemplateData d{TemplateData::type::object};

@@ -20,8 +20,13 @@ std::map<std::string, std::string> InputFileHashes(const std::string& root) {
 
 DependencyValues::DependencyValues(std::map<std::string, std::string> file_hashes,
                                    const std::vector<PageSource>& pages, const UiStrings& strings,
-                                   const std::vector<Language>& languages, const AssetSet& assets)
-    : files_(std::move(file_hashes)), strings_(strings), languages_(languages), assets_(assets) {
+                                   const std::vector<Language>& languages, const AssetSet& assets,
+                                   std::map<std::string, std::string> derived)
+    : files_(std::move(file_hashes)),
+      strings_(strings),
+      languages_(languages),
+      assets_(assets),
+      derived_(std::move(derived)) {
   KeyWriter data, ui;
   for (const auto& [path, hash] : files_) {
     if (StartsWith(path, "data/")) data.Str(path).Str(hash);
@@ -70,6 +75,11 @@ std::optional<std::string> DependencyValues::Of(const std::string& key) const {
   }
   if (kind == "data") return file("data/" + name.substr(0, name.find('/')) + ".json");
   if (kind == "computed") return all_data_;
+  if (kind == "mentions") {
+    auto it = derived_.find(key);
+    if (it == derived_.end()) return std::nullopt;
+    return it->second;
+  }
   return std::nullopt;
 }
 

@@ -28,9 +28,11 @@ namespace gg {
 class DependencyValues {
  public:
   // file_hashes: ContentHashHex of every input file by root-relative path (InputFileHashes).
+  // derived: values of keys the renderer computes itself (SiteRenderer::MentionValues).
   DependencyValues(std::map<std::string, std::string> file_hashes,
                    const std::vector<PageSource>& pages, const UiStrings& strings,
-                   const std::vector<Language>& languages, const AssetSet& assets);
+                   const std::vector<Language>& languages, const AssetSet& assets,
+                   std::map<std::string, std::string> derived = {});
   // Nothing for a key whose value is unknown here.
   std::optional<std::string> Of(const std::string& key) const;
 
@@ -40,8 +42,9 @@ class DependencyValues {
   const UiStrings& strings_;
   const std::vector<Language>& languages_;
   const AssetSet& assets_;
-  std::string all_data_;     // every data file
-  std::string all_strings_;  // every UI-string file
+  std::map<std::string, std::string> derived_;  // by whole key
+  std::string all_data_;                        // every data file
+  std::string all_strings_;                     // every UI-string file
 };
 
 class PageCache {

@@ -54,6 +54,11 @@ class SiteRenderer {
   void UseCache(ContentCache* cache) { cache_ = cache; }
   // Threads for the planning work done in parallel (0: one per core); output is the same.
   void UseThreads(int jobs) { jobs_ = jobs; }
+  // The value of each "mentions:<lang>/<gpu>" dependency key that GPU pages read: a hash of
+  // the sections that mention the GPU as its page lists them (page, heading, title). Valid
+  // after PlanPages.
+  std::map<std::string, std::string> MentionValues() const;
+  static std::string MentionKey(const std::string& lang, const std::string& gpu);
 
   // Every page of every language, in a fixed order.
   std::vector<PageJob> PlanPages(const std::vector<PageSource>& pages);
@@ -137,8 +142,6 @@ class SiteRenderer {
   };
   // (lang, gpu id) -> its mentions, in reading order.
   std::map<std::pair<std::string, std::string>, std::vector<PageMention>> mentions_;
-  // lang -> the content files scanned for it (what every GPU page's links depend on).
-  std::map<std::string, std::vector<std::string>> mention_files_;
   std::vector<std::string> paths_;  // logical paths of all pages (for alternates)
 };
 
