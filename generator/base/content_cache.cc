@@ -160,7 +160,8 @@ std::optional<std::string> ContentCache::Get(std::string_view kind, std::string_
     return std::nullopt;
   }
   ++hits_;
-  return bytes.substr(header);
+  bytes.erase(0, header);
+  return bytes;
 }
 
 void ContentCache::Put(std::string_view kind, std::string_view key, std::string_view bytes) {

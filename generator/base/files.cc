@@ -41,12 +41,31 @@ bool InputAllowed(const std::string& root, const std::string& rel, Diagnostics* 
 }  // namespace
 
 bool ReadWholeFile(const std::string& path, std::string* out) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  *out = ss.str();
-  return !in.bad();
+  // One allocation of the file's size and read() into it: a stream copy costs three copies,
+  // which showed when an incremental build reads its 500 cached pages.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  struct stat st;
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    ::close(fd);
+    return false;
+  }
+  out->resize(static_cast<size_t>(st.st_size));
+  size_t done = 0;
+  for (;;) {
+    if (done == out->size()) out->resize(done + 4096);  // grew since fstat: read on
+    ssize_t n = ::read(fd, out->data() + done, out->size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      ::close(fd);
+      return false;
+    }
+    if (n == 0) break;
+    done += static_cast<size_t>(n);
+  }
+  ::close(fd);
+  out->resize(done);
+  return true;
 }
 
 bool ReadInputFile(const std::string& root, const std::string& rel, std::string* out,

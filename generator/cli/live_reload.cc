@@ -1,6 +1,9 @@
 #include "cli/live_reload.h"
 
+#include <poll.h>
+#include <sys/inotify.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
@@ -62,9 +65,55 @@ std::string InputWatcher::Signature() const {
   return sig;
 }
 
+InputWatcher::InputWatcher(std::string root) : root_(std::move(root)) {
+  inotify_ = ::inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+  WatchFolders();
+  last_ = Signature();
+}
+
+InputWatcher::~InputWatcher() {
+  if (inotify_ >= 0) ::close(inotify_);
+}
+
+void InputWatcher::WatchFolders() {
+  if (inotify_ < 0) return;
+  constexpr uint32_t kEvents = IN_CLOSE_WRITE | IN_MODIFY | IN_CREATE | IN_DELETE | IN_MOVED_FROM |
+                               IN_MOVED_TO | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF;
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  auto watch = [&](const fs::path& folder) {
+    if (::inotify_add_watch(inotify_, folder.c_str(), kEvents) < 0) {
+      ::close(inotify_);  // no watches left: poll instead
+      inotify_ = -1;
+    }
+  };
+  watch(root_);  // a top folder created or replaced
+  for (const char* top : {"data", "content", "templates", "assets"}) {
+    const fs::path dir = fs::path(root_) / top;
+    if (inotify_ < 0 || !fs::is_directory(dir, ec)) continue;
+    watch(dir);
+    for (auto it = fs::recursive_directory_iterator(dir, ec);
+         inotify_ >= 0 && !ec && it != fs::recursive_directory_iterator(); it.increment(ec))
+      if (it->is_directory(ec) && !it->is_symlink(ec)) watch(it->path());
+  }
+}
+
+void InputWatcher::WaitForEvent() const {
+  if (inotify_ < 0) {
+    std::this_thread::sleep_for(100ms);
+    return;
+  }
+  pollfd p{inotify_, POLLIN, 0};
+  if (::poll(&p, 1, 100) > 0) {  // drain: the signature says what changed
+    char buf[16384];
+    while (::read(inotify_, buf, sizeof buf) > 0) {
+    }
+  }
+}
+
 void InputWatcher::WaitForChange() {
   for (;;) {
-    std::this_thread::sleep_for(100ms);
+    WaitForEvent();
     std::string now = Signature();
     if (now == last_) continue;
     // Settle: the same signature twice, 30 ms apart.
@@ -75,6 +124,7 @@ void InputWatcher::WaitForChange() {
       now = std::move(again);
     }
     last_ = std::move(now);
+    WatchFolders();  // new folders; a watch added twice is kept once
     return;
   }
 }

@@ -12,20 +12,28 @@
 
 namespace gg {
 
-// Polls the inputs a build reads (data/, content/, templates/, assets/ under root): path,
-// size and modification time of every file. Polling (every ~100 ms) costs a few hundred
-// stat calls, works on every file system and sees editors that replace files by renaming.
+// Watches the inputs a build reads (data/, content/, templates/, assets/ under root). A change
+// is what the signature — path, size and modification time of every file — says; inotify
+// (Linux) wakes the watcher as soon as a file is written, renamed or removed, and when it is
+// not available (another system, no watches left) the signature is polled every 100 ms.
+// Either way editors that replace files by renaming are seen.
 class InputWatcher {
  public:
-  explicit InputWatcher(std::string root) : root_(std::move(root)), last_(Signature()) {}
+  explicit InputWatcher(std::string root);
+  ~InputWatcher();
+  InputWatcher(const InputWatcher&) = delete;
+  InputWatcher& operator=(const InputWatcher&) = delete;
   // Blocks until the inputs differ from the last time they were seen and have then stayed
   // the same for a short settle time (an editor's save is often several writes).
   void WaitForChange();
 
  private:
   std::string Signature() const;
+  void WatchFolders();        // (re)adds an inotify watch on every input folder
+  void WaitForEvent() const;  // returns on an inotify event or after 100 ms
   std::string root_;
   std::string last_;
+  int inotify_ = -1;  // -1: polling
 };
 
 // The state every open page follows: a generation number that grows with each finished
