@@ -36,7 +36,8 @@ class DrawingMemo;  // charts/drawing_memo.h
 
 namespace gg {
 
-class RankMemo;  // directives/rank_memo.h
+class RankMemo;       // directives/rank_memo.h
+class DirectiveMemo;  // directives/directive_memo.h
 
 struct Computed;  // directives/computed.h: every calculation result, computed once per build
 
@@ -66,6 +67,8 @@ struct PageContext {
   charts::DrawingMemo* drawings = nullptr;
   // Rankings already computed in this build (directives/rank_memo.h); null: compute each.
   RankMemo* ranks = nullptr;
+  // Block directives already run in this build (directives/directive_memo.h); null: run each.
+  DirectiveMemo* directives = nullptr;
   PageOutputs* out = nullptr;  // the collector of this render (never null while rendering)
   Diagnostics* diags = nullptr;
 

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "base/suggest.h"
+#include "directives/directive_memo.h"
 
 namespace gg {
 
@@ -79,7 +80,27 @@ std::string DirectiveRegistry::Run(DirectiveSpec::Kind kind, const DirectiveCall
 }
 
 std::string DirectiveRegistry::RunBlock(const DirectiveCall& call, const PageContext& ctx) const {
-  return Run(DirectiveSpec::Kind::kBlock, call, ctx);
+  if (!ctx.directives) return Run(DirectiveSpec::Kind::kBlock, call, ctx);
+  const std::string key = DirectiveMemo::KeyOf(call, ctx);
+  auto replay = [&](const DirectiveOutput& kept) {
+    ctx.out->reads.insert(kept.outputs.reads.begin(), kept.outputs.reads.end());
+    ctx.out->files.insert(ctx.out->files.end(), kept.outputs.files.begin(),
+                          kept.outputs.files.end());
+    if (!kept.outputs.og_image.empty()) ctx.out->og_image = kept.outputs.og_image;
+    return kept.html;
+  };
+  if (auto kept = ctx.directives->Find(key)) return replay(*kept);
+  // Run with an output collector of its own, so that what this call adds can be kept.
+  DirectiveOutput run;
+  run.outputs.og_image = ctx.out->og_image;
+  PageContext own = ctx;
+  own.out = &run.outputs;
+  const int reported = Diagnostics::AddedOnThisThread();
+  run.html = Run(DirectiveSpec::Kind::kBlock, call, own);
+  if (run.outputs.og_image == ctx.out->og_image) run.outputs.og_image.clear();
+  const std::string html = replay(run);
+  if (Diagnostics::AddedOnThisThread() == reported) ctx.directives->Keep(key, std::move(run));
+  return html;
 }
 
 std::string DirectiveRegistry::RunInline(const DirectiveCall& call, const PageContext& ctx) const {

@@ -23,17 +23,7 @@ std::vector<std::string> ExploreStringKeys() {
   return keys;
 }
 
-ExploreIncludes ExploreIncludesFor(const std::string& content_html, const Language& lang,
-                                   const UiStrings& strings,
-                                   const std::map<std::string, std::string>& published,
-                                   const std::string& to_root, std::set<std::string>* assets_read) {
-  ExploreIncludes out;
-  if (content_html.find(" data-explore=\"") == std::string::npos) return out;
-  auto js = published.find("explore.js");
-  auto css = published.find("explore.css");
-  if (js == published.end() || css == published.end()) return out;
-  assets_read->insert("explore.js");
-  assets_read->insert("explore.css");
+std::string ExploreStringsIsland(const Language& lang, const UiStrings& strings) {
   nlohmann::json j = nlohmann::json::object();
   for (const std::string& key : ExploreStringKeys())
     if (strings.Has(key)) j[key] = strings.Get(lang.code, key);
@@ -44,6 +34,19 @@ ExploreIncludes ExploreIncludesFor(const std::string& content_html, const Langua
   // '<' only occurs inside JSON strings, where \u003c means the same: no "</script" or "<!--".
   std::string island;
   for (char c : text) island += c == '<' ? std::string("\\u003c") : std::string(1, c);
+  return island;
+}
+
+ExploreIncludes ExploreIncludesFor(const std::string& content_html, const std::string& island,
+                                   const std::map<std::string, std::string>& published,
+                                   const std::string& to_root, std::set<std::string>* assets_read) {
+  ExploreIncludes out;
+  if (content_html.find(" data-explore=\"") == std::string::npos) return out;
+  auto js = published.find("explore.js");
+  auto css = published.find("explore.css");
+  if (js == published.end() || css == published.end()) return out;
+  assets_read->insert("explore.js");
+  assets_read->insert("explore.css");
   out.head = "<link rel=\"stylesheet\" href=\"" + HtmlEscape(to_root + css->second) + "\">\n";
   out.body = "<script type=\"application/json\" id=\"explore-strings\">" + island +
              "</script>\n<script type=\"module\" src=\"" + HtmlEscape(to_root + js->second) +

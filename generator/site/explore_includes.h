@@ -18,11 +18,15 @@ struct ExploreIncludes {
   std::string body;  // the strings island and the module <script>, at the end of <body>
 };
 
-// `published` maps asset names to published paths (site/assets.h), `to_root` leads from the
-// page to the site root; the asset names used are added to `assets_read`. Empty when the
-// content has no explorable table or the assets are missing.
-ExploreIncludes ExploreIncludesFor(const std::string& content_html, const Language& lang,
-                                   const UiStrings& strings,
+// The strings island's JSON text for a language (the same for every page of it: made once
+// per language by the renderer).
+std::string ExploreStringsIsland(const Language& lang, const UiStrings& strings);
+
+// `island` is ExploreStringsIsland of the page's language, `published` maps asset names to
+// published paths (site/assets.h), `to_root` leads from the page to the site root; the asset
+// names used are added to `assets_read`. Empty when the content has no explorable table or
+// the assets are missing.
+ExploreIncludes ExploreIncludesFor(const std::string& content_html, const std::string& island,
                                    const std::map<std::string, std::string>& published,
                                    const std::string& to_root, std::set<std::string>* assets_read);
 

@@ -77,6 +77,7 @@ SiteRenderer::SiteRenderer(const Dataset& data, const Computed& computed, const 
     TemplateData root{TemplateData::type::object};
     root.set("t", StringsData(merged));
     strings_data_.emplace(l.code, std::move(root));
+    explore_islands_.emplace(l.code, ExploreStringsIsland(l, strings_));
   }
 }
 
@@ -338,6 +339,7 @@ PageResult SiteRenderer::RenderPage(const PageJob& job) const {
   ctx.cache = cache_;
   ctx.drawings = &drawings_;
   ctx.ranks = &ranks_;
+  ctx.directives = &directive_outputs_;
   PageOutputs outputs;
   ctx.out = &outputs;
   // Authored pages only: the first chart of an authored page is its link-preview image.
@@ -371,8 +373,8 @@ PageResult SiteRenderer::RenderPage(const PageJob& job) const {
                             ? GpuLinks(job.generated.substr(kGpuPagePrefix.size()), lang, ctx)
                             : TemplateData(false));
   std::set<std::string> explore_assets;
-  ExploreIncludes includes = ExploreIncludesFor(body.html, *job.lang, strings_, assets_.published,
-                                                ctx.to_root, &explore_assets);
+  ExploreIncludes includes = ExploreIncludesFor(body.html, explore_islands_.at(lang),
+                                                assets_.published, ctx.to_root, &explore_assets);
   for (const auto& name : explore_assets) ctx.Read("asset:" + name);
   if (!includes.body.empty())
     for (const auto& key : ExploreStringKeys()) ctx.Read("string:" + key);

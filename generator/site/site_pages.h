@@ -15,6 +15,7 @@
 #include "content/markdown.h"
 #include "content/page_source.h"
 #include "directives/computed.h"
+#include "directives/directive_memo.h"
 #include "directives/rank_memo.h"
 #include "directives/registry.h"
 #include "i18n/format.h"
@@ -108,8 +109,11 @@ class SiteRenderer {
   mutable charts::DrawingMemo drawings_;
   // Every ranking the pages ask for, each computed once.
   mutable RankMemo ranks_;
+  // Every block directive call of the pages, each run once per language and depth.
+  mutable DirectiveMemo directive_outputs_;
   std::map<std::string, std::unique_ptr<Formatter>> formatters_;  // by language code
-  std::map<std::string, TemplateData> strings_data_;  // {"t": {{t.…}} tree} by language code
+  std::map<std::string, TemplateData> strings_data_;    // {"t": {{t.…}} tree} by language code
+  std::map<std::string, std::string> explore_islands_;  // by language: the tables' strings
   // (lang, path) -> authored page
   std::map<std::pair<std::string, std::string>, const PageSource*> sources_;
   std::vector<NavItem> nav_;
