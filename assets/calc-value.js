@@ -56,11 +56,11 @@ class ValueTool {
     return valueRequest((name) => this.get(name), defaults, this.ui.numberOf);
   }
 
-  // The "≈" mark of an estimate, read out as its label.
+  // The "≈" mark of an estimate, read out as its label (one element: the stylesheet draws the
+  // "≈" and clips the label, as for the marks the build writes).
   mark(label) {
     const { element } = this.ui;
-    return element("span", { class: "est-mark", title: label },
-      element("span", { "aria-hidden": "true" }, "≈"), element("span", { class: "visually-hidden" }, `${label}: `));
+    return element("span", { class: "est-mark", title: label }, `${label}: `);
   }
 
   cell(estimated, label, text) {

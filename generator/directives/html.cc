@@ -163,9 +163,10 @@ std::string FormatDuration(double days, const PageContext& ctx) {
 
 std::string EstimateMark(const PageContext& ctx) {
   const std::string label = HtmlEscape(ctx.T("price.estimated"));
-  return std::string("<span class=\"") + kEstimateMarkClass + "\" title=\"" + label +
-         "\"><span aria-hidden=\"true\">≈</span><span class=\"visually-hidden\">" + label +
-         ": </span></span>";
+  // One element: the text is the label a screen reader reads; the stylesheet draws the "≈"
+  // before it and clips the text to the mark's width (assets/style.css, .est-mark).
+  return std::string("<span class=\"") + kEstimateMarkClass + "\" title=\"" + label + "\">" +
+         label + ": </span>";
 }
 
 std::string PriceMarks(const calc::CurrentPrice& p, const PageContext& ctx) {

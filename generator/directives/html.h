@@ -107,7 +107,8 @@ std::string FormatDuration(double days, const PageContext& ctx);
 // an estimate, a "stale" tag when its newest observation is old; "" for a fresh sourced price.
 // Every page that shows a mark gets the legend (site_pages) that explains it once.
 std::string PriceMarks(const calc::CurrentPrice& p, const PageContext& ctx);
-// The "≈" mark alone (with its screen-reader label), for any price that rests on an estimate.
+// The "≈" mark alone, for any price that rests on an estimate: one <span> whose text is the
+// screen-reader label ("estimated price: "); the stylesheet shows "≈" in its place.
 std::string EstimateMark(const PageContext& ctx);
 // A cloud offer's price per GPU-hour, with the ≈ mark when the offer is estimated.
 std::string CloudPriceHtml(const CloudOffer& offer, const PageContext& ctx);

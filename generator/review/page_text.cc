@@ -5,6 +5,8 @@
 
 #include <cstring>
 
+#include "directives/html.h"
+
 namespace gg {
 namespace {
 
@@ -24,6 +26,15 @@ bool IsSkipped(const char* name) {
   return std::strcmp(name, "head") == 0 || std::strcmp(name, "script") == 0 ||
          std::strcmp(name, "style") == 0 || std::strcmp(name, "template") == 0 ||
          std::strcmp(name, "noscript") == 0;
+}
+
+// An estimate mark (directives/html.h EstimateMark): its text is the screen-reader label, and
+// the stylesheet shows "≈" in its place.
+bool IsEstimateMark(xmlNode* n) {
+  xmlChar* cls = xmlGetProp(n, reinterpret_cast<const xmlChar*>("class"));
+  const bool mark = cls && std::strcmp(reinterpret_cast<const char*>(cls), kEstimateMarkClass) == 0;
+  xmlFree(cls);
+  return mark;
 }
 
 // Appends the text under `node` to *text; '\n' only at block boundaries. Iterative (a stack
@@ -55,6 +66,7 @@ void Collect(xmlNode* start, std::string* text) {
     if (IsSkipped(name)) continue;
     if (std::strcmp(name, "td") == 0 || std::strcmp(name, "th") == 0) *text += " | ";
     if (IsBlock(name)) *text += '\n';
+    if (IsEstimateMark(n)) *text += "≈";  // drawn by the stylesheet before the mark's label
     work.push_back({n, true});
     std::vector<xmlNode*> children;
     for (xmlNode* c = n->children; c; c = c->next) children.push_back(c);

@@ -11,8 +11,8 @@ namespace gg {
 // The text of <body> as lines: one line per paragraph, list item, heading, table row,
 // caption and the like; table cells joined by " | "; entities decoded; runs of white space
 // (line breaks included) collapsed to one space; empty lines dropped. <head>, <script>,
-// <style> and <template> are skipped. Never fails: a page libxml2 cannot make sense of at
-// all gives no lines.
+// <style> and <template> are skipped; an estimate mark reads "≈" and its label, as a reader
+// sees and hears it. Never fails: a page libxml2 cannot make sense of at all gives no lines.
 std::vector<std::string> VisibleTextLines(const std::string& html);
 
 }  // namespace gg

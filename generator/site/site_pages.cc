@@ -471,7 +471,14 @@ TemplateData SiteRenderer::ChapterPager(const PageJob& job, const std::string& t
     pager.set("next", link(list[at + 1]));
   else
     pager.set("next", false);
-  pager.set("up", link(parent));
+  TemplateData up = link(parent);
+  // The breadcrumb names the contents page by its short title ("The guide").
+  const FrontMatter& parent_fm = FrontMatterOf(lang, parent);
+  up.set("crumb", parent_fm.linktitle.empty() ? parent_fm.title : parent_fm.linktitle);
+  // Shown in the default language when this language lacks the contents page.
+  up.set("crumb_lang", sources_.count({lang, parent}) ? TemplateData(false)
+                                                      : TemplateData(data_.site.default_language));
+  pager.set("up", up);
   return pager;
 }
 

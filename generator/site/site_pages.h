@@ -87,7 +87,8 @@ class SiteRenderer {
   std::vector<PageJob> PageJobs(const Language& lang, const std::set<std::string>& paths) const;
   // The page's content: its Markdown with directives run, or the generated GPU list or page.
   PageBody RenderBody(const PageJob& job, PageContext& ctx) const;
-  // A chapter's previous/next/up links; false for a page that is not a chapter.
+  // A chapter's previous/next/up links (up also carries "crumb", the contents page's short
+  // title for the breadcrumbs); false for a page that is not a chapter.
   TemplateData ChapterPager(const PageJob& job, const std::string& to_root) const;
   std::string PageTitle(const PageJob& job) const;
   // The dependency keys every page has: site config, assets, navigation titles, source.

@@ -33,6 +33,8 @@ const PAGES = [
   '/en/calculator/', '/fr/calculator/', '/zh-Hans/calculator/',
   '/en/guide/flowchart/', '/fr/guide/recommendations/', '/zh-Hans/gpus/h100-sxm/',
   '/en/compare/?gpus=rtx-4090,rtx-5090', '/zh-Hans/compare/?gpus=rtx-3090,rtx-4090,h100-sxm',
+  // A chapter with breadcrumbs and the fit tables; a page full of estimate marks.
+  '/fr/llm-memory/fit/', '/en/guide/performance-per-dollar/',
 ];
 const VIEWPORTS = [{ width: 360, height: 800 }, { width: 1280, height: 900 }];
 const SCHEMES = ['light', 'dark'];

@@ -114,7 +114,9 @@ export async function submit(page, c) {
       control.value = value === null ? control.defaultValue : String(value); // null: the page's default
     }
     form.requestSubmit(); // the tools answer synchronously
-    const cells = (row) => [...row.cells].map((cell) => cell.textContent);
+    // An estimate mark reads as its label; the "≈" it shows is drawn by the stylesheet.
+    const text = (cell) => { const c = cell.cloneNode(true); c.querySelectorAll('.est-mark').forEach((m) => m.replaceWith('≈')); return c.textContent; };
+    const cells = (row) => [...row.cells].map(text);
     return {
       status: root.querySelector('.calc-status').textContent,
       request: root.dataset.request ?? null,
