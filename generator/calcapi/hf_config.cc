@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 
+#include "base/suggest.h"
 #include "calcapi/hf_params.h"
 
 namespace gg::calcapi {
@@ -93,7 +94,10 @@ class Fields {
         Defaulted(name, std::to_string(*fallback));
         return *fallback;
       }
-      Problem(name, "is missing (" + wanted + ")");
+      std::vector<std::string> keys;
+      for (const auto& [key, value] : obj_.items()) keys.push_back(key);
+      const std::string hint = DidYouMean(name, keys);
+      Problem(name, "is missing (" + wanted + ")" + (hint.empty() ? "" : "; " + hint));
       return 0;
     }
     double x = 0;
@@ -154,7 +158,7 @@ void ReadCommon(Fields& f, HfShape* s, LlmModel* m) {
   s->kv_heads = f.Count("num_key_value_heads", kMaxHeads,
                         s->heads > 0 ? std::optional<int64_t>(s->heads) : std::nullopt);
   std::optional<int64_t> head_dim;
-  if (s->heads > 0 && s->hidden % s->heads == 0) head_dim = s->hidden / s->heads;
+  if (s->heads > 0 && s->hidden > 0 && s->hidden % s->heads == 0) head_dim = s->hidden / s->heads;
   if (kind != Kind::kDeepseekV3) s->head_dim = f.Count("head_dim", kMaxHeads, head_dim);
   s->vocab =
       f.Count("vocab_size", kMaxVocab, gemma ? std::optional<int64_t>(262208) : std::nullopt);
