@@ -58,6 +58,55 @@ constexpr Family kFamilies[] = {
     {"Qwen3NextForCausalLM", "qwen3_next", "Qwen3NextConfig", Kind::kQwen3Next},
 };
 
+// Every field name the families read: a key among them is never a misspelling of another.
+bool IsFieldName(const std::string& key) {
+  static const char* const kNames[] = {"num_hidden_layers",
+                                       "hidden_size",
+                                       "num_attention_heads",
+                                       "num_key_value_heads",
+                                       "head_dim",
+                                       "vocab_size",
+                                       "max_position_embeddings",
+                                       "tie_word_embeddings",
+                                       "intermediate_size",
+                                       "attention_bias",
+                                       "num_local_experts",
+                                       "num_experts_per_tok",
+                                       "experts_per_token",
+                                       "num_experts",
+                                       "moe_intermediate_size",
+                                       "decoder_sparse_step",
+                                       "mlp_only_layers",
+                                       "q_lora_rank",
+                                       "kv_lora_rank",
+                                       "qk_nope_head_dim",
+                                       "qk_rope_head_dim",
+                                       "v_head_dim",
+                                       "n_routed_experts",
+                                       "n_shared_experts",
+                                       "first_k_dense_replace",
+                                       "moe_layer_freq",
+                                       "num_nextn_predict_layers",
+                                       "linear_num_key_heads",
+                                       "linear_num_value_heads",
+                                       "linear_key_head_dim",
+                                       "linear_value_head_dim",
+                                       "linear_conv_kernel_dim",
+                                       "shared_expert_intermediate_size",
+                                       "full_attention_interval",
+                                       "sliding_window_pattern",
+                                       "sliding_window",
+                                       "attention_chunk_size",
+                                       "layer_types",
+                                       "use_sliding_window",
+                                       "torch_dtype",
+                                       "dtype",
+                                       "quantization_config"};
+  for (const char* name : kNames)
+    if (key == name) return true;
+  return false;
+}
+
 std::string Shown(const Json& v) {
   std::string s = v.dump(-1, ' ', false, Json::error_handler_t::replace);
   return s.size() > 40 ? s.substr(0, 37) + "..." : s;
@@ -94,8 +143,10 @@ class Fields {
         Defaulted(name, std::to_string(*fallback));
         return *fallback;
       }
+      // A near miss among the keys no family reads ("hiden_size"), never another field.
       std::vector<std::string> keys;
-      for (const auto& [key, value] : obj_.items()) keys.push_back(key);
+      for (const auto& [key, value] : obj_.items())
+        if (!IsFieldName(key)) keys.push_back(key);
       const std::string hint = DidYouMean(name, keys);
       Problem(name, "is missing (" + wanted + ")" + (hint.empty() ? "" : "; " + hint));
       return 0;
@@ -159,7 +210,10 @@ void ReadCommon(Fields& f, HfShape* s, LlmModel* m) {
                         s->heads > 0 ? std::optional<int64_t>(s->heads) : std::nullopt);
   std::optional<int64_t> head_dim;
   if (s->heads > 0 && s->hidden > 0 && s->hidden % s->heads == 0) head_dim = s->hidden / s->heads;
-  if (kind != Kind::kDeepseekV3) s->head_dim = f.Count("head_dim", kMaxHeads, head_dim);
+  // Without a valid hidden_size and head count (already a problem), no default to offer.
+  if (kind != Kind::kDeepseekV3 &&
+      (head_dim || f.Get("head_dim") || (s->heads > 0 && s->hidden > 0)))
+    s->head_dim = f.Count("head_dim", kMaxHeads, head_dim);
   s->vocab =
       f.Count("vocab_size", kMaxVocab, gemma ? std::optional<int64_t>(262208) : std::nullopt);
   m->max_context = static_cast<int>(f.Count("max_position_embeddings", kMaxContext,
