@@ -364,7 +364,8 @@ void ReadFamily(Fields& f, HfShape* s, LlmModel* m) {
       break;
     case Kind::kMixtral:
       s->experts = ExpertShape{f.Count("num_local_experts", kMaxExperts), 0, s->dense_width};
-      s->experts->active = f.Count("num_experts_per_tok", s->experts->total);
+      s->experts->active =
+          f.Count("num_experts_per_tok", s->experts->total > 0 ? s->experts->total : kMaxExperts);
       s->moe_layer.assign(s->moe_layer.size(), true);
       UnusedWindow(f, "llama.cpp keeps a full KV cache in every layer of Mixtral");
       ReadLayerTypes(f, s);

@@ -124,7 +124,10 @@ class CalculatorForm {
   showConfig(fit) {
     if (!this.pasted()) return;
     if (fit.error) {
-      this.configStatus.textContent = `${this.t["calc.config.invalid"]} ${fit.error.messages.join(" ")}`;
+      // The calculator prefixes the config's own problems with "config: "; beside the box
+      // that goes without saying.
+      const messages = fit.error.messages.map((m) => m.replace(/^config: /, ""));
+      this.configStatus.textContent = `${this.t["calc.config.invalid"]} ${messages.join(" ")}`;
       return;
     }
     const c = fit.memory.config;
