@@ -76,6 +76,8 @@ TEST_CASE("hf_config: real configs give the shape and parameters of data/models.
       {"deepseek-v3.json", "deepseek-v3", "DeepseekV3ForCausalLM", 0.001, 0.02, false, 163840},
       // 20.91 B; OpenAI's 3.61 B active leaves the input embedding table (a lookup) out.
       {"gpt-oss-20b.json", "gpt-oss-20b", "GptOssForCausalLM", 0.001, 0.002, true, 131072},
+      // 46.70 B / 12.88 B; Mistral AI: 46.7 B / 12.9 B.
+      {"mixtral-8x7b.json", "mixtral-8x7b", "MixtralForCausalLM", 0.001, 0.002, false, 32768},
       // 79.67 B / 3.87 B (the data's figures, counted from the checkpoint).
       {"qwen3-next-80b-a3b-instruct.json", "qwen3-next-80b-a3b", "Qwen3NextForCausalLM", 0.001,
        0.002, false, 262144},
