@@ -8,7 +8,9 @@
 // URL query (its own parameters), so a result can be shared; numbers are formatted with Intl
 // for the page's locale; a short summary is announced through the tool's aria-live status.
 // Without this script the page still explains and links to the static tables (the forms
-// stay hidden).
+// stay hidden). The model may also be a pasted Hugging Face config.json (model "config"): the
+// text goes to the calculator as the request's "config", the message beside the box says
+// what it read or why it cannot, and the text stays out of the URL (the page says so).
 
 const FIELDS = ["model", "precision", "kv_precision", "context", "batch", "mode", "gpu", "count"];
 const WHOLE = new Set(["context", "batch", "count"]);
@@ -51,6 +53,8 @@ class CalculatorForm {
     this.t = strings;
     this.form = root.querySelector(".calc-form");
     this.status = root.querySelector(".calc-status");
+    this.configStatus = root.querySelector(".calc-config-status");
+    this.configField = root.querySelector(".calc-config-field");
     this.results = root.querySelector(".calc-results");
     const locale = root.dataset.locale;
     this.gb = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
@@ -72,10 +76,17 @@ class CalculatorForm {
     formToUrl(this.form, FIELDS);
   }
 
-  // The context field's maximum follows the chosen model.
+  // The context field's maximum follows the chosen model; the config.json box shows with
+  // the "config" choice.
   limitContext() {
     const option = this.control("model").selectedOptions[0];
     if (option) this.control("context").max = option.dataset.maxContext;
+    if (this.configField) this.configField.hidden = !this.pasted();
+  }
+
+  // True when the model is the pasted config.json.
+  pasted() {
+    return this.configField !== null && this.control("model").value === "config";
   }
 
   value(name) {
@@ -97,10 +108,45 @@ class CalculatorForm {
     return c.price_usd === null ? text : `${text} (${this.usd.format(c.price_usd)})`;
   }
 
+  // The model part of a request: the id, or the pasted text; null (with the message shown)
+  // when the box is empty.
+  modelRequest() {
+    if (this.configStatus) this.configStatus.textContent = "";
+    if (!this.pasted()) return { model: this.value("model") };
+    const text = this.control("config").value;
+    if (text.trim() !== "") return { config: text };
+    this.configStatus.textContent = this.t["calc.config.empty"];
+    this.status.textContent = this.t["calc.config.empty"];
+    return null;
+  }
+
+  // What the calculator read from the pasted config.json, or why it could not.
+  showConfig(fit) {
+    if (!this.pasted()) return;
+    if (fit.error) {
+      // The calculator prefixes the config's own problems with "config: "; beside the box
+      // that goes without saying.
+      const messages = fit.error.messages.map((m) => m.replace(/^config: /, ""));
+      this.configStatus.textContent = `${this.t["calc.config.invalid"]} ${messages.join(" ")}`;
+      return;
+    }
+    const c = fit.memory.config;
+    const billions = new Intl.NumberFormat(this.root.dataset.locale, { maximumFractionDigits: 2 });
+    this.configStatus.textContent = [fill(this.t["calc.config.read"], {
+      architecture: c.architecture, params: billions.format(c.params / 1e9),
+      active: billions.format(c.active_params / 1e9), layers: this.int.format(c.layers),
+      context: this.int.format(c.max_context),
+    }), ...c.notices].join(" ");
+  }
+
   run() {
-    const base = {};
-    for (const name of ["model", "precision", "kv_precision", "batch", "mode"]) base[name] = this.value(name);
+    const picked = this.modelRequest();
+    this.results.replaceChildren();
+    if (!picked) return;
+    const base = { ...picked };
+    for (const name of ["precision", "kv_precision", "batch", "mode"]) base[name] = this.value(name);
     const fit = this.ask({ command: "fit", ...base, context: this.value("context") });
+    this.showConfig(fit);
     // The largest context is a question about inference only.
     const maxctx = base.mode === "inference"
       ? this.ask({ command: "maxctx", ...base, gpu: this.value("gpu"), count: this.value("count") }) : null;
@@ -168,6 +214,16 @@ class CalculatorForm {
       this.answer();
     });
     this.control("model").addEventListener("change", () => this.limitContext());
+    // The pasted text is answered as the reader types (after a pause), and never written to
+    // the URL.
+    const config = this.control("config");
+    if (config) {
+      let timer = 0;
+      config.addEventListener("input", () => {
+        clearTimeout(timer);
+        timer = setTimeout(() => this.answer(), 300);
+      });
+    }
     this.root.hidden = false;
     this.answer();
   }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -15,6 +16,8 @@
 #include "calc/performance.h"
 #include "calc/prices.h"
 #include "calc/ranking.h"
+#include "calcapi/hf_config.h"
+#include "calcapi/json_text.h"
 
 namespace gg::calcapi {
 
@@ -219,19 +222,48 @@ std::vector<std::string> WorkloadIds() {
 
 struct ModelArgs {
   const LlmModel* model = nullptr;
+  std::shared_ptr<HfModel> config;  // a pasted config.json; model points into it
   calc::MemoryRequest request;
 };
 
-ModelArgs ReadModelArgs(Reader& r, const Dataset& data, bool need_context = true) {
-  ModelArgs m;
+// "config": a Hugging Face config.json, as an object or as its text (what a reader pasted).
+void ReadConfig(Reader& r, const Json& value, ModelArgs* m) {
+  Json parsed;
+  const Json* config = &value;
+  if (value.is_string()) {
+    if (auto error = ParseJsonText(value.get<std::string>(), &parsed)) {
+      r.Error("config: " + error->Message());
+      return;
+    }
+    config = &parsed;
+  }
+  m->config = std::make_shared<HfModel>(ModelFromHfConfig(*config));
+  for (const ConfigProblem& p : m->config->problems) r.Error("config: " + p.message);
+  if (m->config->problems.empty()) m->model = &m->config->model;
+}
+
+// The model: an id of data/models.json ("model") or a pasted config.json ("config").
+void ReadModel(Reader& r, const Dataset& data, const Json& request, ModelArgs* m) {
+  const bool has_model = r.Has("model"), has_config = r.Has("config");
+  if (has_model && has_config) {
+    r.Error("give 'model' (an id of the guide's data) or 'config' (a config.json), not both");
+    return;
+  }
+  if (has_config) return ReadConfig(r, request.at("config"), m);
   if (auto id = r.Text("model", true)) {
-    m.model = data.FindModel(*id);
-    if (m.model == nullptr) {
+    m->model = data.FindModel(*id);
+    if (m->model == nullptr) {
       std::vector<std::string> ids;
       for (const LlmModel& x : data.models) ids.push_back(x.id);
       r.Error(UnknownId("model", *id, ids, /*list_all=*/false));
     }
   }
+}
+
+ModelArgs ReadModelArgs(Reader& r, const Dataset& data, const Json& request,
+                        bool need_context = true) {
+  ModelArgs m;
+  ReadModel(r, data, request, &m);
   calc::MemoryRequest& q = m.request;
   auto precisions = calc::PrecisionIds();
   precisions.push_back("native");
@@ -257,8 +289,10 @@ ModelArgs ReadModelArgs(Reader& r, const Dataset& data, bool need_context = true
   if (auto n = r.Count("context", inference && need_context, 1, INT64_MAX)) {
     q.context = *n;
     if (m.model && *n > m.model->max_context)
-      r.Error("context " + std::to_string(*n) + " exceeds the maximum context of '" + m.model->id +
-              "' (" + std::to_string(m.model->max_context) + " tokens)");
+      r.Error("context " + std::to_string(*n) +
+              (m.config ? " exceeds the config's max_position_embeddings ("
+                        : " exceeds the maximum context of '" + m.model->id + "' (") +
+              std::to_string(m.model->max_context) + " tokens)");
   }
   if (auto n = r.Count("batch", false, 1, INT64_MAX)) q.batch = *n;
   q.gradient_checkpointing = r.Bool("gradient_checkpointing").value_or(false);
@@ -291,11 +325,12 @@ Json MemoryJson(const ModelArgs& m, const calc::MemoryBreakdown& b) {
   j["optimizer_bytes"] = Bytes(b.optimizer_bytes);
   j["overhead_bytes"] = Bytes(b.overhead_bytes);
   j["total_bytes"] = Bytes(b.total_bytes);
+  if (m.config) j["config"] = ConfigSummary(*m.config);
   return j;
 }
 
-Answer Vram(Reader& r, const Dataset& data) {
-  ModelArgs m = ReadModelArgs(r, data);
+Answer Vram(Reader& r, const Dataset& data, const Json& request) {
+  ModelArgs m = ReadModelArgs(r, data, request);
   r.Finish();
   if (!r.errors().empty()) return RequestErrors(r.errors());
   Answer out;
@@ -322,8 +357,8 @@ Json ConfigJson(const calc::FitConfig& c) {
   return j;
 }
 
-Answer Fit(Reader& r, const Dataset& data) {
-  ModelArgs m = ReadModelArgs(r, data);
+Answer Fit(Reader& r, const Dataset& data, const Json& request) {
+  ModelArgs m = ReadModelArgs(r, data, request);
   calc::FitOptions options;
   options.segments = r.EnumList<Segment>("segments", "segment", ParseSegment, SegmentIds());
   options.conditions =
@@ -350,8 +385,8 @@ Answer Fit(Reader& r, const Dataset& data) {
 }
 
 // The largest context that fits `count` cards of one GPU.
-Answer MaxContext(Reader& r, const Dataset& data) {
-  ModelArgs m = ReadModelArgs(r, data, /*need_context=*/false);
+Answer MaxContext(Reader& r, const Dataset& data, const Json& request) {
+  ModelArgs m = ReadModelArgs(r, data, request, /*need_context=*/false);
   const Gpu* gpu = nullptr;
   if (auto id = r.Text("gpu", true)) {
     gpu = data.FindGpu(*id);
@@ -380,6 +415,7 @@ Answer MaxContext(Reader& r, const Dataset& data) {
   j["max_context"] = tokens;
   j["model_max_context"] = m.model->max_context;
   j["limited_by"] = tokens == 0 ? "weights" : tokens >= m.model->max_context ? "model" : "memory";
+  if (m.config) j["config"] = ConfigSummary(*m.config);
   return out;
 }
 
@@ -555,11 +591,11 @@ Answer AnswerRequest(const Dataset& data, const Json& request) {
         {"a request needs \"command\": one of breakeven, fit, maxctx, rank, vram"});
   const std::string command = request.at("command").get<std::string>();
   Reader r(request, command);
-  if (command == "vram") return Vram(r, data);
-  if (command == "fit") return Fit(r, data);
+  if (command == "vram") return Vram(r, data, request);
+  if (command == "fit") return Fit(r, data, request);
   if (command == "breakeven") return Breakeven(r, data);
   if (command == "rank") return Rank(r, data);
-  if (command == "maxctx") return MaxContext(r, data);
+  if (command == "maxctx") return MaxContext(r, data, request);
   return RequestErrors(
       {UnknownId("calc command", command, {"breakeven", "fit", "maxctx", "rank", "vram"})});
 }

@@ -10,10 +10,13 @@
 #include <optional>
 #include <set>
 
+#include "base/files.h"
 #include "base/suggest.h"
 #include "calc/enums.h"
 #include "calc/memory.h"
 #include "calcapi/calc_api.h"
+#include "calcapi/hf_config.h"
+#include "calcapi/json_text.h"
 #include "cli/command_line.h"
 #include "model/enums.h"
 
@@ -42,6 +45,7 @@ std::string OneOf(const EnumSpelling<E>& e) {
 
 const std::vector<OptionDecl> kModelOptions = {
     {"--model", "ID", "the LLM (an id of data/models.json)"},
+    {"--config", "FILE", "instead of --model: a Hugging Face config.json"},
     {"--precision", "P", "format of the weights (calc --help lists them); native: as published"},
     {"--kv-precision", "P", "format of the KV cache"},
     {"--context", "N", "tokens per sequence (training modes: default the training length)"},
@@ -251,11 +255,16 @@ double Num(const Json& v) {
 // The request fields of vram and fit. The command line checks what only it knows (required
 // options, number syntax); the calculator checks ids and ranges.
 bool ModelRequest(const Options& o, const std::string& command, Json* request, std::string* error) {
-  if (!Require(o, "model", command, error) || !Require(o, "precision", command, error))
+  if (o.Last("model") && o.Last("config")) {
+    *error = "give --model or --config, not both";
+    return false;
+  }
+  if ((!o.Last("config") && !Require(o, "model", command, error)) ||
+      !Require(o, "precision", command, error))
     return false;
   Json& r = *request;
   r["command"] = command;
-  r["model"] = *o.Last("model");
+  if (o.Last("model")) r["model"] = *o.Last("model");
   r["precision"] = *o.Last("precision");
   if (auto kv = o.Last("kv-precision")) r["kv_precision"] = *kv;
   if (auto mode = o.Last("mode")) r["mode"] = *mode;
@@ -280,6 +289,65 @@ bool ModelRequest(const Options& o, const std::string& command, Json* request, s
   return true;
 }
 
+// "FILE:line:col" of a config field ("text_config.hidden_size": the first "hidden_size" key
+// after "text_config"), or "FILE" when the key is not in the text.
+std::string FieldPlace(const std::string& path, const std::string& text, const std::string& field) {
+  size_t from = 0, at = std::string::npos;
+  size_t start = 0;
+  while (start <= field.size() && !field.empty()) {
+    size_t dot = field.find('.', start);
+    if (dot == std::string::npos) dot = field.size();
+    const std::string key = "\"" + field.substr(start, dot - start) + "\"";
+    for (at = text.find(key, from); at != std::string::npos; at = text.find(key, at + 1)) {
+      size_t colon = text.find_first_not_of(" \t\r\n", at + key.size());
+      if (colon != std::string::npos && text[colon] == ':') break;
+    }
+    if (at == std::string::npos) return path;
+    from = at + key.size();
+    start = dot + 1;
+  }
+  if (at == std::string::npos) return path;
+  int line = 1, column = 1;
+  calcapi::LineColumn(text, at, &line, &column);
+  return path + ":" + std::to_string(line) + ":" + std::to_string(column);
+}
+
+// --config FILE: the file's config.json into the request; its problems printed as
+// FILE:line:col: error: … (exit 1), as for the guide's own data files.
+int AddConfig(const Options& o, Json* request, std::ostream& err) {
+  const std::string* path = o.Last("config");
+  if (path == nullptr) return 0;
+  std::string text;
+  if (!ReadWholeFile(*path, &text)) {
+    err << *path << ": error: cannot read the file\n";
+    return 1;
+  }
+  Json config;
+  if (auto e = calcapi::ParseJsonText(text, &config)) {
+    err << *path << ":" << e->line << ":" << e->column << ": error: " << e->Message() << "\n";
+    return 1;
+  }
+  const calcapi::HfModel m = calcapi::ModelFromHfConfig(config);
+  for (const calcapi::ConfigProblem& p : m.problems)
+    err << FieldPlace(*path, text, p.field) << ": error: " << p.message << "\n";
+  if (!m.problems.empty()) return 1;
+  (*request)["config"] = std::move(config);
+  return 0;
+}
+
+// The model's name: from the data, or the architecture a config.json named.
+std::string ModelName(const Dataset& data, const Json& answer) {
+  const std::string id = answer["model"].get<std::string>();
+  const LlmModel* model = data.FindModel(id);
+  return model ? model->name + " (" + model->id + ")" : id + " (config.json)";
+}
+
+void PrintNotices(const Json& answer, std::ostream& out) {
+  if (answer.contains("config"))
+    for (const Json& n : answer["config"]["notices"])
+      out << "note: " << n.get<std::string>() << "\n";
+}
+
 // ---------------------------------------------------------------- subcommands
 
 int RunVram(const Options& o, const Dataset& data, std::ostream& out, std::ostream& err) {
@@ -289,14 +357,15 @@ int RunVram(const Options& o, const Dataset& data, std::ostream& out, std::ostre
     err << "error: " << error << "\n";
     return 2;
   }
+  if (int code = AddConfig(o, &request, err)) return code;
   Json j;
   if (int code = Ask(data, request, &j, err)) return code;
   if (o.Has("json")) {
     out << j.dump(2) << "\n";
     return 0;
   }
-  const LlmModel* model = data.FindModel(j["model"].get<std::string>());
-  out << model->name << " (" << model->id << "), " << j["mode"].get<std::string>() << ", weights "
+  PrintNotices(j, out);
+  out << ModelName(data, j) << ", " << j["mode"].get<std::string>() << ", weights "
       << j["precision"].get<std::string>();
   if (j["mode"] == "inference") out << ", KV cache " << j["kv_precision"].get<std::string>();
   out << ", " << j["context"].get<int64_t>() << " tokens x batch " << j["batch"].get<int64_t>()
@@ -339,6 +408,7 @@ int RunFit(const Options& o, const Dataset& data, std::ostream& out, std::ostrea
     err << "error: " << error << "\n";
     return 2;
   }
+  if (int code = AddConfig(o, &request, err)) return code;
   if (o.Has("segment")) request["segments"] = ListOf(o, "segment");
   if (o.Has("condition")) request["conditions"] = ListOf(o, "condition");
   Json j;
@@ -347,8 +417,9 @@ int RunFit(const Options& o, const Dataset& data, std::ostream& out, std::ostrea
     out << j.dump(2) << "\n";
     return 0;
   }
-  const LlmModel* model = data.FindModel(j["memory"]["model"].get<std::string>());
-  out << model->name << ": " << Fixed(calc::ToGB(Num(j["memory"]["total_bytes"])), 2)
+  PrintNotices(j["memory"], out);
+  out << ModelName(data, j["memory"]) << ": "
+      << Fixed(calc::ToGB(Num(j["memory"]["total_bytes"])), 2)
       << " GB before the per-GPU CUDA context\n";
   char line[160];
   std::snprintf(line, sizeof line, "%-24s %5s %12s %12s %10s\n", "gpu", "count", "GB/gpu",
@@ -386,6 +457,7 @@ int RunMaxContext(const Options& o, const Dataset& data, std::ostream& out, std:
     return 2;
   }
   request["count"] = count;
+  if (int code = AddConfig(o, &request, err)) return code;
   Json j;
   if (int code = Ask(data, request, &j, err)) return code;
   if (o.Has("json")) {

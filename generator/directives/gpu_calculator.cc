@@ -29,7 +29,21 @@ const std::vector<std::string> kScriptStrings = {
     "calc.substituted",    "calc.error",           "col.gpu",
     "col.cards",           "col.config_price",     "col.tokens_per_s",
     "calc.col.per_gpu_gb", "calc.col.part",        "calc.col.gb",
-    "calc.unpriced"};
+    "calc.unpriced",       "calc.config.empty",    "calc.config.invalid",
+    "calc.config.read"};
+
+// The box a reader pastes a config.json into (shown while the model is "config"), its note
+// and the live message beside it (what was read, or why it cannot be used).
+std::string ConfigField(const PageContext& ctx) {
+  return "<p class=\"calc-field calc-config-field\" hidden><label for=\"calc-config\">" +
+         HtmlEscape(ctx.T("calc.field.config")) + "</label>\n" +
+         "<textarea id=\"calc-config\" name=\"config\" rows=\"8\" spellcheck=\"false\" "
+         "autocomplete=\"off\" aria-describedby=\"calc-config-note calc-config-status\">"
+         "</textarea>\n<span class=\"calc-note\" id=\"calc-config-note\">" +
+         HtmlEscape(ctx.T("calc.config.note")) + "</span>\n" +
+         "<span class=\"calc-config-status\" id=\"calc-config-status\" role=\"status\" "
+         "aria-live=\"polite\"></span></p>\n";
+}
 
 std::string Render(const Args& a, const PageContext& ctx) {
   if (!CalculatorAvailable(ctx, "")) return "";
@@ -49,6 +63,10 @@ std::string Render(const Args& a, const PageContext& ctx) {
                          Attr("data-max-context", std::to_string(m->max_context)));
     if (m->id == model_id) context_max = m->max_context;
   }
+  // A pasted config.json: its own max_position_embeddings bounds the context (the calculator
+  // says so), so the field allows up to the data's limit.
+  model_opts += Option("config", ctx.T("calc.model.config"), false,
+                       Attr("data-max-context", "1000000000"));
   std::string precision_opts;
   std::vector<std::string> precisions = {"native"};  // the format the model is published in
   for (const std::string& p : calc::PrecisionIds())
@@ -73,6 +91,7 @@ std::string Render(const Args& a, const PageContext& ctx) {
   h += "<form class=\"calc-form\" novalidate>\n<fieldset>\n<legend>" +
        HtmlEscape(ctx.T("calc.legend.model")) + "</legend>\n";
   h += Field("model", ctx.T("col.model"), Select("model", model_opts));
+  h += ConfigField(ctx);
   h += Field("precision", ctx.T("calc.field.precision"), Select("precision", precision_opts));
   h += Field("kv_precision", ctx.T("calc.field.kv_precision"), Select("kv_precision", kv_opts));
   h += Field("context", ctx.T("calc.field.context"),

@@ -14,10 +14,13 @@
 //     makes are the expected ones, calc.wasm answers them byte for byte as native calcapi
 //     (native_answers), and the page shows the native answers; a sample of the new request
 //     kinds through `gpuguide calc … --json`;
-//   - Value and Own or rent by keyboard alone, their URL state loaded again.
+//   - Value and Own or rent by keyboard alone, their URL state loaded again;
+//   - a pasted config.json (tests/hf_configs): each real one shows what `gpuguide calc fit|maxctx
+//     --config … --json` answers and what was read beside the box, each broken one the
+//     calculator's message there, an emptied box what to do; the text stays out of the URL.
 //   usage: node calculator.mjs GPUGUIDE_BINARY SOURCE_DIR OUT_DIR NATIVE_ANSWERS_BINARY
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -181,6 +184,80 @@ try {
     await page.context().close();
     console.log(`calculator_page: ${where}: ${status}`);
   }
+
+  // ---------------------------------------------------------------- a pasted config.json
+  // Each real config of tests/hf_configs (en; two also in fr and zh-Hans): chosen and pasted,
+  // the page shows what `gpuguide calc fit|maxctx --config … --json` answers; each broken one:
+  // the message beside the box carries the calculator's message, and nothing else breaks.
+  const configDir = join(sourceDir, 'tests/hf_configs');
+  const configFiles = readdirSync(configDir).filter((f) => f.endsWith('.json'));
+  const configCases = [...configFiles.map((f) => ['en', f]), ['fr', configFiles[0]], ['zh-Hans', configFiles[1]],
+    ...readdirSync(join(configDir, 'broken')).map((f) => ['en', `broken/${f}`]), ['fr', 'broken/truncated.json']];
+  let pastedChecked = 0;
+  for (const [lang, file] of configCases) {
+    const page = await newPage();
+    await page.goto(`${base}/${lang}/calculator/`);
+    await page.waitForSelector('.calculator[data-tool="fit"][data-answers="1"]', { timeout: 30_000 });
+    const strings = JSON.parse(await page.textContent('.calculator[data-tool="fit"] .calc-strings'));
+    await page.focus('#calc-model');
+    await page.selectOption('#calc-model', 'config');
+    check(await page.isVisible('#calc-config'), `${lang} ${file}: the config.json box does not show`);
+    await page.focus('#calc-config');
+    const answers = Number(await page.getAttribute('.calculator[data-tool="fit"]', 'data-answers'));
+    await page.fill('#calc-config', readFileSync(join(configDir, file), 'utf8'));
+    await page.focus('.calculator[data-tool="fit"] .calc-form button');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector(`.calculator[data-tool="fit"][data-answers="${answers + 2}"]`, { timeout: 20_000 });
+    const form = await page.$$eval('.calculator[data-tool="fit"] .calc-form [name]', (cs) => Object.fromEntries(cs.map((c) => [c.name, c.value])));
+    const flags = ['--config', join(configDir, file), '--precision', form.precision, '--kv-precision', form.kv_precision, '--batch', form.batch, '--mode', form.mode];
+    const said = await page.textContent('#calc-config-status');
+    const status = await page.textContent('.calculator[data-tool="fit"] .calc-status');
+    const where = `${lang} ${file}`;
+    const url = new URL(page.url());
+    check(url.searchParams.get('model') === 'config' && !url.search.includes('architectures') && !url.searchParams.has('config'),
+      `${where}: the URL ${url.search.slice(0, 120)} holds the pasted text or lacks model=config`);
+    if (file.startsWith('broken/')) {
+      const r = spawnSync(gpuguide, ['calc', 'fit', ...flags, '--context', form.context, '--root', sourceDir]);
+      const message = r.stderr.toString().split('\n')[0].replace(/^.*? error: /, '');
+      check(r.status === 1 && said.startsWith(strings['calc.config.invalid']) && said.includes(message),
+        `${where}: the message beside the box is '${said}', want '${strings['calc.config.invalid']} … ${message}'`);
+      check(status.length > 0, `${where}: blank status`);
+    } else {
+      const fit = cli(['fit', ...flags, '--context', form.context]);
+      const maxctx = cli(['maxctx', ...flags, '--gpu', form.gpu, '--count', form.count]);
+      const locale = await page.getAttribute('.calculator', 'data-locale');
+      const expect = await page.evaluate(([fit, maxctx, locale]) => {
+        const gb = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+        const int = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+        const billions = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+        return { total: gb.format(fit.memory.total_bytes / 1e9), tokens: int.format(maxctx.max_context),
+          params: billions.format(fit.memory.config.params / 1e9), context: int.format(fit.memory.config.max_context) };
+      }, [fit, maxctx, locale]);
+      check(status.includes(fit.memory.model) && status.includes(expect.total) && (maxctx.max_context === 0 || status.includes(expect.tokens)),
+        `${where}: summary '${status}' lacks ${fit.memory.model} / ${expect.total} GB / ${expect.tokens}`);
+      check(said.includes(fit.memory.config.architecture) && said.includes(expect.params) && said.includes(expect.context) &&
+        fit.memory.config.notices.every((n) => said.includes(n)), `${where}: the message beside the box '${said}' is not what was read (${expect.params}, ${expect.context})`);
+      const totalRow = await page.$$eval('.calculator[data-tool="fit"] .calc-results table', (ts) => [...ts[0].querySelectorAll('tbody tr')].at(-1).textContent);
+      check(totalRow.includes(expect.total), `${where}: memory table total '${totalRow}' is not ${expect.total}`);
+    }
+    if (pastedChecked++ < 2) {
+      await page.addScriptTag({ path: axePath });
+      const axe = await page.evaluate(async () => (await window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'] })).violations);
+      for (const v of axe) problems.push(`${where}: axe ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+      check(wide <= 361, `${where}: the page scrolls sideways at 360 px (${wide} px)`);
+    }
+    // An emptied box says what to do, never a blank result.
+    await page.fill('#calc-config', '');
+    await page.focus('.calculator[data-tool="fit"] .calc-form button');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelector('#calc-config-status').textContent !== '' &&
+      document.querySelector('.calculator[data-tool="fit"] .calc-results').childElementCount === 0);
+    check((await page.textContent('#calc-config-status')) === strings['calc.config.empty'], `${where}: an empty box shows '${await page.textContent('#calc-config-status')}'`);
+    await page.context().close();
+    console.log(`calculator_page: ${where}: ${said.slice(0, 160)}`);
+  }
+  check(pastedChecked >= 12, `only ${pastedChecked} pasted configs checked`);
 
   // ---------------------------------------------------------------- the grid
   const models = JSON.parse(readFileSync(join(sourceDir, 'data/models.json'))).models;

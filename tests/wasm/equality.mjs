@@ -5,12 +5,14 @@
 // The grid: every model × weight precisions (native included) × KV precisions × contexts
 // (up to the model's maximum and one past it) for fit; vram at a batch; the training modes;
 // maxctx on several cards and counts; rank (with the reader's ownership settings and
-// budgets) and breakeven (typed figures, every card of the data, every cloud offer); and error cases (unknown ids and
+// budgets) and breakeven (typed figures, every card of the data, every cloud offer); pasted
+// config.json files (tests/hf_configs: real ones as text and as objects, broken ones) for vram,
+// fit and maxctx; and error cases (unknown ids and
 // fields, wrong types, out-of-range values, malformed JSON, invalid UTF-8).
 //
 // usage: node equality.mjs --native BIN --gpuguide BIN --root DIR --work DIR
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createCalculator } from "../../assets/calc-runtime.js";
 
@@ -87,6 +89,30 @@ gpus.forEach((gpu, i) => {
   add({ command: "breakeven", gpu, cloud_usd_per_hour: 0.5, utilisation: 0.3, electricity_usd_per_kwh: 0.4 });
 });
 for (const cloud of offers) add({ command: "breakeven", desktop_cost_usd: 3000, desktop_watts: 600, cloud, utilisation: 0.2, electricity_usd_per_kwh: 0.3 });
+// Pasted config.json files: the real ones as the page sends them (text) and as objects, at
+// several precisions and contexts; the broken ones (each problem named).
+const configDir = new URL("../hf_configs/", import.meta.url);
+const configs = readdirSync(configDir).filter((f) => f.endsWith(".json")).map((f) => [f, readFileSync(new URL(f, configDir), "utf8")]);
+const broken = readdirSync(new URL("broken/", configDir)).map((f) => [f, readFileSync(new URL(`broken/${f}`, configDir), "utf8")]);
+if (configs.length < 6 || broken.length < 5) throw new Error(`tests/hf_configs: ${configs.length} configs, ${broken.length} broken ones`);
+for (const [, text] of configs) {
+  for (const precision of ["native", "q4_k_m", "fp8", "mxfp4_moe"])
+    for (const context of [1, 8192, 40960, 131072, 262145]) {
+      add({ command: "fit", config: text, precision, kv_precision: "bf16", context });
+      add({ command: "vram", config: JSON.parse(text), precision, context, batch: 2 });
+    }
+  for (const mode of ["full", "qlora"]) add({ command: "vram", config: text, precision: "bf16", mode });
+  for (const count of [1, 8]) add({ command: "maxctx", config: text, precision: "q4_k_m", gpu: "rtx-4090", count });
+}
+for (const [, text] of broken) {
+  add({ command: "fit", config: text, precision: "q4_k_m", context: 8192 });
+  add({ command: "maxctx", config: text, precision: "q4_k_m", gpu: "rtx-4090" });
+}
+for (const config of ["", "null", "[]", 42, {}, { architectures: "LlamaForCausalLM" }, "{\"architectures\": [\"Gemma3ForConditionalGeneration\"]}"])
+  add({ command: "vram", config, precision: "q4_k_m", context: 8192 });
+add({ command: "vram", config: configs[0][1], model: m0Id(), precision: "q4_k_m", context: 8192 });
+function m0Id() { return models[0].id; }
+
 // Errors: the request is at fault.
 const m0 = models[0];
 const errors = [
@@ -181,6 +207,11 @@ const cli = [
   [["breakeven", "--gpu", "rtx-4090", "--condition", "new", "--cloud", offers[0], "--utilisation", "0.25", "--electricity", "0.3"],
     { command: "breakeven", gpu: "rtx-4090", conditions: ["new"], cloud: offers[0], utilisation: 0.25, electricity_usd_per_kwh: 0.3 }],
 ];
+for (const [file, text] of configs.slice(0, 3))
+  cli.push([["fit", "--config", join(configDir.pathname, file), "--precision", "q4_k_m", "--context", "8192"],
+    { command: "fit", config: JSON.parse(text), precision: "q4_k_m", context: 8192 }]);
+cli.push([["maxctx", "--config", join(configDir.pathname, configs[3][0]), "--precision", "native", "--gpu", "rtx-4090", "--count", "8"],
+  { command: "maxctx", config: JSON.parse(configs[3][1]), precision: "native", gpu: "rtx-4090", count: 8 }]);
 for (const [args, request] of cli) {
   const r = run(opt.gpuguide, ["calc", ...args, "--json", "--root", opt.root]);
   const w = Buffer.from(calc.answer(JSON.stringify(request)));

@@ -1,0 +1,34 @@
+// JSON text → a parsed value, or where and why it is not JSON: the byte offset, the line and
+// the column (1-based; columns count bytes) of the first error, for messages such as
+// "invalid JSON at byte 57 (line 3, column 14): unexpected end of input".
+//
+// Pure: no exceptions (nlohmann's parser in its non-throwing mode, with a SAX handler that
+// records the position), so it compiles into calc.wasm.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "calcapi/calc_api.h"
+
+namespace gg::calcapi {
+
+struct JsonTextError {
+  size_t byte = 0;  // 0-based offset of the byte the parser stopped at
+  int line = 1;
+  int column = 1;
+  std::string reason;  // "unexpected end of input; expected '}'"
+
+  // "invalid JSON at byte 57 (line 3, column 14): <reason>"
+  std::string Message() const;
+};
+
+// Parses `text` into *out; the error when it is not one JSON value.
+std::optional<JsonTextError> ParseJsonText(std::string_view text, Json* out);
+
+// Line and column (1-based, in bytes) of a byte offset of `text`.
+void LineColumn(std::string_view text, size_t byte, int* line, int* column);
+
+}  // namespace gg::calcapi
