@@ -68,7 +68,7 @@ class RentTool {
     this.ui.formToUrl(this.form, FIELDS);
   }
 
-  run() {
+  async run() {
     // The typed-in figures count only with "my own figures"; otherwise they show the data's.
     const ownDesktop = this.get("r-desktop") === "custom";
     const ownPrice = this.get("r-offer") === "custom";
@@ -76,7 +76,7 @@ class RentTool {
     this.control("r-per-hour").readOnly = !ownPrice;
     const request = JSON.stringify(rentRequest((name) => this.get(name), this.ui.numberOf));
     this.root.dataset.request = request; // what was asked (the tests compare it)
-    const a = JSON.parse(this.calc.answer(request));
+    const a = JSON.parse(await this.calc.answer(request));
     this.results.replaceChildren();
     if (a.error) {
       this.status.textContent = `${this.t["calc.error"]} ${a.error.messages.join(" ")}`;
@@ -132,8 +132,7 @@ class RentTool {
   }
 
   answer() {
-    this.run();
-    this.root.dataset.answers = String(Number(this.root.dataset.answers ?? 0) + 1);
+    return this.ui.answerInOrder(this);
   }
 
   start() {

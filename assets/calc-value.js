@@ -70,12 +70,12 @@ class ValueTool {
     return span;
   }
 
-  run() {
+  async run() {
     // The ownership fields matter only for that basis.
     this.root.querySelector(".calc-ownership").disabled = this.get("v-cost") !== "ownership";
     const request = JSON.stringify(this.request());
     this.root.dataset.request = request; // what was asked (the tests compare it)
-    const answer = JSON.parse(this.calc.answer(request));
+    const answer = JSON.parse(await this.calc.answer(request));
     this.results.replaceChildren();
     if (answer.error) {
       this.status.textContent = `${this.t["calc.error"]} ${answer.error.messages.join(" ")}`;
@@ -131,8 +131,7 @@ class ValueTool {
   }
 
   answer() {
-    this.run();
-    this.root.dataset.answers = String(Number(this.root.dataset.answers ?? 0) + 1);
+    return this.ui.answerInOrder(this);
   }
 
   start() {

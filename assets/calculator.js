@@ -15,12 +15,6 @@
 const FIELDS = ["model", "precision", "kv_precision", "context", "batch", "mode", "gpu", "count"];
 const WHOLE = new Set(["context", "batch", "count"]);
 
-async function fetchBytes(url) {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  return new Uint8Array(await response.arrayBuffer());
-}
-
 // "{model} needs {total} GB" with the named values filled in.
 function fill(template, values) {
   return template.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
@@ -94,8 +88,8 @@ class CalculatorForm {
     return WHOLE.has(name) && /^\d+$/.test(text) ? Number(text) : text;
   }
 
-  ask(request) {
-    return JSON.parse(this.calc.answer(JSON.stringify(request)));
+  async ask(request) {
+    return JSON.parse(await this.calc.answer(JSON.stringify(request)));
   }
 
   name(selectName, id) {
@@ -139,17 +133,17 @@ class CalculatorForm {
     }), ...c.notices].join(" ");
   }
 
-  run() {
+  async run() {
     const picked = this.modelRequest();
     this.results.replaceChildren();
     if (!picked) return;
     const base = { ...picked };
     for (const name of ["precision", "kv_precision", "batch", "mode"]) base[name] = this.value(name);
-    const fit = this.ask({ command: "fit", ...base, context: this.value("context") });
+    const fit = await this.ask({ command: "fit", ...base, context: this.value("context") });
     this.showConfig(fit);
     // The largest context is a question about inference only.
     const maxctx = base.mode === "inference"
-      ? this.ask({ command: "maxctx", ...base, gpu: this.value("gpu"), count: this.value("count") }) : null;
+      ? await this.ask({ command: "maxctx", ...base, gpu: this.value("gpu"), count: this.value("count") }) : null;
     this.results.replaceChildren();
     const errors = [fit, maxctx].filter((a) => a && a.error).flatMap((a) => a.error.messages);
     if (fit.error) {
@@ -179,10 +173,8 @@ class CalculatorForm {
     this.results.append(this.memoryTable(fit.memory), this.configTable(fit.configs));
   }
 
-  // Runs the calculator and counts the answers in data-answers (tests wait on it).
   answer() {
-    this.run();
-    this.root.dataset.answers = String(Number(this.root.dataset.answers ?? 0) + 1);
+    return answerInOrder(this);
   }
 
   memoryTable(m) {
@@ -254,8 +246,26 @@ function formToUrl(form, fields) {
   window.history.replaceState(null, "", `?${params}`);
 }
 
+// Runs tool.run() after the runs already asked for (the calculator answers asynchronously, so
+// answers are shown in the order the inputs changed), counts answers in data-answers (tests
+// wait on it) and marks the tool aria-busy while runs are pending.
+function answerInOrder(tool) {
+  tool.pending = (tool.pending ?? 0) + 1;
+  tool.root.setAttribute("aria-busy", "true");
+  tool.queue = (tool.queue ?? Promise.resolve()).then(async () => {
+    try {
+      await tool.run();
+    } catch (error) {
+      console.warn(error);
+    }
+    tool.root.dataset.answers = String(Number(tool.root.dataset.answers ?? 0) + 1);
+    if (--tool.pending === 0) tool.root.removeAttribute("aria-busy");
+  });
+  return tool.queue;
+}
+
 // What the tool modules share with this one.
-const helpers = { element, table, fill, numberOf, formFromUrl, formToUrl };
+const helpers = { element, table, fill, numberOf, formFromUrl, formToUrl, answerInOrder };
 
 // Starts one tool; a tool that cannot start says so in its status line.
 async function startTool(root, calc) {
@@ -275,16 +285,43 @@ async function startTool(root, calc) {
   }
 }
 
+// The calculator in a worker (calc-worker.js): resolves to {dataErrors, answer(text) ->
+// Promise of the answer text}; answers come back in the order asked.
+function startWorker(first) {
+  const url = (name) => new URL(first.dataset[name], document.baseURI).href;
+  const worker = new Worker(url("worker"), { type: "module" });
+  const waiting = new Map();
+  let next = 0;
+  return new Promise((resolve, reject) => {
+    worker.onerror = (event) => reject(new Error(event.message || "calc-worker.js failed"));
+    worker.onmessage = (event) => {
+      const m = event.data;
+      if (m.ready === false) reject(new Error(m.error));
+      else if (m.ready) {
+        resolve({
+          dataErrors: m.dataErrors,
+          answer: (request) => new Promise((done) => {
+            waiting.set(++next, done);
+            worker.postMessage({ id: next, request });
+          }),
+        });
+      } else {
+        waiting.get(m.id)(m.answer);
+        waiting.delete(m.id);
+      }
+    };
+    worker.postMessage({ init: { runtime: url("runtime"), wasm: url("wasm"), data: url("data") } });
+  });
+}
+
 async function main(roots) {
-  const first = roots[0];
   let calc = null;
   try {
-    const [{ createCalculator }, wasm, data] = await Promise.all([
-      import(new URL(first.dataset.runtime, document.baseURI).href), fetchBytes(first.dataset.wasm), fetchBytes(first.dataset.data)]);
-    calc = await createCalculator(wasm, data);
+    calc = await startWorker(roots[0]);
     if (calc.dataErrors) throw new Error("calc.wasm could not read its data");
   } catch (error) {
     console.warn(error);
+    calc = null;
   }
   for (const root of roots) {
     // One task per tool, so the page stays responsive while they answer.

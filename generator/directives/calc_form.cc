@@ -64,8 +64,8 @@ std::string ScriptStrings(const PageContext& ctx, const std::vector<std::string>
 }
 
 namespace {
-const char* const kShared[] = {"calc.wasm", "calc-data.json", "calculator.js", "calc-runtime.js",
-                               "calculator.css"};
+const char* const kShared[] = {"calc.wasm",      "calc-data.json", "calculator.js",
+                               "calc-runtime.js", "calc-worker.js", "calculator.css"};
 }  // namespace
 
 bool CalculatorAvailable(const PageContext& ctx, const std::string& module) {
@@ -88,7 +88,8 @@ std::string OpenTool(const PageContext& ctx, const std::string& tool, const std:
   h += "<div class=\"calculator\" hidden" + Attr("data-tool", tool) + Attr("data-locale", locale) +
        Attr("data-wasm", ctx.Href(ctx.assets->at("calc.wasm"))) +
        Attr("data-data", ctx.Href(ctx.assets->at("calc-data.json"))) +
-       Attr("data-runtime", ctx.Href(ctx.assets->at("calc-runtime.js")));
+       Attr("data-runtime", ctx.Href(ctx.assets->at("calc-runtime.js"))) +
+       Attr("data-worker", ctx.Href(ctx.assets->at("calc-worker.js")));
   if (!module.empty()) h += Attr("data-module", ctx.Href(ctx.assets->at(module)));
   return h + ">\n";
 }

@@ -104,7 +104,7 @@ export function expectedRequests(c, defaults) {
 // ------------------------------------------------------------------ on the page
 // Sets the tool's fields (null: leave the page's default), submits, and records what shows.
 export async function submit(page, c) {
-  return page.evaluate((c) => {
+  return page.evaluate(async (c) => {
     const root = document.querySelector(`.calculator[data-tool="${c.tool}"]`);
     const form = root.querySelector('form');
     for (const [name, value] of Object.entries(c)) {
@@ -113,7 +113,11 @@ export async function submit(page, c) {
       if (!control) throw new Error(`no field ${name} in ${c.tool}`);
       control.value = value === null ? control.defaultValue : String(value); // null: the page's default
     }
-    form.requestSubmit(); // the tools answer synchronously
+    const answered = Number(root.dataset.answers ?? 0);
+    form.requestSubmit();
+    // The calculator answers from a worker: wait for this answer and any still queued.
+    while (Number(root.dataset.answers ?? 0) <= answered || root.hasAttribute('aria-busy'))
+      await new Promise((resolve) => setTimeout(resolve, 5));
     // An estimate mark reads as its label; the "≈" it shows is drawn by the stylesheet.
     const text = (cell) => { const c = cell.cloneNode(true); c.querySelectorAll('.est-mark').forEach((m) => m.replaceWith('≈')); return c.textContent; };
     const cells = (row) => [...row.cells].map(text);

@@ -337,6 +337,7 @@ try {
     await page.focus('#calc-v-budget');
     await page.keyboard.type('4000');
     await page.keyboard.press('Tab');
+    await page.waitForSelector('.calculator[data-tool="value"]:not([aria-busy])');
     const after = await statusOf('value');
     check(after !== before && after.length > 0, `${lang}: Value by keyboard: status '${before}' → '${after}'`);
     await page.focus('#calc-r-desktop');
@@ -348,6 +349,7 @@ try {
     await page.keyboard.press('Control+A');
     await page.keyboard.type('35');
     await page.keyboard.press('Enter');
+    await page.waitForSelector('.calculator[data-tool="rent"]:not([aria-busy])');
     const rent = await statusOf('rent');
     const url = new URL(page.url());
     check(url.searchParams.get('v-budget') === '4000' && url.searchParams.get('v-cost') === 'ownership' &&

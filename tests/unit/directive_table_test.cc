@@ -233,6 +233,7 @@ std::string Run(const Fixture& f, const std::string& text, bool* ok) {
       {"calc.wasm", "assets/calc.0123456789.wasm"},
       {"calc-data.json", "assets/calc-data.0123456789.json"},
       {"calc-runtime.js", "assets/calc-runtime.0123456789.js"},
+      {"calc-worker.js", "assets/calc-worker.0123456789.js"},
       {"calculator.js", "assets/calculator.0123456789.js"},
       {"calc-value.js", "assets/calc-value.0123456789.js"},
       {"calc-rent.js", "assets/calc-rent.0123456789.js"},
