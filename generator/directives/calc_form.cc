@@ -85,7 +85,9 @@ std::string OpenTool(const PageContext& ctx, const std::string& tool, const std:
   // A stylesheet link is allowed in the body (HTML: "body-ok"); only this page loads it.
   std::string h = "<link rel=\"stylesheet\" href=\"" +
                   HtmlEscape(ctx.Href(ctx.assets->at("calculator.css"))) + "\">\n";
-  h += "<div class=\"calculator\" hidden" + Attr("data-tool", tool) + Attr("data-locale", locale) +
+  // Shown from the first paint when scripts run (showing it later moved the text below it
+  // while the reader was looking at it); hidden by the <noscript> style of base.html when not.
+  h += "<div class=\"calculator needs-js\"" + Attr("data-tool", tool) + Attr("data-locale", locale) +
        Attr("data-wasm", ctx.Href(ctx.assets->at("calc.wasm"))) +
        Attr("data-data", ctx.Href(ctx.assets->at("calc-data.json"))) +
        Attr("data-runtime", ctx.Href(ctx.assets->at("calc-runtime.js"))) +
