@@ -15,16 +15,4 @@ std::string DirectiveMemo::KeyOf(const DirectiveCall& call, const PageContext& c
   return w.text();
 }
 
-std::shared_ptr<const DirectiveOutput> DirectiveMemo::Find(const std::string& key) const {
-  std::lock_guard<std::mutex> lock(mu_);
-  auto it = kept_.find(key);
-  return it == kept_.end() ? nullptr : it->second;
-}
-
-void DirectiveMemo::Keep(const std::string& key, DirectiveOutput output) {
-  auto kept = std::make_shared<const DirectiveOutput>(std::move(output));
-  std::lock_guard<std::mutex> lock(mu_);
-  kept_.emplace(key, std::move(kept));
-}
-
 }  // namespace gg

@@ -3,21 +3,16 @@
 // and the build's data: two pages that make the same call at the same depth get the same
 // HTML, the same chart files and the same dependency keys. The synthetic benchmark's pages and
 // the guide's chapters repeat rankings and charts, so each is rendered once per build and
-// replayed after.
+// replayed after (DirectiveRegistry::RunBlock).
 //
 // A call that reported any diagnostic is never kept (its problems must be reported at each
 // place). Whether the page still wants a link-preview image is part of the key, as it decides
-// whether a chart paints a PNG.
-//
-// Thread safety: Find and Keep may be called concurrently; two threads missing the same key
-// at once both run the directive (the same result).
+// whether a chart paints a PNG. Thread-safe (base/build_memo.h).
 #pragma once
 
-#include <memory>
-#include <mutex>
 #include <string>
-#include <unordered_map>
 
+#include "base/build_memo.h"
 #include "content/markdown.h"
 #include "directives/page_context.h"
 
@@ -28,16 +23,10 @@ struct DirectiveOutput {
   PageOutputs outputs;  // files, og_image set by the call (or empty), reads
 };
 
-class DirectiveMemo {
+class DirectiveMemo : public BuildMemo<DirectiveOutput> {
  public:
   // The key of a block call on the page of `ctx`.
   static std::string KeyOf(const DirectiveCall& call, const PageContext& ctx);
-  std::shared_ptr<const DirectiveOutput> Find(const std::string& key) const;
-  void Keep(const std::string& key, DirectiveOutput output);
-
- private:
-  mutable std::mutex mu_;
-  std::unordered_map<std::string, std::shared_ptr<const DirectiveOutput>> kept_;
 };
 
 }  // namespace gg

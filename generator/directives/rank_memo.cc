@@ -28,13 +28,8 @@ std::vector<calc::RankEntry> Compute(const calc::RankOptions& options, const Pag
 std::shared_ptr<const std::vector<calc::RankEntry>> RankMemo::Get(const calc::RankOptions& options,
                                                                   const PageContext& ctx) {
   const std::string key = KeyOf(options);
-  {
-    std::lock_guard<std::mutex> lock(mu_);
-    if (auto it = kept_.find(key); it != kept_.end()) return it->second;
-  }
-  auto ranked = std::make_shared<const std::vector<calc::RankEntry>>(Compute(options, ctx));
-  std::lock_guard<std::mutex> lock(mu_);
-  return kept_.emplace(key, std::move(ranked)).first->second;
+  if (auto kept = kept_.Find(key)) return kept;
+  return kept_.Keep(key, Compute(options, ctx));
 }
 
 std::vector<calc::RankEntry> RankOf(const PageContext& ctx, const calc::RankOptions& options) {

@@ -3,16 +3,13 @@
 // same data, performance table, prices and assumptions — those of the build — so a ranking
 // depends only on its calc::RankOptions.
 //
-// Thread safety: Get may be called concurrently; two threads missing the same options at
-// once both compute it (the same result) and the first one kept is returned to both after.
+// Thread safety: Get may be called concurrently (base/build_memo.h).
 #pragma once
 
 #include <memory>
-#include <mutex>
-#include <string>
-#include <unordered_map>
 #include <vector>
 
+#include "base/build_memo.h"
 #include "calc/ranking.h"
 
 namespace gg {
@@ -26,8 +23,7 @@ class RankMemo {
                                                           const PageContext& ctx);
 
  private:
-  std::mutex mu_;
-  std::unordered_map<std::string, std::shared_ptr<const std::vector<calc::RankEntry>>> kept_;
+  BuildMemo<std::vector<calc::RankEntry>> kept_;
 };
 
 // The ranking for `options` of the page's build: from ctx.ranks when the page has one, else
