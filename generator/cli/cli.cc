@@ -42,6 +42,8 @@ const OptionDecl kJobs = {"--jobs", "N",
 const OptionDecl kDrafts = {"--drafts", "", "also publish pages marked draft: true"};
 const OptionDecl& kCache = CacheOption();
 const OptionDecl& kNoCache = NoCacheOption();
+const OptionDecl kExplain = {"--explain", "",
+                             "print each page the cache could not give, and why (a key changed)"};
 
 const CommandDecl kBuild = {
     "build",
@@ -52,14 +54,15 @@ const CommandDecl kBuild = {
      kDrafts,
      kCache,
      kNoCache,
-     {"--verbose", "", "print the time of each phase and each file written"}},
+     {"--verbose", "", "print the time of each phase and each file written"},
+     kExplain},
     "",
     ""};
 
 const CommandDecl kCheck = {
     "check",
     "load, validate and render everything in memory; write nothing",
-    {kRoot, kJobs, kDrafts, kCache, kNoCache},
+    {kRoot, kJobs, kDrafts, kCache, kNoCache, kExplain},
     "",
     "  Prints every problem as file:line:col; exits 1 if any is an error.\n"};
 
@@ -152,6 +155,7 @@ int Build(const std::vector<std::string>& args, std::ostream& out, std::ostream&
   req.write = write;
   req.out_dir = f.Or("--out", req.options.root + "/site");
   req.verbose = f.Has("--verbose");
+  req.options.explain = f.Has("--explain");
   req.tty = tty;
   req.cache_dir = CacheDirOf(f, req.options.root);
   return RunBuild(req, out, err);
@@ -271,6 +275,8 @@ int RunBuild(const BuildRequest& req, std::ostream&, std::ostream& err) {
   };
   if (!write) keep_record("");
   PrintDiagnostics(diags, err);
+  for (const auto& [page, why] : result.rendered_because)
+    err << "  rendered " << page << ": " << why << "\n";
   if (verbose)
     for (const auto& t : result.timings)
       err << "  " << std::left << std::setw(9) << t.phase << std::right << std::fixed

@@ -14,6 +14,7 @@ namespace {
 
 std::string PriceHistoryChart(const Args& a, const PageContext& ctx) {
   const std::string& gid = a.Text("gpu");
+  ctx.Read("data:prices/" + gid);  // only this card's observations
   const Gpu& g = *a.GpuOf("gpu");
   charts::DateLinesSpec spec;
   spec.title = ctx.TF("chart.prices.title", {{"gpu", g.name}});
@@ -45,7 +46,7 @@ DirectiveSpec ChartPriceHistoryDirective() {
   DirectiveSpec d = DirectiveSpec::Block("gpu-chart", PriceHistoryChart);
   d.variant = "price-history";
   d.args = {Arg::Id("gpu", ArgType::kGpu).Required()};
-  d.reads = {"data:prices"};
+  d.reads = {};  // data:prices/<gpu>, read per call
   return d;
 }
 

@@ -13,6 +13,7 @@
 
 namespace gg {
 
+// A field added here must also be hashed by ComputedValues (directives/computed_values.cc).
 struct Computed {
   // "Prices as of": the newest observation that is not an estimate (an estimate dated today
   // says nothing about today's market).

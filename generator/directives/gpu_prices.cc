@@ -15,6 +15,7 @@ namespace {
 
 std::string Render(const Args& a, const PageContext& ctx) {
   const std::string& gid = a.Text("gpu");
+  ctx.Read("data:prices/" + gid);  // only this card's observations
   std::vector<const PriceObservation*> obs;
   for (const auto& p : ctx.data->prices)
     if (p.gpu == gid) obs.push_back(&p);
@@ -49,7 +50,7 @@ std::string Render(const Args& a, const PageContext& ctx) {
 DirectiveSpec GpuPricesDirective() {
   DirectiveSpec d = DirectiveSpec::Block("gpu-prices", Render);
   d.args = {Arg::Id("gpu", ArgType::kGpu).Required()};
-  d.reads = {"data:prices"};
+  d.reads = {};  // data:prices/<gpu>, read per call
   return d;
 }
 

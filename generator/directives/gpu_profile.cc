@@ -8,6 +8,7 @@
 #include "calc/ranking.h"
 #include "directives/calc_args.h"
 #include "directives/computed.h"
+#include "directives/computed_values.h"
 #include "directives/directive.h"
 #include "directives/html.h"
 #include "directives/rank_memo.h"
@@ -75,27 +76,20 @@ std::string PerformanceSection(const Gpu& g, const PageContext& ctx) {
                 Cell::Text(ctx.T("col.relative_perf_short"), true), Cell::Text(ctx.T("col.source")),
                 Cell::Text(ctx.T("col.rank_speed"), true),
                 Cell::Text(ctx.T("col.rank_value"), true)});
-  for (Workload w : kAllWorkloads) {
-    auto v = ctx.computed->perf.Get(gid, w);
-    if (!v) continue;
-    calc::RankOptions ro;
-    ro.workload = w;
-    ro.basis = calc::CostBasis::kNone;
-    auto by_speed = RankOf(ctx, ro);
-    ro.basis = calc::CostBasis::kOwnership;
-    auto by_value = RankOf(ctx, ro);
-    SortByValue(&by_value);
-    auto pos = [&](const std::vector<calc::RankEntry>& list) -> std::string {
-      for (size_t i = 0; i < list.size(); ++i)
-        if (list[i].gpu == gid)
-          return ctx.TF("gpu.rank_of",
-                        {{"n", ctx.fmt->Number(static_cast<double>(i + 1), 0)},
-                         {"of", ctx.fmt->Number(static_cast<double>(list.size()), 0)}});
-      return "—";
-    };
-    perf.Row({Cell::Text(ctx.T(Workloads().UiKey(w))), Cell::Text(Times(v->relative, ctx), true),
+  // Only where this card ranks, not the whole rankings: a price edit elsewhere that moves no
+  // place leaves the page as it is (directives/computed_values.h).
+  ctx.Read("rank-of:" + gid);
+  auto place = [&](const RankPosition& p) -> std::string {
+    if (p.n == 0) return "—";
+    return ctx.TF("gpu.rank_of", {{"n", ctx.fmt->Number(static_cast<double>(p.n), 0)},
+                                  {"of", ctx.fmt->Number(static_cast<double>(p.of), 0)}});
+  };
+  for (const WorkloadRanks& r : GpuRankPositions(gid, ctx)) {
+    auto v = ctx.computed->perf.Get(gid, r.workload);
+    perf.Row({Cell::Text(ctx.T(Workloads().UiKey(r.workload))),
+              Cell::Text(Times(v->relative, ctx), true),
               Cell::Html(PerfTag(v->source == calc::PerfSource::kMeasured, ctx)),
-              Cell::Text(pos(by_speed), true), Cell::Text(pos(by_value), true)});
+              Cell::Text(place(r.by_speed), true), Cell::Text(place(r.by_value), true)});
   }
   h += perf.Render();
   return h;
@@ -107,6 +101,7 @@ std::string PriceSection(const Gpu& g, const Args& a, const PageContext& ctx) {
   std::string h;
   h += H2("prices", ctx.T("gpu.prices"));
   std::string prices;
+  ctx.Read("price:" + gid);
   for (Condition cond : {Condition::kNew, Condition::kUsed}) {
     auto p = calc::CheapestCurrentPrice(ctx.computed->prices, gid, {cond});
     if (!p) continue;
@@ -207,9 +202,9 @@ std::string Render(const Args& a, const PageContext& ctx) {
 DirectiveSpec GpuProfileDirective() {
   DirectiveSpec d = DirectiveSpec::Block("gpu-profile", Render);
   d.args = {Arg::Id("gpu", ArgType::kGpu).Required()};
-  d.reads = {"data:gpus",       "data:prices",   "data:cloud",
-             "data:models",     "computed:perf", "computed:current-prices",
-             "data:assumptions"};
+  // The card's own prices, places and observations are read per call (price:, rank-of:,
+  // data:prices/<gpu> by the nested directives).
+  d.reads = {"data:gpus", "data:cloud", "data:models", "computed:perf", "data:assumptions"};
   return d;
 }
 

@@ -12,9 +12,13 @@
 //   asset:<name>          a published asset the page links to
 //   string:<key>          a UI string read by a directive (templates read theirs: template:…)
 //   data:<file>           a whole data file ("data:gpus" = data/gpus.json; "data:site")
-//   data:<file>/<id>      one record of a data file, named by a directive argument
+//   data:<file>/<id>      one record of a data file, named by a directive argument;
+//                         data:prices/<gpu>: that card's price observations
 //   computed:<name>       a result computed from the data ("computed:perf",
-//                         "computed:current-prices"; see directives/computed.h)
+//                         "computed:current-prices", "computed:data-date")
+//   price:<gpu>           one card's current prices
+//   rank-of:<gpu>         where one card ranks (directives/computed_values.h)
+//   count:<of>            how many records of a kind ("count:prices")
 #pragma once
 
 #include <map>

@@ -26,6 +26,7 @@ DirectiveSpec SpecDirective() {
 DirectiveSpec CountDirective() {
   DirectiveSpec d = DirectiveSpec::Inline("count", [](const Args& a, const PageContext& ctx) {
     const std::string& of = a.Text("of");
+    ctx.Read("count:" + of);  // the number only: a price edit leaves the page as it is
     size_t n = of == "gpus"     ? ctx.data->gpus.size()
                : of == "models" ? ctx.data->models.size()
                : of == "prices" ? ctx.data->prices.size()
@@ -34,7 +35,6 @@ DirectiveSpec CountDirective() {
     return HtmlEscape(ctx.fmt->Number(static_cast<double>(n), 0));
   });
   d.args = {Arg::Choice("of", {"gpus", "models", "prices", "offers", "benchmarks"}).Required()};
-  d.reads = {"data:gpus", "data:models", "data:prices", "data:cloud", "data:benchmarks"};
   return d;
 }
 
@@ -42,7 +42,7 @@ DirectiveSpec DataDateDirective() {
   DirectiveSpec d = DirectiveSpec::Inline("data-date", [](const Args&, const PageContext& ctx) {
     return HtmlEscape(ctx.fmt->Date(ctx.computed->data_date));
   });
-  d.reads = {"data:prices"};
+  d.reads = {"computed:data-date"};
   return d;
 }
 

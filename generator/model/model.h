@@ -78,6 +78,8 @@ struct Benchmark {
   Provenance prov;
 };
 
+// A field added here must also be hashed by ComputedValues (directives/computed_values.cc),
+// or pages reading data:prices/<gpu> would not see it change.
 struct PriceObservation {
   SourceLoc loc;
   SourceLoc gpu_loc;

@@ -105,13 +105,15 @@ void CheckTranslations(const SiteConfig& site, const std::vector<PageSource>& pa
 
 // Renders every job on `jobs` threads (0: one per core). With a page cache, a page whose
 // inputs are as when it was last rendered is taken from it, and a page rendered without any
-// diagnostic is kept in it.
+// diagnostic is kept in it. With `why` (sized like jobs), each page rendered anew gets the
+// cache's reason for it.
 std::vector<PageResult> RenderPages(const SiteRenderer& renderer, const std::vector<PageJob>& jobs,
-                                    const PageCache* page_cache, int jobs_option) {
+                                    const PageCache* page_cache, int jobs_option,
+                                    std::vector<std::string>* why) {
   std::vector<PageResult> results(jobs.size());
   ParallelFor(static_cast<int>(jobs.size()), ThreadCount(jobs_option), [&](int i) {
     if (page_cache) {
-      if (auto kept = page_cache->Find(jobs[i])) {
+      if (auto kept = page_cache->Find(jobs[i], why ? &(*why)[i] : nullptr)) {
         results[i] = std::move(*kept);
         return;
       }
@@ -183,11 +185,12 @@ bool BuildSite(const BuildOptions& options, Diagnostics* diags, BuildOutput* out
   std::optional<PageCache> page_cache;
   if (options.cache) {
     values.emplace(InputFileHashes(root), pages, strings, data.site.languages, assets,
-                   renderer.MentionValues());
+                   renderer.DerivedValues());
     page_cache.emplace(options.cache, &*values, options.drafts);
   }
-  std::vector<PageResult> results =
-      RenderPages(renderer, jobs, page_cache ? &*page_cache : nullptr, options.jobs);
+  std::vector<std::string> why(options.explain ? jobs.size() : 0);
+  std::vector<PageResult> results = RenderPages(renderer, jobs, page_cache ? &*page_cache : nullptr,
+                                                options.jobs, options.explain ? &why : nullptr);
   timer.Mark("render");
 
   // Plan: pages, their charts, site-wide files; one entry per path. Bytes are moved, not
@@ -204,6 +207,7 @@ bool BuildSite(const BuildOptions& options, Diagnostics* diags, BuildOutput* out
     const std::string page_path = OutputPathOf(jobs[i].site_path);
     add(page_path, std::move(results[i].html));
     out->page_dependencies[page_path] = std::move(results[i].dependencies);
+    if (!why.empty() && !why[i].empty()) out->rendered_because[page_path] = std::move(why[i]);
     for (auto& f : results[i].files) add(std::move(f.path), std::move(f.bytes));
     if (jobs[i].authored) out->words[jobs[i].lang->code] += results[i].words;
   }

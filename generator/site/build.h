@@ -24,6 +24,8 @@ struct BuildOptions {
   // Products of earlier builds (base/content_cache.h); null: a cold build. The output is
   // byte-identical either way.
   ContentCache* cache = nullptr;
+  // With a cache: say why each page was rendered anew (BuildOutput::rendered_because).
+  bool explain = false;
 };
 
 struct PhaseTiming {
@@ -40,6 +42,9 @@ struct BuildOutput {
   // it read: sources, templates, assets, UI strings, data files and records, computed
   // results (key syntax in directives/page_context.h). For incremental builds and review.
   std::map<std::string, std::vector<std::string>> page_dependencies;
+  // With BuildOptions::explain, the pages the cache could not give, by output path, with the
+  // reason ("computed:current-prices changed", "not rendered before").
+  std::map<std::string, std::string> rendered_because;
 };
 
 // Returns false when any error was reported (the plan is then incomplete and must not be

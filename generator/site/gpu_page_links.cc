@@ -5,6 +5,7 @@
 #include "base/content_cache.h"
 #include "base/parallel.h"
 #include "base/text.h"
+#include "directives/computed_values.h"
 #include "site/site_pages.h"
 #include "urls/urls.h"
 
@@ -85,6 +86,16 @@ std::map<std::string, std::string> SiteRenderer::MentionValues() const {
               .Str(FrontMatterOf(lang.code, path).title);
       values[MentionKey(lang.code, g.id)] = w.Hash();
     }
+  return values;
+}
+
+std::map<std::string, std::string> SiteRenderer::DerivedValues() const {
+  std::map<std::string, std::string> values = MentionValues();
+  PageContext ctx;
+  ctx.data = &data_;
+  ctx.computed = &computed_;
+  ctx.ranks = &ranks_;  // the rankings the pages then ask for again
+  values.merge(ComputedValues(ctx));
   return values;
 }
 

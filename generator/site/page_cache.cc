@@ -73,19 +73,18 @@ std::optional<std::string> DependencyValues::Of(const std::string& key) const {
     for (const auto& l : languages_) w.Str(l.code).Str(strings_.Get(l.code, name));
     return w.Hash();
   }
+  // Values the renderer derived from the loaded data (MentionValues, ComputedValues) are the
+  // finest; without one, a record is valued by its whole file and a computed result by every
+  // data file.
+  if (auto it = derived_.find(key); it != derived_.end()) return it->second;
   if (kind == "data") return file("data/" + name.substr(0, name.find('/')) + ".json");
   if (kind == "computed") return all_data_;
-  if (kind == "mentions") {
-    auto it = derived_.find(key);
-    if (it == derived_.end()) return std::nullopt;
-    return it->second;
-  }
   return std::nullopt;
 }
 
 std::string PageCache::JobKey(const PageJob& job) const {
   KeyWriter w;
-  w.Str("page-job/1").Bool(drafts_).Str(job.lang ? job.lang->code : "").Str(job.path);
+  w.Str("page-job/2").Bool(drafts_).Str(job.lang ? job.lang->code : "").Str(job.path);
   w.Str(job.site_path).Str(job.source ? job.source->file : "").Bool(job.fallback);
   w.Bool(job.stale).Str(job.generated).Bool(job.authored);
   return w.Hash();
@@ -137,20 +136,42 @@ std::optional<PageResult> UnpackResult(const std::string& bytes) {
 
 }  // namespace
 
-std::optional<PageResult> PageCache::Find(const PageJob& job) const {
+std::optional<PageResult> PageCache::Find(const PageJob& job, std::string* why) const {
   const std::string job_key = JobKey(job);
-  auto deps = cache_->Get("page-reads", job_key);
-  if (!deps) return std::nullopt;
+  auto reads = cache_->Get("page-reads", job_key);
+  if (!reads) {
+    if (why) *why = "not rendered before";
+    return std::nullopt;
+  }
+  // One line per key: the key, a tab, its value when the page was kept.
   std::vector<std::string> keys;
-  for (size_t s = 0, e; (e = deps->find('\n', s)) != std::string::npos; s = e + 1)
-    keys.push_back(deps->substr(s, e - s));
+  for (size_t s = 0, e; (e = reads->find('\n', s)) != std::string::npos; s = e + 1) {
+    const std::string line = reads->substr(s, e - s);
+    const size_t tab = line.find('\t');
+    keys.push_back(line.substr(0, tab));
+    if (why) {
+      auto now = values_->Of(keys.back());
+      const char* what =
+          !now ? " is unknown now"
+          : (tab == std::string::npos || line.compare(tab + 1, std::string::npos, *now) != 0)
+              ? " changed"
+              : nullptr;
+      if (what) *why += (why->empty() ? "" : ", ") + keys.back() + what;
+    }
+  }
   auto key = ResultKey(job_key, keys);
   if (!key) return std::nullopt;
   auto bytes = cache_->Get("page", *key);
-  if (!bytes) return std::nullopt;
+  if (!bytes) {
+    if (why && why->empty()) *why = "its kept result is gone";
+    return std::nullopt;
+  }
   auto result = UnpackResult(*bytes);
   // The kept page read exactly these keys (a page kept under another list is not this one).
-  if (!result || result->dependencies != keys) return std::nullopt;
+  if (!result || result->dependencies != keys) {
+    if (why && why->empty()) *why = "its kept result is unreadable";
+    return std::nullopt;
+  }
   return result;
 }
 
@@ -158,10 +179,10 @@ void PageCache::Keep(const PageJob& job, const PageResult& result) const {
   const std::string job_key = JobKey(job);
   auto key = ResultKey(job_key, result.dependencies);
   if (!key) return;
-  std::string deps;
-  for (const auto& d : result.dependencies) deps += d + '\n';
+  std::string reads;
+  for (const auto& d : result.dependencies) reads += d + '\t' + values_->Of(d).value_or("") + '\n';
   cache_->Put("page", *key, PackResult(result));
-  cache_->Put("page-reads", job_key, deps);
+  cache_->Put("page-reads", job_key, reads);
 }
 
 }  // namespace gg

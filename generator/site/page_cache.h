@@ -28,7 +28,7 @@ namespace gg {
 class DependencyValues {
  public:
   // file_hashes: ContentHashHex of every input file by root-relative path (InputFileHashes).
-  // derived: values of keys the renderer computes itself (SiteRenderer::MentionValues).
+  // derived: values of keys the renderer computes itself (SiteRenderer::DerivedValues).
   DependencyValues(std::map<std::string, std::string> file_hashes,
                    const std::vector<PageSource>& pages, const UiStrings& strings,
                    const std::vector<Language>& languages, const AssetSet& assets,
@@ -51,8 +51,10 @@ class PageCache {
  public:
   PageCache(ContentCache* cache, const DependencyValues* values, bool drafts)
       : cache_(cache), values_(values), drafts_(drafts) {}
-  // The page as an earlier build rendered it from the same inputs, if any.
-  std::optional<PageResult> Find(const PageJob& job) const;
+  // The page as an earlier build rendered it from the same inputs, if any. Otherwise, when
+  // `why` is given, it says why not: the first key whose value changed ("data:gpus changed"),
+  // or that the page was never kept.
+  std::optional<PageResult> Find(const PageJob& job, std::string* why = nullptr) const;
   // Keeps a page rendered without any diagnostic.
   void Keep(const PageJob& job, const PageResult& result) const;
 

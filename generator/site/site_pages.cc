@@ -307,7 +307,7 @@ void SiteRenderer::RecordCommonReads(const PageJob& job, const PageContext& ctx)
   // Every page: the site configuration (languages, base URL), the stylesheet and icon, the
   // newest price date in the footer, and the titles of the navigation's pages.
   ctx.Read("data:site");
-  ctx.Read("data:prices");
+  ctx.Read("computed:data-date");
   for (const auto& name : {"style.css", "favicon.svg"})
     if (assets_.published.count(name)) ctx.Read(std::string("asset:") + name);
   for (const auto& item : nav_) {

@@ -59,6 +59,9 @@ class SiteRenderer {
   // the sections that mention the GPU as its page lists them (page, heading, title). Valid
   // after PlanPages.
   std::map<std::string, std::string> MentionValues() const;
+  // MentionValues and the values of the computed-result keys (directives/computed_values.h):
+  // every key whose value the renderer derives from the loaded data. Valid after PlanPages.
+  std::map<std::string, std::string> DerivedValues() const;
   static std::string MentionKey(const std::string& lang, const std::string& gpu);
 
   // Every page of every language, in a fixed order.

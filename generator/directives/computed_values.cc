@@ -1,0 +1,114 @@
+#include "directives/computed_values.h"
+
+#include "base/content_cache.h"
+#include "calc/ranking.h"
+#include "directives/calc_args.h"
+#include "directives/computed.h"
+#include "directives/page_context.h"
+#include "directives/rank_memo.h"
+
+namespace gg {
+namespace {
+
+RankPosition PositionOf(const std::string& gpu, const std::vector<calc::RankEntry>& list) {
+  for (size_t i = 0; i < list.size(); ++i)
+    if (list[i].gpu == gpu) return {static_cast<int>(i + 1), static_cast<int>(list.size())};
+  return {0, static_cast<int>(list.size())};
+}
+
+void WritePrice(const calc::CurrentPrice& p, KeyWriter* w) {
+  w->Str(p.gpu).Int(static_cast<int64_t>(p.condition)).Num(p.usd).Str(p.newest_date).Int(p.count);
+  w->Bool(p.estimated).Bool(p.stale).Int(static_cast<int64_t>(p.methods.size()));
+  for (const auto& m : p.methods) w->Str(m);
+}
+
+std::string PerfValueOf(const calc::PerformanceTable& perf) {
+  KeyWriter w;
+  w.Str("computed:perf/1").Str(perf.baseline);
+  for (const auto& wp : perf.workloads) {
+    w.Int(static_cast<int64_t>(wp.workload)).Int(static_cast<int64_t>(wp.values.size()));
+    for (const auto& [gpu, v] : wp.values)
+      w.Str(gpu).Num(v.relative).Int(static_cast<int64_t>(v.source)).Int(v.hops).Str(v.model);
+    w.Int(static_cast<int64_t>(wp.models.size()));
+    for (const auto& m : wp.models) {
+      w.Str(m.id).Bool(m.fitted).Int(m.points).Num(m.loo_mape);
+      w.Int(static_cast<int64_t>(m.features.size()));
+      for (auto f : m.features) w.Int(static_cast<int64_t>(f));
+      w.Int(static_cast<int64_t>(m.coefficients.size()));
+      for (double c : m.coefficients) w.Num(c);
+      w.Int(static_cast<int64_t>(m.loo.size()));
+      for (const auto& p : m.loo) w.Str(p.gpu).Num(p.measured).Num(p.predicted);
+    }
+  }
+  return w.Hash();
+}
+
+}  // namespace
+
+std::vector<WorkloadRanks> GpuRankPositions(const std::string& gpu, const PageContext& ctx) {
+  std::vector<WorkloadRanks> out;
+  for (Workload w : kAllWorkloads) {
+    if (!ctx.computed->perf.Get(gpu, w)) continue;
+    calc::RankOptions ro;
+    ro.workload = w;
+    ro.basis = calc::CostBasis::kNone;
+    WorkloadRanks r;
+    r.workload = w;
+    r.by_speed = PositionOf(gpu, RankOf(ctx, ro));
+    ro.basis = calc::CostBasis::kOwnership;
+    auto by_value = RankOf(ctx, ro);
+    SortByValue(&by_value);
+    r.by_value = PositionOf(gpu, by_value);
+    out.push_back(r);
+  }
+  return out;
+}
+
+std::map<std::string, std::string> ComputedValues(const PageContext& ctx) {
+  const Computed& c = *ctx.computed;
+  std::map<std::string, std::string> values;
+  values["computed:perf"] = PerfValueOf(c.perf);
+  KeyWriter all;
+  all.Str("computed:current-prices/1");
+  std::map<std::string, KeyWriter> by_gpu;
+  for (const auto& [key, p] : c.prices) {
+    WritePrice(p, &all);
+    WritePrice(p, &by_gpu[p.gpu]);
+  }
+  values["computed:current-prices"] = all.Hash();
+  KeyWriter date;
+  date.Str("computed:data-date/1").Str(c.data_date).Int(c.estimated_prices);
+  date.Int(static_cast<int64_t>(c.prices.size()));
+  values["computed:data-date"] = date.Hash();
+  const auto count = [](size_t n) {
+    return KeyWriter().Str("count/1").Int(static_cast<int64_t>(n)).Hash();
+  };
+  values["count:gpus"] = count(ctx.data->gpus.size());
+  values["count:models"] = count(ctx.data->models.size());
+  values["count:prices"] = count(ctx.data->prices.size());
+  values["count:offers"] = count(ctx.data->cloud.size());
+  values["count:benchmarks"] = count(ctx.data->benchmarks.size());
+  std::map<std::string, KeyWriter> observations;  // data:prices/<gpu>
+  for (const auto& o : ctx.data->prices) {
+    KeyWriter& w = observations[o.gpu];
+    w.Str(o.gpu).Str(o.date).Int(static_cast<int64_t>(o.condition)).Str(o.region).Str(o.currency);
+    w.Num(o.price).Str(o.prov.source).Str(o.prov.as_of).Bool(o.prov.estimated).Str(o.prov.note);
+    w.Str(o.estimate_method);
+  }
+  for (const auto& g : ctx.data->gpus) {
+    values["data:prices/" + g.id] = observations[g.id].Str("observations/1").Hash();
+    values["price:" + g.id] = by_gpu[g.id].Str("price/1").Hash();
+    KeyWriter r;
+    r.Str("rank-of/1");
+    for (const auto& wr : GpuRankPositions(g.id, ctx))
+      r.Int(static_cast<int64_t>(wr.workload))
+          .Int(wr.by_speed.n)
+          .Int(wr.by_speed.of)
+          .Int(wr.by_value.n)
+          .Int(wr.by_value.of);
+    values["rank-of:" + g.id] = r.Hash();
+  }
+  return values;
+}
+
+}  // namespace gg
