@@ -29,6 +29,7 @@
 #include "data/load_dataset.h"
 #include "site/build.h"
 #include "site/input_fingerprint.h"
+#include "site/page_cache.h"
 #include "write/commit_site.h"
 
 namespace gg {
@@ -202,16 +203,48 @@ std::string RecordKey(const BuildRequest& req, const BuildOptions& opt) {
 
 // The record of an earlier build that this one would repeat: same key, and for a build an
 // output folder that still lists as that build left it.
+// `listing` is OutputListing(req.out_dir) for a build.
 std::optional<BuildRecord> ReplayableRecord(const BuildRequest& req, ContentCache* cache,
-                                            const std::string& key) {
+                                            const std::string& key, const std::string& listing) {
   auto bytes = cache->Get("record", key);
   if (!bytes) return std::nullopt;
   auto record = UnpackRecord(*bytes);
   if (!record) return std::nullopt;
-  if (req.write &&
-      (record->output_listing.empty() || record->output_listing != OutputListing(req.out_dir)))
+  if (req.write && (record->output_listing.empty() || record->output_listing != listing))
     return std::nullopt;
   return record;
+}
+
+// The output folder as the last build into it left it: the content hash of each file, kept
+// in the cache under the folder's path with the folder's listing (sizes, times, inodes). Only
+// given when the folder still lists exactly so: a file touched since is never trusted.
+std::string OutputKey(const std::string& out_dir) {
+  std::error_code ec;
+  return ContentHashHex("output/1\n" + std::filesystem::weakly_canonical(out_dir, ec).string());
+}
+
+std::optional<OutputHashes> PreviousOutput(ContentCache* cache, const std::string& out_dir,
+                                           const std::string& listing) {
+  if (listing.empty()) return std::nullopt;
+  auto bytes = cache->Get("output", OutputKey(out_dir));
+  std::vector<std::string> f;
+  if (!bytes || !UnpackFields(*bytes, &f) || f.size() != 2 || f[0] != listing) return std::nullopt;
+  OutputHashes hashes;
+  for (size_t s = 0, e; (e = f[1].find('\n', s)) != std::string::npos; s = e + 1) {
+    const size_t tab = f[1].find('\t', s);
+    if (tab == std::string::npos || tab > e) return std::nullopt;
+    hashes[f[1].substr(s, tab - s)] = f[1].substr(tab + 1, e - tab - 1);
+  }
+  return hashes;
+}
+
+void KeepOutput(ContentCache* cache, const std::string& out_dir, const std::string& listing,
+                const std::vector<OutputFile>& files) {
+  std::string hashes;
+  for (const auto& f : files)
+    hashes += f.path + '\t' +
+              (f.unchanged_hash.empty() ? ContentHashHex(f.bytes) : f.unchanged_hash) + '\n';
+  cache->Put("output", OutputKey(out_dir), PackFields({listing, hashes}));
 }
 
 void PrintVerboseTail(const BuildRequest& req, const BuildOutput& result, const ContentCache* cache,
@@ -255,10 +288,17 @@ int RunBuild(const BuildRequest& req, std::ostream&, std::ostream& err) {
   }
   // The no-change fast path (cli/up_to_date.h): same inputs, same output folder as recorded.
   std::string record_key;
+  std::optional<OutputHashes> previous;
+  std::map<std::string, std::string> input_hashes;
   if (cache) {
+    input_hashes = InputFileHashes(opt.root);
+    opt.input_hashes = &input_hashes;
     record_key = RecordKey(req, opt);
-    if (auto record = ReplayableRecord(req, cache.get(), record_key))
+    const std::string listing = write ? OutputListing(req.out_dir) : std::string();
+    if (auto record = ReplayableRecord(req, cache.get(), record_key, listing))
       return ReplayRecord(*record, req, start, err);
+    if (write) previous = PreviousOutput(cache.get(), req.out_dir, listing);
+    if (previous) opt.previous_output = &*previous;
   }
   Diagnostics diags;
   BuildOutput result;
@@ -295,14 +335,21 @@ int RunBuild(const BuildRequest& req, std::ostream&, std::ostream& err) {
     auto waiting = [&] {
       err << "gpuguide: another build is writing " << out_dir << "; waiting for it to finish\n";
     };
-    if (!CommitSite(out_dir, result.files, &stats, &error, waiting)) {
+    if (!CommitSite(out_dir, result.files, &stats, &error, waiting, opt.previous_output)) {
       err << "gpuguide: error: " << error << "; the previous site was left untouched\n";
       return 1;
     }
     result.timings.push_back(
         {"write",
          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count()});
-    if (cache) keep_record(OutputListing(out_dir));  // listing a large site costs a walk
+    if (cache) {
+      // The folder holds exactly the plan's files: stat them instead of walking it.
+      std::vector<std::string> paths;
+      for (const auto& f : result.files) paths.push_back(f.path);
+      const std::string listing = OutputListingOf(out_dir, paths);
+      keep_record(listing);
+      KeepOutput(cache.get(), out_dir, listing, result.files);
+    }
   }
   double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (verbose) PrintVerboseTail(req, result, cache.get(), err);

@@ -33,6 +33,24 @@ std::optional<BuildRecord> UnpackRecord(const std::string& bytes) {
   return r;
 }
 
+namespace {
+
+std::string ListingLine(const std::string& rel, const struct stat& st) {
+  const long long mtime_ns =
+      static_cast<long long>(st.st_mtim.tv_sec) * 1000000000LL + st.st_mtim.tv_nsec;
+  return rel + ' ' + std::to_string(st.st_size) + ' ' + std::to_string(mtime_ns) + ' ' +
+         std::to_string(st.st_ino);
+}
+
+std::string Joined(std::vector<std::string> lines) {
+  std::sort(lines.begin(), lines.end());
+  std::string out;
+  for (const auto& l : lines) out += l + '\n';
+  return out;
+}
+
+}  // namespace
+
 std::string OutputListing(const std::string& dir) {
   namespace fs = std::filesystem;
   std::error_code ec;
@@ -42,17 +60,20 @@ std::string OutputListing(const std::string& dir) {
     if (it->is_symlink(ec) || !it->is_regular_file(ec)) continue;
     struct stat st;
     if (::lstat(it->path().c_str(), &st) != 0) return "";
-    const long long mtime_ns =
-        static_cast<long long>(st.st_mtim.tv_sec) * 1000000000LL + st.st_mtim.tv_nsec;
-    lines.push_back(it->path().lexically_relative(dir).generic_string() + ' ' +
-                    std::to_string(st.st_size) + ' ' + std::to_string(mtime_ns) + ' ' +
-                    std::to_string(st.st_ino));
+    lines.push_back(ListingLine(it->path().lexically_relative(dir).generic_string(), st));
   }
   if (ec) return "";
-  std::sort(lines.begin(), lines.end());
-  std::string out;
-  for (const auto& l : lines) out += l + '\n';
-  return out;
+  return Joined(std::move(lines));
+}
+
+std::string OutputListingOf(const std::string& dir, const std::vector<std::string>& paths) {
+  std::vector<std::string> lines;
+  for (const auto& rel : paths) {
+    struct stat st;
+    if (::lstat((dir + "/" + rel).c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return "";
+    lines.push_back(ListingLine(rel, st));
+  }
+  return Joined(std::move(lines));
 }
 
 }  // namespace gg

@@ -9,6 +9,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace gg {
 
@@ -27,5 +28,8 @@ std::optional<BuildRecord> UnpackRecord(const std::string& bytes);
 // One line per regular file under dir, sorted by path: "path size mtime-ns inode". Empty when
 // the folder does not exist or cannot be listed.
 std::string OutputListing(const std::string& dir);
+// The same listing made from the paths a commit just wrote (no walk of the folder): right
+// when the folder holds exactly those files. Empty when one of them is not a regular file.
+std::string OutputListingOf(const std::string& dir, const std::vector<std::string>& paths);
 
 }  // namespace gg

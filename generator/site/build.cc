@@ -109,11 +109,11 @@ void CheckTranslations(const SiteConfig& site, const std::vector<PageSource>& pa
 // cache's reason for it.
 std::vector<PageResult> RenderPages(const SiteRenderer& renderer, const std::vector<PageJob>& jobs,
                                     const PageCache* page_cache, int jobs_option,
-                                    std::vector<std::string>* why) {
+                                    std::vector<std::string>* why, const OutputHashes* previous) {
   std::vector<PageResult> results(jobs.size());
   ParallelFor(static_cast<int>(jobs.size()), ThreadCount(jobs_option), [&](int i) {
     if (page_cache) {
-      if (auto kept = page_cache->Find(jobs[i], why ? &(*why)[i] : nullptr)) {
+      if (auto kept = page_cache->Find(jobs[i], why ? &(*why)[i] : nullptr, previous)) {
         results[i] = std::move(*kept);
         return;
       }
@@ -146,7 +146,8 @@ bool BuildSite(const BuildOptions& options, Diagnostics* diags, BuildOutput* out
   TemplateSet templates;
   templates.Load(root, diags);
   AssetSet assets = LoadAssets(root, diags);
-  if (!options.calc_wasm.empty()) AddCalculatorAssets(root, options.calc_wasm, &assets);
+  if (!options.calc_wasm.empty())
+    AddCalculatorAssets(root, options.calc_wasm, &assets, options.cache);
   timer.Mark("load");
 
   // Content checks do not depend on the data: they run whatever state the data is in.
@@ -184,46 +185,57 @@ bool BuildSite(const BuildOptions& options, Diagnostics* diags, BuildOutput* out
   std::optional<DependencyValues> values;
   std::optional<PageCache> page_cache;
   if (options.cache) {
-    values.emplace(InputFileHashes(root), pages, strings, data.site.languages, assets,
-                   renderer.DerivedValues());
+    values.emplace(options.input_hashes ? *options.input_hashes : InputFileHashes(root), pages,
+                   strings, data.site.languages, assets, renderer.DerivedValues());
     page_cache.emplace(options.cache, &*values, options.drafts);
   }
   std::vector<std::string> why(options.explain ? jobs.size() : 0);
-  std::vector<PageResult> results = RenderPages(renderer, jobs, page_cache ? &*page_cache : nullptr,
-                                                options.jobs, options.explain ? &why : nullptr);
+  std::vector<PageResult> results =
+      RenderPages(renderer, jobs, page_cache ? &*page_cache : nullptr, options.jobs,
+                  options.explain ? &why : nullptr, options.previous_output);
   timer.Mark("render");
 
   // Plan: pages, their charts, site-wide files; one entry per path. Bytes are moved, not
   // copied: the plan holds the whole site.
-  std::map<std::string, std::string> files;
-  auto add = [&](std::string path, std::string bytes) {
-    auto it = files.find(path);
-    if (it == files.end())
-      files.emplace(std::move(path), std::move(bytes));
-    else if (it->second != bytes)
-      diags->Error({}, "two different files were generated for '" + path + "'");
+  std::map<std::string, OutputFile> files;
+  auto add = [&](OutputFile f) {
+    auto it = files.find(f.path);
+    if (it == files.end()) {
+      std::string path = f.path;
+      files.emplace(std::move(path), std::move(f));
+      return;
+    }
+    // Two pages may make the same file (a chart they share): it must be the same bytes. A
+    // file planned without its bytes is compared by its hash.
+    const OutputFile& had = it->second;
+    const bool same =
+        had.unchanged_hash.empty() && f.unchanged_hash.empty()
+            ? had.bytes == f.bytes
+            : (had.unchanged_hash.empty() ? ContentHashHex(had.bytes) : had.unchanged_hash) ==
+                  (f.unchanged_hash.empty() ? ContentHashHex(f.bytes) : f.unchanged_hash);
+    if (!same) diags->Error({}, "two different files were generated for '" + f.path + "'");
   };
   for (size_t i = 0; i < jobs.size(); ++i) {
     const std::string page_path = OutputPathOf(jobs[i].site_path);
-    add(page_path, std::move(results[i].html));
+    add({page_path, std::move(results[i].html), std::move(results[i].html_unchanged_hash)});
     out->page_dependencies[page_path] = std::move(results[i].dependencies);
     if (!why.empty() && !why[i].empty()) out->rendered_because[page_path] = std::move(why[i]);
-    for (auto& f : results[i].files) add(std::move(f.path), std::move(f.bytes));
+    for (auto& f : results[i].files) add(std::move(f));
     if (jobs[i].authored) out->words[jobs[i].lang->code] += results[i].words;
   }
-  for (auto& f : renderer.SiteFiles(jobs)) add(std::move(f.path), std::move(f.bytes));
-  for (auto& f : OpenDataFiles(data)) add(std::move(f.path), std::move(f.bytes));
-  for (const auto& f : assets.files) add(f.path, f.bytes);
+  for (auto& f : renderer.SiteFiles(jobs)) add(std::move(f));
+  for (auto& f : OpenDataFiles(data)) add({std::move(f.path), std::move(f.bytes)});
+  for (const auto& f : assets.files) add(f);
   for (const auto& [name, f] : assets.on_demand) {
     const std::string key = "asset:" + name;
     for (const auto& [page, reads] : out->page_dependencies)
       if (std::binary_search(reads.begin(), reads.end(), key)) {
-        add(f.path, f.bytes);
+        add(f);
         break;
       }
   }
   out->pages = static_cast<int>(jobs.size());
-  for (auto& [path, bytes] : files) out->files.push_back({path, std::move(bytes)});
+  for (auto& [path, f] : files) out->files.push_back(std::move(f));
   timer.Mark("plan");
   return !diags->HasErrors();
 }

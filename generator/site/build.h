@@ -26,6 +26,13 @@ struct BuildOptions {
   ContentCache* cache = nullptr;
   // With a cache: say why each page was rendered anew (BuildOutput::rendered_because).
   bool explain = false;
+  // With a cache: the files of the output folder as the previous build wrote them (verified
+  // untouched by the caller). A page taken from the cache whose files are all held there is
+  // planned without its bytes (OutputFile::unchanged_hash): only a commit to that folder may
+  // use such a plan.
+  const OutputHashes* previous_output = nullptr;
+  // InputFileHashes(root) when the caller has it already (the inputs are hashed once).
+  const std::map<std::string, std::string>* input_hashes = nullptr;
 };
 
 struct PhaseTiming {

@@ -7,13 +7,16 @@
 #include <string>
 #include <string_view>
 
+#include "base/content_cache.h"
 #include "site/assets.h"
 
 namespace gg {
 
 // Adds "calc.wasm" and "calc-data.json" to assets->published and assets->on_demand. Reads
 // data/<file> for each file of CalcBundleFiles(); when one is unreadable or not JSON, adds
-// nothing (the data loader reports the problem, and the build fails on it).
-void AddCalculatorAssets(const std::string& root, std::string_view wasm, AssetSet* assets);
+// nothing (the data loader reports the problem, and the build fails on it). With a cache, a
+// bundle made earlier from the same data files is taken from it.
+void AddCalculatorAssets(const std::string& root, std::string_view wasm, AssetSet* assets,
+                         ContentCache* cache = nullptr);
 
 }  // namespace gg

@@ -11,7 +11,8 @@ std::string InputFingerprint(const BuildOptions& options) {
   // The same listing the loaders use (hidden files skipped, links that leave the project
   // skipped), so a file they do not read cannot make a build look changed, and one they do
   // read always does.
-  for (const auto& [rel, hash] : InputFileHashes(options.root)) w.Str(rel).Str(hash);
+  const auto hashes = options.input_hashes ? *options.input_hashes : InputFileHashes(options.root);
+  for (const auto& [rel, hash] : hashes) w.Str(rel).Str(hash);
   return w.Hash();
 }
 

@@ -4,6 +4,7 @@
 
 #include "base/files.h"
 #include "base/text.h"
+#include "urls/urls.h"
 
 namespace gg {
 
@@ -136,40 +137,98 @@ std::optional<PageResult> UnpackResult(const std::string& bytes) {
 
 }  // namespace
 
-std::optional<PageResult> PageCache::Find(const PageJob& job, std::string* why) const {
+namespace {
+
+// The page-reads entry: what the page read (each key with its value when the page was kept),
+// its word count, and the content hash of each file it produced — so that a page whose inputs
+// are unchanged and whose files the output folder still holds need not be loaded at all.
+struct PageReads {
+  std::vector<std::string> keys;
+  std::vector<std::string> values;  // "" for a key that had none
+  int words = 0;
+  std::vector<std::pair<std::string, std::string>> outputs;  // path ("" = the page), hash
+};
+
+std::string PackReads(const PageResult& r, const DependencyValues& values) {
+  std::string reads, outputs;
+  for (const auto& d : r.dependencies) reads += d + '\t' + values.Of(d).value_or("") + '\n';
+  outputs += "\t" + ContentHashHex(r.html) + '\n';
+  for (const auto& f : r.files) outputs += f.path + '\t' + ContentHashHex(f.bytes) + '\n';
+  const std::string words = std::to_string(r.words);
+  return PackFields({"reads/2", reads, words, outputs});
+}
+
+// Tab-separated pairs, one per line.
+std::vector<std::pair<std::string, std::string>> Pairs(const std::string& text) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (size_t s = 0, e; (e = text.find('\n', s)) != std::string::npos; s = e + 1) {
+    const size_t tab = text.find('\t', s);
+    if (tab == std::string::npos || tab > e) return {};
+    out.emplace_back(text.substr(s, tab - s), text.substr(tab + 1, e - tab - 1));
+  }
+  return out;
+}
+
+std::optional<PageReads> UnpackReads(const std::string& bytes) {
+  std::vector<std::string> f;
+  if (!UnpackFields(bytes, &f) || f.size() != 4 || f[0] != "reads/2") return std::nullopt;
+  PageReads r;
+  for (auto& [key, value] : Pairs(f[1])) {
+    r.keys.push_back(std::move(key));
+    r.values.push_back(std::move(value));
+  }
+  r.words = std::atoi(f[2].c_str());
+  r.outputs = Pairs(f[3]);
+  if (r.outputs.empty() || !r.outputs[0].first.empty()) return std::nullopt;
+  return r;
+}
+
+}  // namespace
+
+std::optional<PageResult> PageCache::Find(const PageJob& job, std::string* why,
+                                          const OutputHashes* previous) const {
   const std::string job_key = JobKey(job);
-  auto reads = cache_->Get("page-reads", job_key);
+  auto bytes = cache_->Get("page-reads", job_key);
+  auto reads = bytes ? UnpackReads(*bytes) : std::nullopt;
   if (!reads) {
     if (why) *why = "not rendered before";
     return std::nullopt;
   }
-  // One line per key: the key, a tab, its value when the page was kept.
-  std::vector<std::string> keys;
-  for (size_t s = 0, e; (e = reads->find('\n', s)) != std::string::npos; s = e + 1) {
-    const std::string line = reads->substr(s, e - s);
-    const size_t tab = line.find('\t');
-    keys.push_back(line.substr(0, tab));
-    if (why) {
-      auto now = values_->Of(keys.back());
-      const char* what =
-          !now ? " is unknown now"
-          : (tab == std::string::npos || line.compare(tab + 1, std::string::npos, *now) != 0)
-              ? " changed"
-              : nullptr;
-      if (what) *why += (why->empty() ? "" : ", ") + keys.back() + what;
+  bool same = true;
+  for (size_t i = 0; i < reads->keys.size(); ++i) {
+    auto now = values_->Of(reads->keys[i]);
+    if (now && *now == reads->values[i]) continue;
+    same = false;
+    if (!why) break;
+    *why += (why->empty() ? "" : ", ") + reads->keys[i] + (now ? " changed" : " is unknown now");
+  }
+  if (!same) return std::nullopt;
+  // Every file the page made is still in the output folder as the last build wrote it: the
+  // commit links those files, their bytes are not needed.
+  if (previous) {
+    auto held = [&](const std::string& path, const std::string& hash) {
+      auto it = previous->find(path);
+      return it != previous->end() && it->second == hash;
+    };
+    bool all_held = held(OutputPathOf(job.site_path), reads->outputs[0].second);
+    for (size_t i = 1; all_held && i < reads->outputs.size(); ++i)
+      all_held = held(reads->outputs[i].first, reads->outputs[i].second);
+    if (all_held) {
+      PageResult r;
+      r.html_unchanged_hash = reads->outputs[0].second;
+      r.words = reads->words;
+      r.dependencies = std::move(reads->keys);
+      for (size_t i = 1; i < reads->outputs.size(); ++i)
+        r.files.push_back({reads->outputs[i].first, "", reads->outputs[i].second});
+      return r;
     }
   }
-  auto key = ResultKey(job_key, keys);
-  if (!key) return std::nullopt;
-  auto bytes = cache_->Get("page", *key);
-  if (!bytes) {
-    if (why && why->empty()) *why = "its kept result is gone";
-    return std::nullopt;
-  }
-  auto result = UnpackResult(*bytes);
+  auto key = ResultKey(job_key, reads->keys);
+  auto kept = key ? cache_->Get("page", *key) : std::nullopt;
+  auto result = kept ? UnpackResult(*kept) : std::nullopt;
   // The kept page read exactly these keys (a page kept under another list is not this one).
-  if (!result || result->dependencies != keys) {
-    if (why && why->empty()) *why = "its kept result is unreadable";
+  if (!result || result->dependencies != reads->keys) {
+    if (why) *why = "its kept result is gone or unreadable";
     return std::nullopt;
   }
   return result;
@@ -179,10 +238,8 @@ void PageCache::Keep(const PageJob& job, const PageResult& result) const {
   const std::string job_key = JobKey(job);
   auto key = ResultKey(job_key, result.dependencies);
   if (!key) return;
-  std::string reads;
-  for (const auto& d : result.dependencies) reads += d + '\t' + values_->Of(d).value_or("") + '\n';
   cache_->Put("page", *key, PackResult(result));
-  cache_->Put("page-reads", job_key, reads);
+  cache_->Put("page-reads", job_key, PackReads(result, *values_));
 }
 
 }  // namespace gg

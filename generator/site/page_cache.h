@@ -54,7 +54,11 @@ class PageCache {
   // The page as an earlier build rendered it from the same inputs, if any. Otherwise, when
   // `why` is given, it says why not: the first key whose value changed ("data:gpus changed"),
   // or that the page was never kept.
-  std::optional<PageResult> Find(const PageJob& job, std::string* why = nullptr) const;
+  // With `previous` (the output folder's files as the last build wrote them, by path), a page
+  // all of whose files are held there unchanged comes back without its bytes: html empty and
+  // html_unchanged_hash set, each file with unchanged_hash set (base/output_file.h).
+  std::optional<PageResult> Find(const PageJob& job, std::string* why = nullptr,
+                                 const OutputHashes* previous = nullptr) const;
   // Keeps a page rendered without any diagnostic.
   void Keep(const PageJob& job, const PageResult& result) const;
 

@@ -40,6 +40,9 @@ struct PageJob {
 
 struct PageResult {
   std::string html;
+  // Set instead of html when the page came from the cache without its bytes: they are those
+  // of the output folder's file, whose content hash this is (site/page_cache.h).
+  std::string html_unchanged_hash;
   std::vector<OutputFile> files;
   int words = 0;
   std::vector<std::string> dependencies;  // sorted keys (directives/page_context.h)

@@ -15,6 +15,7 @@
 #include <set>
 #include <vector>
 
+#include "base/content_cache.h"
 #include "base/files.h"
 #include "base/parallel.h"
 
@@ -122,7 +123,8 @@ bool WriteBytes(const fs::path& path, const std::string& bytes, std::string* why
 }  // namespace
 
 bool CommitSite(const std::string& out_dir, const std::vector<OutputFile>& plan, CommitStats* stats,
-                std::string* error, const std::function<void()>& on_wait) {
+                std::string* error, const std::function<void()>& on_wait,
+                const OutputHashes* previous) {
   *stats = {};
   fs::path out = fs::absolute(out_dir).lexically_normal();
   if (out.filename().empty()) out = out.parent_path();
@@ -158,9 +160,17 @@ bool CommitSite(const std::string& out_dir, const std::vector<OutputFile>& plan,
     std::error_code fec;
     fs::path target = staging / f.path;
     fs::path old = out / f.path;
-    std::string previous;
-    bool same = fs::is_regular_file(old, fec) && fs::file_size(old, fec) == f.bytes.size() &&
-                ReadWholeFile(old.string(), &previous) && previous == f.bytes;
+    bool same;
+    if (!f.unchanged_hash.empty()) {
+      same = true;  // planned without bytes: the old file is the content
+    } else if (auto it = previous ? previous->find(f.path) : OutputHashes::const_iterator();
+               previous && it != previous->end()) {
+      same = it->second == ContentHashHex(f.bytes);  // no need to read the old file
+    } else {
+      std::string bytes;
+      same = fs::is_regular_file(old, fec) && fs::file_size(old, fec) == f.bytes.size() &&
+             ReadWholeFile(old.string(), &bytes) && bytes == f.bytes;
+    }
     if (same) {
       fs::create_hard_link(old, target, fec);
       if (!fec) {
@@ -176,6 +186,12 @@ bool CommitSite(const std::string& out_dir, const std::vector<OutputFile>& plan,
         return;
       }
     }
+    if (!f.unchanged_hash.empty()) {
+      failures[static_cast<size_t>(i)] = "cannot reuse " + old.string() +
+                                         " (the output folder changed during the build; build "
+                                         "again)";
+      return;
+    }
     std::string why;
     if (!WriteBytes(target, f.bytes, &why))
       failures[static_cast<size_t>(i)] = "cannot write " + target.string() + ": " + why;
@@ -189,11 +205,15 @@ bool CommitSite(const std::string& out_dir, const std::vector<OutputFile>& plan,
     ++(kept[i] ? stats->unchanged : stats->written);
   }
   if (fs::is_directory(out, ec)) {
-    for (auto it = fs::recursive_directory_iterator(out, ec);
-         it != fs::recursive_directory_iterator(); it.increment(ec)) {
-      if (it->is_regular_file() &&
-          !planned.count(it->path().lexically_relative(out).generic_string()))
-        ++stats->removed;
+    if (previous) {  // the folder's files are known: no walk
+      for (const auto& [path, hash] : *previous) stats->removed += planned.count(path) ? 0 : 1;
+    } else {
+      for (auto it = fs::recursive_directory_iterator(out, ec);
+           it != fs::recursive_directory_iterator(); it.increment(ec)) {
+        if (it->is_regular_file() &&
+            !planned.count(it->path().lexically_relative(out).generic_string()))
+          ++stats->removed;
+      }
     }
     if (renameat2(AT_FDCWD, staging.c_str(), AT_FDCWD, out.c_str(), RENAME_EXCHANGE) != 0) {
       *error = "cannot swap " + staging.string() + " and " + out.string();

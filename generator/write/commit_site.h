@@ -33,7 +33,13 @@ struct CommitStats {
 // Returns false and sets *error when the plan could not be committed; the output folder is
 // then untouched. Paths must be unique, relative, without "..".
 // on_wait, when given, is called once if another build holds the lock (before waiting for it).
+// previous, when given, holds the content hash of each file of the output folder as the last
+// commit wrote it, which the caller has checked is still so (the folder's listing of sizes,
+// times and inodes unchanged): a file is then compared by hash instead of being read. A file
+// planned without bytes (OutputFile::unchanged_hash) is linked from the output folder; if it
+// is gone there, the commit fails and the output folder is untouched.
 bool CommitSite(const std::string& out_dir, const std::vector<OutputFile>& plan, CommitStats* stats,
-                std::string* error, const std::function<void()>& on_wait = {});
+                std::string* error, const std::function<void()>& on_wait = {},
+                const OutputHashes* previous = nullptr);
 
 }  // namespace gg

@@ -347,6 +347,16 @@ TEST_CASE("incremental builds: with nothing changed a build replays its diagnost
     REQUIRE(RunGpuguide({"build", "--root", root.string(), "--out", out.string()}).exit_code == 0);
     CHECK(ReadFileOrEmpty(out / "en/index.html") == before.at("en/index.html").bytes);
   }
+  SECTION("an edited output file and an edited input: the unchanged page is restored too") {
+    // Pages whose inputs did not change are linked from the output folder without being
+    // read (OutputFile::unchanged_hash) only while it lists as the last build left it.
+    WriteFile(out / "en/index.html", "defaced");
+    const fs::path page = root / "content/en/guide.md";
+    WriteFile(page, ReadFileOrEmpty(page) + "\nOne more sentence.\n");
+    REQUIRE(RunGpuguide({"build", "--root", root.string(), "--out", out.string()}).exit_code == 0);
+    CHECK(ReadFileOrEmpty(out / "en/index.html") == before.at("en/index.html").bytes);
+    CHECK(ReadFileOrEmpty(out / "en/guide/index.html") != before.at("en/guide/index.html").bytes);
+  }
   SECTION("another output folder is built, not taken for this one") {
     const fs::path other = tmp.path() / "other";
     REQUIRE(RunGpuguide({"build", "--root", root.string(), "--out", other.string()}).exit_code ==
