@@ -23,6 +23,7 @@
 #include "render/templates.h"
 #include "site/assets.h"
 #include "site/calc_assets.h"
+#include "site/outline_cache.h"
 #include "site/page_cache.h"
 #include "site/site_pages.h"
 #include "urls/urls.h"
@@ -50,14 +51,15 @@ class PhaseTimer {
 // Cross-language checks of content: missing, incomplete and stale translations, pages
 // without source.
 void CheckTranslations(const SiteConfig& site, const std::vector<PageSource>& pages, int threads,
-                       Diagnostics* diags) {
+                       ContentCache* cache, Diagnostics* diags) {
   std::map<std::string, const PageSource*> source;
   for (const auto& p : pages)
     if (p.lang == site.default_language) source[p.path] = &p;
-  // The outline of every page (each a Markdown parse), made in parallel, by index.
+  // The outline of every page (each a Markdown parse, or the cache's for an unchanged body),
+  // made in parallel, by index.
   std::vector<PageOutline> outlines(pages.size());
   ParallelFor(static_cast<int>(pages.size()), threads, [&](int i) {
-    outlines[static_cast<size_t>(i)] = OutlineOf(pages[static_cast<size_t>(i)].body);
+    outlines[static_cast<size_t>(i)] = CachedOutlineOf(pages[static_cast<size_t>(i)].body, cache);
   });
   auto outline_of = [&](const PageSource& page) -> const PageOutline& {
     return outlines[static_cast<size_t>(&page - pages.data())];
@@ -159,7 +161,8 @@ bool BuildSite(const BuildOptions& options, Diagnostics* diags, BuildOutput* out
     if (have_strings && !strings.Has(key))
       diags->Error(loc, "unknown UI string '" + key + "'", DidYouMean(key, keys));
   }
-  if (default_known) CheckTranslations(data.site, pages, ThreadCount(options.jobs), diags);
+  if (default_known)
+    CheckTranslations(data.site, pages, ThreadCount(options.jobs), options.cache, diags);
   // Validate across files — unless a data file could not be read at all: every reference
   // into it would then be reported as unknown, burying the one real problem.
   if (!data.unreadable.empty()) {

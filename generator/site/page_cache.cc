@@ -35,6 +35,12 @@ DependencyValues::DependencyValues(std::map<std::string, std::string> file_hashe
   }
   all_data_ = data.Hash();
   all_strings_ = ui.Hash();
+  // Every UI string's value once, not once per page that reads it.
+  for (const auto& key : strings.Keys()) {
+    KeyWriter w;
+    for (const auto& l : languages_) w.Str(l.code).Str(strings_.Get(l.code, key));
+    string_values_.emplace(key, w.Hash());
+  }
   for (const auto& p : pages) {
     KeyWriter w;
     w.Str(p.fm.title).Str(p.fm.linktitle).Str(p.fm.description).Int(p.fm.order).Str(p.fm.date);
@@ -70,6 +76,7 @@ std::optional<std::string> DependencyValues::Of(const std::string& key) const {
     return it->second;
   }
   if (kind == "string") {
+    if (auto it = string_values_.find(name); it != string_values_.end()) return it->second;
     KeyWriter w;
     for (const auto& l : languages_) w.Str(l.code).Str(strings_.Get(l.code, name));
     return w.Hash();

@@ -42,9 +42,10 @@ class DependencyValues {
   const UiStrings& strings_;
   const std::vector<Language>& languages_;
   const AssetSet& assets_;
-  std::map<std::string, std::string> derived_;  // by whole key
-  std::string all_data_;                        // every data file
-  std::string all_strings_;                     // every UI-string file
+  std::map<std::string, std::string> derived_;        // by whole key
+  std::map<std::string, std::string> string_values_;  // "string:<key>" values, by key
+  std::string all_data_;                              // every data file
+  std::string all_strings_;                           // every UI-string file
 };
 
 class PageCache {

@@ -9,6 +9,8 @@
 
 #include "../sites/site_fixture.h"
 #include "base/content_cache.h"
+#include "content/outline.h"
+#include "site/outline_cache.h"
 
 namespace gg::testing {
 namespace {
@@ -173,6 +175,32 @@ std::string RandomEdit(const fs::path& root, std::mt19937& rng) {
       ReplaceEverywhere(root, "rtx-3090", "rtx-3090-renamed");
       return "GPU rtx-3090 renamed";
   }
+}
+
+TEST_CASE("outline cache: an outline comes back from the cache as it was made", "[cache]") {
+  TempDir tmp("gg-cache");
+  std::string warning;
+  auto cache = ContentCache::Open((tmp.path() / "c").string(), "identity-a", &warning);
+  REQUIRE(cache);
+  const std::string body =
+      "## Tensor Core «débit» {#tc}\n\n| a | b |\n|---|---|\n| 1 | 2 |\n| 3 | 4 |\n\n"
+      "### 显存\n\n:::gpu-rank workload=training16 limit=5\n:::\n";
+  const PageOutline made = OutlineOf(body);
+  REQUIRE(made.headings.size() == 2);
+  REQUIRE(made.tables == 1);
+  for (int pass = 0; pass < 2; ++pass) {  // made and kept, then taken from the cache
+    const PageOutline got = CachedOutlineOf(body, cache.get());
+    REQUIRE(got.headings.size() == made.headings.size());
+    for (size_t i = 0; i < got.headings.size(); ++i) {
+      CHECK(got.headings[i].level == made.headings[i].level);
+      CHECK(got.headings[i].text == made.headings[i].text);
+      CHECK(got.headings[i].id == made.headings[i].id);
+    }
+    CHECK(got.directives == made.directives);
+    CHECK(got.tables == made.tables);
+    CHECK(got.table_rows == made.table_rows);
+  }
+  CHECK(cache->Stats().hits == 1);
 }
 
 TEST_CASE("incremental builds: after random edits the output equals a cold build's",
