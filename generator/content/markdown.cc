@@ -1,5 +1,7 @@
 #include "content/markdown.h"
 
+#include <cstring>
+
 #include <cmark-gfm-core-extensions.h>
 #include <cmark-gfm.h>
 
@@ -200,23 +202,45 @@ cmark_parser* NewParser() {
 
 }  // namespace
 
-std::vector<TocEntry> ExtractToc(const std::string& body) {
+BodyScan ScanBody(const std::string& body) {
   cmark_parser* parser = NewParser();
   cmark_parser_feed(parser, body.data(), body.size());
   cmark_node* doc = cmark_parser_finish(parser);
+  BodyScan scan;
   std::vector<cmark_node*> headings;
   cmark_iter* it = cmark_iter_new(doc);
   cmark_event_type ev;
   while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
+    if (ev != CMARK_EVENT_ENTER) continue;
     cmark_node* n = cmark_iter_get_node(it);
-    if (ev == CMARK_EVENT_ENTER && cmark_node_get_type(n) == CMARK_NODE_HEADING)
-      headings.push_back(n);
+    switch (cmark_node_get_type(n)) {
+      case CMARK_NODE_HEADING:
+        headings.push_back(n);
+        break;
+      case CMARK_NODE_CODE_BLOCK: {
+        const char* info = cmark_node_get_fence_info(n);
+        if (info && StartsWith(info, "gpu-")) scan.directive_infos.emplace_back(info);
+        break;
+      }
+      default: {
+        const char* type = cmark_node_get_type_string(n);
+        if (!type) break;
+        if (std::strcmp(type, "table") == 0)
+          ++scan.tables;
+        else if (std::strcmp(type, "table_row") == 0)  // body rows; the header is "table_header"
+          ++scan.table_rows;
+      }
+    }
   }
   cmark_iter_free(it);
-  std::vector<TocEntry> toc = HeadingEntries(headings);
+  scan.headings = HeadingEntries(headings);
   cmark_node_free(doc);
   cmark_parser_free(parser);
-  return toc;
+  return scan;
+}
+
+std::vector<TocEntry> ExtractToc(const std::string& body) {
+  return ScanBody(body).headings;
 }
 
 namespace {

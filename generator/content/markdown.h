@@ -47,6 +47,17 @@ struct MarkdownResult {
 // without rendering anything. A heading "Title {#id}" takes the explicit id.
 std::vector<TocEntry> ExtractToc(const std::string& body);
 
+// What is read of a body without rendering it, from one parse (as RenderMarkdown parses):
+// the headings as ExtractToc gives them, the info string of each directive block ("gpu-…"),
+// the author (Markdown) tables and their body rows.
+struct BodyScan {
+  std::vector<TocEntry> headings;
+  std::vector<std::string> directive_infos;
+  int tables = 0;
+  int table_rows = 0;
+};
+BodyScan ScanBody(const std::string& body);
+
 using DirectiveHook = std::function<std::string(const DirectiveCall&)>;
 
 // Renders body, whose first line is line `first_line` of `file` (for diagnostics).

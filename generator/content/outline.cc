@@ -1,8 +1,5 @@
 #include "content/outline.h"
 
-#include <cmark-gfm-core-extensions.h>
-#include <cmark-gfm.h>
-
 #include <algorithm>
 #include <map>
 #include <set>
@@ -29,35 +26,12 @@ std::string Canonical(const std::string& info) {
 }  // namespace
 
 PageOutline OutlineOf(const std::string& body) {
+  BodyScan scan = ScanBody(body);  // one parse for headings, directives and tables
   PageOutline out;
-  out.headings = ExtractToc(body);  // also registers the cmark-gfm extensions, once
-  cmark_parser* parser = cmark_parser_new(CMARK_OPT_DEFAULT);
-  if (cmark_syntax_extension* e = cmark_find_syntax_extension("table"))
-    cmark_parser_attach_syntax_extension(parser, e);
-  cmark_parser_feed(parser, body.data(), body.size());
-  cmark_node* doc = cmark_parser_finish(parser);
-  cmark_iter* it = cmark_iter_new(doc);
-  cmark_event_type ev;
-  while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
-    if (ev != CMARK_EVENT_ENTER) continue;
-    cmark_node* n = cmark_iter_get_node(it);
-    if (cmark_node_get_type(n) == CMARK_NODE_CODE_BLOCK) {
-      const char* info = cmark_node_get_fence_info(n);
-      if (info && StartsWith(info, "gpu-")) out.directives.push_back(Canonical(info));
-      continue;
-    }
-    const char* type = cmark_node_get_type_string(n);
-    if (!type) continue;
-    std::string t = type;
-    if (t == "table") {
-      ++out.tables;
-    } else if (t == "table_row") {  // body rows; the header row is a "table_header"
-      ++out.table_rows;
-    }
-  }
-  cmark_iter_free(it);
-  cmark_node_free(doc);
-  cmark_parser_free(parser);
+  out.headings = std::move(scan.headings);
+  for (const auto& info : scan.directive_infos) out.directives.push_back(Canonical(info));
+  out.tables = scan.tables;
+  out.table_rows = scan.table_rows;
   return out;
 }
 

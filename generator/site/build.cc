@@ -49,9 +49,11 @@ class PhaseTimer {
 };
 
 // Cross-language checks of content: missing, incomplete and stale translations, pages
-// without source.
-void CheckTranslations(const SiteConfig& site, const std::vector<PageSource>& pages, int threads,
-                       ContentCache* cache, Diagnostics* diags) {
+// without source. Returns the outline of every page, by index (their headings serve again for
+// the GPU pages' mentions).
+std::vector<PageOutline> CheckTranslations(const SiteConfig& site,
+                                           const std::vector<PageSource>& pages, int threads,
+                                           ContentCache* cache, Diagnostics* diags) {
   std::map<std::string, const PageSource*> source;
   for (const auto& p : pages)
     if (p.lang == site.default_language) source[p.path] = &p;
@@ -103,6 +105,7 @@ void CheckTranslations(const SiteConfig& site, const std::vector<PageSource>& pa
             "the page is shown in '" + site.default_language + "' with a notice");
     }
   }
+  return outlines;
 }
 
 // Renders every job on `jobs` threads (0: one per core). With a page cache, a page whose
@@ -161,8 +164,9 @@ bool BuildSite(const BuildOptions& options, Diagnostics* diags, BuildOutput* out
     if (have_strings && !strings.Has(key))
       diags->Error(loc, "unknown UI string '" + key + "'", DidYouMean(key, keys));
   }
+  std::vector<PageOutline> outlines;
   if (default_known)
-    CheckTranslations(data.site, pages, ThreadCount(options.jobs), options.cache, diags);
+    outlines = CheckTranslations(data.site, pages, ThreadCount(options.jobs), options.cache, diags);
   // Validate across files — unless a data file could not be read at all: every reference
   // into it would then be reported as unknown, burying the one real problem.
   if (!data.unreadable.empty()) {
@@ -184,7 +188,7 @@ bool BuildSite(const BuildOptions& options, Diagnostics* diags, BuildOutput* out
                         options.drafts, diags);
   renderer.UseCache(options.cache);
   renderer.UseThreads(options.jobs);
-  std::vector<PageJob> jobs = renderer.PlanPages(pages);
+  std::vector<PageJob> jobs = renderer.PlanPages(pages, outlines.empty() ? nullptr : &outlines);
   std::optional<DependencyValues> values;
   std::optional<PageCache> page_cache;
   if (options.cache) {

@@ -45,18 +45,23 @@ bool IsAtxHeading(const std::string& line) {
 }  // namespace
 
 std::map<std::string, std::vector<GpuMention>> FindGpuMentions(
-    const std::string& body, const std::set<std::string>& gpu_ids) {
-  const std::vector<TocEntry> toc = ExtractToc(body);
-  // First pass: each line's heading index (the count of ATX headings so far).
+    const std::string& body, const std::set<std::string>& gpu_ids,
+    const std::vector<TocEntry>* given_toc) {
+  // First pass: each line's heading index (the count of ATX headings so far), and whether
+  // any card is named at all: most pages name none, and then need no Markdown parse.
   std::vector<std::string> lines;
   std::istringstream in(body);
   for (std::string line; std::getline(in, line);) lines.push_back(line);
   size_t headings = 0;
-  bool fenced = false;
+  bool fenced = false, any = false;
   for (const auto& line : lines) {
     if (IsFence(line)) fenced = !fenced;
     if (!fenced && IsAtxHeading(line)) ++headings;
+    if (!any)
+      for (const std::string& id : IdsIn(line)) any = any || gpu_ids.count(id) > 0;
   }
+  if (!any) return {};
+  const std::vector<TocEntry> toc = given_toc ? *given_toc : ExtractToc(body);
   // Sections are only named when our headings are the table of contents' (no setext ones).
   const bool named = headings == toc.size();
   std::map<std::string, std::vector<GpuMention>> out;

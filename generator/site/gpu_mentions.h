@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "content/markdown.h"
+
 namespace gg {
 
 struct GpuMention {
@@ -19,7 +21,9 @@ struct GpuMention {
 // GPU id -> the sections of `body` that mention it, in page order, each section once. Only
 // ids in `gpu_ids` count. Headings inside fenced code blocks are not headings; the ids are
 // those ExtractToc gives (explicit "{#id}" included).
+// toc: ExtractToc(body) when the caller has it (a parse saved).
 std::map<std::string, std::vector<GpuMention>> FindGpuMentions(
-    const std::string& body, const std::set<std::string>& gpu_ids);
+    const std::string& body, const std::set<std::string>& gpu_ids,
+    const std::vector<TocEntry>* toc = nullptr);
 
 }  // namespace gg

@@ -22,7 +22,9 @@ std::pair<const Gpu*, const Gpu*> SiteRenderer::SegmentNeighbours(const Gpu& gpu
 // Every authored page of each language (its own, or the default language's that it falls back
 // to) is scanned; mentions are kept in reading order: pages by path, a page's chapters in the
 // order of its contents.
-void SiteRenderer::PlanMentions(const std::set<std::string>& paths) {
+void SiteRenderer::PlanMentions(const std::set<std::string>& paths,
+                                const std::vector<PageSource>& pages,
+                                const std::vector<PageOutline>* outlines) {
   std::set<std::string> ids;
   for (const auto& g : data_.gpus) ids.insert(g.id);
   auto order_of = [&](const std::string& path) {
@@ -59,7 +61,12 @@ void SiteRenderer::PlanMentions(const std::set<std::string>& paths) {
   std::vector<std::map<std::string, std::vector<GpuMention>>> found(scans.size());
   ParallelFor(static_cast<int>(scans.size()), ThreadCount(jobs_), [&](int i) {
     const size_t k = static_cast<size_t>(i);
-    found[k] = FindGpuMentions(scans[k].source->body, ids);
+    const PageSource* src = scans[k].source;
+    const bool known = outlines && outlines->size() == pages.size() && src >= pages.data() &&
+                       src < pages.data() + pages.size();
+    found[k] = FindGpuMentions(
+        src->body, ids,
+        known ? &(*outlines)[static_cast<size_t>(src - pages.data())].headings : nullptr);
   });
   for (size_t k = 0; k < scans.size(); ++k)
     for (auto& [gpu, list] : found[k])

@@ -106,7 +106,8 @@ SiteRenderer::SiteRenderer(const Dataset& data, const Computed& computed, const 
   }
 }
 
-std::vector<PageJob> SiteRenderer::PlanPages(const std::vector<PageSource>& pages) {
+std::vector<PageJob> SiteRenderer::PlanPages(const std::vector<PageSource>& pages,
+                                             const std::vector<PageOutline>* outlines) {
   std::set<std::string> paths;
   for (const auto& p : pages) {
     if (p.fm.draft && !drafts_) continue;
@@ -115,7 +116,7 @@ std::vector<PageJob> SiteRenderer::PlanPages(const std::vector<PageSource>& page
   }
   PlanNavigation(paths);
   PlanChapters(paths);
-  PlanMentions(paths);
+  PlanMentions(paths, pages, outlines);
   std::vector<PageJob> jobs;
   for (const auto& lang : data_.site.languages) {
     for (PageJob& job : PageJobs(lang, paths)) jobs.push_back(std::move(job));

@@ -13,6 +13,7 @@
 #include "base/output_file.h"
 #include "charts/drawing_memo.h"
 #include "content/markdown.h"
+#include "content/outline.h"
 #include "content/page_source.h"
 #include "directives/computed.h"
 #include "directives/directive_memo.h"
@@ -68,7 +69,9 @@ class SiteRenderer {
   static std::string MentionKey(const std::string& lang, const std::string& gpu);
 
   // Every page of every language, in a fixed order.
-  std::vector<PageJob> PlanPages(const std::vector<PageSource>& pages);
+  // outlines, when given, are OutlineOf each page by index: their headings are reused.
+  std::vector<PageJob> PlanPages(const std::vector<PageSource>& pages,
+                                 const std::vector<PageOutline>* outlines = nullptr);
   // Thread-safe.
   PageResult RenderPage(const PageJob& job) const;
   // index.html (language chooser), 404.html, sitemap.xml, robots.txt.
@@ -142,7 +145,8 @@ class SiteRenderer {
   // either end.
   std::pair<const Gpu*, const Gpu*> SegmentNeighbours(const Gpu& gpu) const;
   // Where the authored pages of each language mention each GPU (gpu_page_links.cc).
-  void PlanMentions(const std::set<std::string>& paths);
+  void PlanMentions(const std::set<std::string>& paths, const std::vector<PageSource>& pages,
+                    const std::vector<PageOutline>* outlines);
   // A GPU page's way onward: {compare_href (the GPU with its segment neighbours), mentions:
   // [{href, page, section}], has_mentions}; false for an unknown id.
   TemplateData GpuLinks(const std::string& id, const std::string& lang,
