@@ -45,7 +45,10 @@ struct Computed;  // directives/computed.h: every calculation result, computed o
 struct PageOutputs {
   std::vector<OutputFile> files;  // extra files the page needs (chart SVG/PNG)
   std::string og_image;           // site path of the first chart PNG, for link previews
-  std::set<std::string> reads;    // dependency keys, see above
+  // Stylesheets (asset names) the page's <head> must carry besides style.css, such as
+  // "calculator.css" for the calculator's tools (site/page_styles.h inlines them).
+  std::set<std::string> styles;
+  std::set<std::string> reads;  // dependency keys, see above
 
   std::vector<std::string> Dependencies() const { return {reads.begin(), reads.end()}; }
 };
