@@ -2,7 +2,9 @@
 // price, in place, with the state in the address (?sort=…&dir=…&vendor=…); and, on the compare
 // page, the chosen GPUs (?gpus=a,b) side by side. Progressive enhancement: the tables the page
 // carries are the content; this script only reorders and hides their rows, and builds the
-// side-by-side table from their cells. Loaded only by pages with a table marked data-explore
+// side-by-side table from their cells. The filter form, the count and the headers' sort icons
+// come with the page (generator/directives/explore_form.h), shown from the first paint when
+// scripts run, so nothing moves when this script starts: it binds to them. Loaded only by pages with a table marked data-explore
 // (generator/directives/html.h, HtmlTable::Explorable); its UI strings come from the page
 // (#explore-strings). Sorting reads the cells' data-sort values, never their localized text.
 
@@ -12,7 +14,6 @@ const collator = new Intl.Collator(locale, { numeric: true, sensitivity: 'base' 
 const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
 const usd = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 const day = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
-const VENDORS = { nvidia: 'NVIDIA', amd: 'AMD', intel: 'Intel' };
 const params = new URLSearchParams(location.search);
 
 function t(key, args = {}) {
@@ -50,22 +51,25 @@ function field(label, control) {
   return el('p', { class: 'explore-field' }, [el('label', { for: id, text: label }), control]);
 }
 
-function select(name, options, value) {
-  const s = el('select', { name });
-  for (const [v, label] of options) s.append(el('option', { value: v, text: label }));
-  if (options.some(([v]) => v === value)) s.value = value;
-  return s;
+// The element just before `e` when it matches `selector`, else null.
+function previous(e, selector) {
+  const p = e?.previousElementSibling;
+  return p && p.matches(selector) ? p : null;
 }
 
-function numberInput(name, value) {
-  const i = el('input', { name, type: 'number', inputmode: 'numeric', min: '0', step: '1' });
-  if (numberOf(value) !== null) i.value = value;
-  return i;
+// A control of the page's form set to the address's value, when it is one the control takes.
+function restoreValue(control, value) {
+  if (control.tagName === 'SELECT') {
+    if ([...control.options].some((o) => o.value === value)) control.value = value;
+  } else if (numberOf(value) !== null) {
+    control.value = value;
+  }
 }
 
 class ExploreTable {
-  constructor(wrapper, index) {
+  constructor(wrapper, index, parts) {
     this.wrapper = wrapper;
+    [this.form, this.count, this.announce] = parts;
     this.kind = wrapper.dataset.explore;
     this.prefix = index === 0 ? '' : `t${index + 1}-`;
     this.table = wrapper.querySelector('table');
@@ -94,11 +98,14 @@ class ExploreTable {
 
   key(name) { return this.prefix + name; }
 
+  // Each header's <span class="sort"> (label and icon) becomes a button of the same look.
   buildSortButtons() {
     this.headers.forEach((th, i) => {
       const button = el('button', { type: 'button', class: 'sort' });
-      button.append(...th.childNodes, el('span', { class: 'sort-icon', 'aria-hidden': 'true' }));
-      th.append(button);
+      const span = th.querySelector(':scope > span.sort');
+      if (!span) return;
+      button.append(...span.childNodes);
+      span.replaceWith(button);
       button.addEventListener('click', () => {
         const descending = this.sortColumn === i ? !this.descending : th.classList.contains('num');
         this.sort(i, descending, true);
@@ -106,35 +113,17 @@ class ExploreTable {
     });
   }
 
+  // The page's form (vendor, segment, mem, cond, max, sort, dir), set from the address.
   buildControls() {
-    const values = (attr) => [...new Set(this.rows.map((r) => r.dataset[attr]).filter(Boolean))];
-    const any = ['', t('explore.any')];
-    const p = (name) => params.get(this.key(name)) ?? '';
-    this.controls = {
-      vendor: select('vendor', [any, ...values('vendor').sort().map((v) => [v, VENDORS[v] ?? v])], p('vendor')),
-      segment: select('segment', [any, ...['consumer', 'workstation', 'datacenter']
-        .filter((s) => values('segment').includes(s)).map((s) => [s, t(`segment.${s}`)])], p('segment')),
-      mem: numberInput('mem', p('mem')),
-      cond: select('cond', [['', t('explore.condition.any')], ['new', t('col.price_new')],
-        ['used', t('col.price_used')]], p('cond')),
-      max: numberInput('max', p('max')),
-    };
-    const columns = this.labels.map((label, i) => [String(i), label]);
-    this.sortSelect = select('sort', [['', '—'], ...columns], p('sort'));
-    this.dirSelect = select('dir', [['asc', t('explore.order_asc')], ['desc', t('explore.order_desc')]], p('dir'));
-    const reset = el('button', { type: 'button', class: 'explore-reset', text: t('explore.reset') });
-    const fieldset = el('fieldset', {}, [el('legend', { text: t('explore.filters') }),
-      field(t('explore.vendor'), this.controls.vendor), field(t('explore.segment'), this.controls.segment),
-      field(t('explore.memory_min'), this.controls.mem), field(t('explore.condition'), this.controls.cond),
-      field(t('explore.price_max'), this.controls.max), field(t('explore.sort_by'), this.sortSelect),
-      field(t('explore.order'), this.dirSelect), el('p', { class: 'explore-field' }, [reset])]);
-    // No accessible name: a named form is a landmark, and a page with several ranking tables
-    // would have several landmarks of the same name.
-    this.form = el('form', { class: 'explore-filters' }, [fieldset]);
+    const control = (name) => this.form.elements.namedItem(name);
+    this.controls = { vendor: control('vendor'), segment: control('segment'), mem: control('mem'),
+      cond: control('cond'), max: control('max') };
+    this.sortSelect = control('sort');
+    this.dirSelect = control('dir');
+    for (const [name, c] of Object.entries({ ...this.controls, sort: this.sortSelect, dir: this.dirSelect }))
+      restoreValue(c, params.get(this.key(name)) ?? '');
+    const reset = this.form.querySelector('.explore-reset');
     this.form.addEventListener('submit', (e) => e.preventDefault());
-    this.count = el('p', { class: 'explore-count', role: 'status', 'aria-live': 'polite' });
-    this.announce = el('p', { class: 'visually-hidden', role: 'status', 'aria-live': 'polite' });
-    this.wrapper.before(this.form, this.count, this.announce);
     for (const c of Object.values(this.controls)) c.addEventListener('input', () => this.filter(true));
     const sortFromForm = () => {
       if (this.sortSelect.value === '') this.unsort();
@@ -350,6 +339,13 @@ class CompareView {
   }
 }
 
-const tables = [...document.querySelectorAll('.table-scroll[data-explore]')].map((w, i) => new ExploreTable(w, i));
+// Each table's form, count and status line are the three elements before its region.
+const tables = [];
+for (const wrapper of document.querySelectorAll('.table-scroll[data-explore]')) {
+  const announce = previous(wrapper, '.explore-announce');
+  const count = previous(announce, '.explore-count');
+  const form = previous(count, 'form.explore-filters');
+  if (form) tables.push(new ExploreTable(wrapper, tables.length, [form, count, announce]));
+}
 const view = document.querySelector('.compare-view');
 if (view && tables.length) new CompareView(view, tables[tables.length - 1]);
