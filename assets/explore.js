@@ -10,10 +10,16 @@
 
 const strings = JSON.parse(document.getElementById('explore-strings').textContent);
 const locale = strings.locale;
-const collator = new Intl.Collator(locale, { numeric: true, sensitivity: 'base' });
-const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
-const usd = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-const day = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+// The locale's formatters, made on first use: making one loads the locale's data, which the
+// page's load need not wait for when the reader has not sorted or filtered yet.
+function lazy(make) {
+  let made;
+  return () => (made ??= make());
+}
+const collator = lazy(() => new Intl.Collator(locale, { numeric: true, sensitivity: 'base' }));
+const number = lazy(() => new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }));
+const usd = lazy(() => new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }));
+const day = lazy(() => new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }));
 const params = new URLSearchParams(location.search);
 
 function t(key, args = {}) {
@@ -77,7 +83,9 @@ class ExploreTable {
     this.labels = this.headers.map((th) => th.textContent.trim());
     this.body = this.table.tBodies[0];
     this.rows = [...this.body.rows];
-    this.rows.forEach((row, i) => { row.dataset.order = i; });
+    // The page's order, kept here rather than in an attribute of every row (writing one
+    // restyles the whole table while the page loads).
+    this.order = new Map(this.rows.map((row, i) => [row, i]));
     this.sortColumn = null;
     this.descending = false;
     this.buildControls();
@@ -141,7 +149,8 @@ class ExploreTable {
     const column = numberOf(params.get(this.key('sort')));
     if (column !== null && column >= 0 && column < this.headers.length)
       this.sort(column, params.get(this.key('dir')) === 'desc', false);
-    this.filter(false);
+    // The count the page carries is already right when the address filters nothing.
+    if (Object.values(this.controls).some((c) => c.value !== '')) this.filter(false);
   }
 
   // The row's price under the chosen condition ("" any: the lowest it has); null when none.
@@ -169,7 +178,7 @@ class ExploreTable {
       row.hidden = !this.matches(row, f);
       if (!row.hidden) shown += 1;
     }
-    const text = t('explore.count', { shown: number.format(shown), total: number.format(this.rows.length) });
+    const text = t('explore.count', { shown: number().format(shown), total: number().format(this.rows.length) });
     this.count.textContent = shown === 0 ? `${text} ${t('explore.none')}` : text;
     for (const [name, control] of Object.entries(c)) {
       if (control.value === '') params.delete(this.key(name));
@@ -193,9 +202,9 @@ class ExploreTable {
     const sorted = [...this.rows].sort((a, b) => {
       const x = value(a);
       const y = value(b);
-      if (x === null || y === null) return x === null && y === null ? a.dataset.order - b.dataset.order : x === null ? 1 : -1;
-      const d = numeric ? x - y : collator.compare(x, y);
-      return d !== 0 ? sign * d : a.dataset.order - b.dataset.order;
+      if (x === null || y === null) return x === null && y === null ? this.order.get(a) - this.order.get(b) : x === null ? 1 : -1;
+      const d = numeric ? x - y : collator().compare(x, y);
+      return d !== 0 ? sign * d : this.order.get(a) - this.order.get(b);
     });
     this.body.append(...sorted);
     this.sortColumn = column;
@@ -215,7 +224,7 @@ class ExploreTable {
   }
 
   unsort() {
-    this.body.append(...[...this.rows].sort((a, b) => a.dataset.order - b.dataset.order));
+    this.body.append(...this.rows);
     this.sortColumn = null;
     for (const th of this.headers) th.removeAttribute('aria-sort');
     params.delete(this.key('sort'));
@@ -240,9 +249,9 @@ function sparkline(history) {
   const [p0, p1] = [Math.min(...prices), Math.max(...prices)];
   const x = (v) => (t1 === t0 ? w / 2 : 2 + ((v - t0) / (t1 - t0)) * (w - 4)).toFixed(1);
   const y = (v) => (p1 === p0 ? h / 2 : h - 3 - ((v - p0) / (p1 - p0)) * (h - 6)).toFixed(1);
-  const summary = t('compare.history_desc', { n: number.format(points.length),
-    from: day.format(new Date(points[0].date)), to: day.format(new Date(points[points.length - 1].date)),
-    min: usd.format(p0), max: usd.format(p1) });
+  const summary = t('compare.history_desc', { n: number().format(points.length),
+    from: day().format(new Date(points[0].date)), to: day().format(new Date(points[points.length - 1].date)),
+    min: usd().format(p0), max: usd().format(p1) });
   const ns = 'http://www.w3.org/2000/svg';
   const svg = document.createElementNS(ns, 'svg');
   for (const [k, v] of Object.entries({ viewBox: `0 0 ${w} ${h}`, width: w, height: h, role: 'img', 'aria-label': summary }))
@@ -261,7 +270,7 @@ function sparkline(history) {
     poly.setAttribute('class', used ? 'spark-used' : 'spark-new');
     svg.append(poly);
   }
-  return el('span', { class: 'sparkline' }, [svg, el('span', { class: 'spark-range', text: `${usd.format(p0)} – ${usd.format(p1)}` })]);
+  return el('span', { class: 'sparkline' }, [svg, el('span', { class: 'spark-range', text: `${usd().format(p0)} – ${usd().format(p1)}` })]);
 }
 
 class CompareView {
@@ -277,7 +286,7 @@ class CompareView {
     for (let i = 0; i < 4; i += 1) {
       const s = this.gpuSelect(wanted[i] ?? '');
       this.selects.push(s);
-      fieldset.append(field(t('compare.slot', { n: number.format(i + 1) }), s));
+      fieldset.append(field(t('compare.slot', { n: number().format(i + 1) }), s));
       s.addEventListener('change', () => this.update(true));
     }
     const form = el('form', { class: 'compare-form', 'aria-label': t('compare.picker') }, [fieldset]);
@@ -305,7 +314,7 @@ class CompareView {
     if (ids.length) params.set('gpus', ids.join(','));
     if (user) writeUrl();
     this.result.replaceChildren(ids.length < 2 ? el('p', { text: t('compare.choose') }) : this.table(ids));
-    if (user) this.status.textContent = ids.length < 2 ? t('compare.choose') : t('compare.count', { n: number.format(ids.length) });
+    if (user) this.status.textContent = ids.length < 2 ? t('compare.choose') : t('compare.count', { n: number().format(ids.length) });
   }
 
   table(ids) {
