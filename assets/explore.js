@@ -2,17 +2,24 @@
 // price, in place, with the state in the address (?sort=…&dir=…&vendor=…); and, on the compare
 // page, the chosen GPUs (?gpus=a,b) side by side. Progressive enhancement: the tables the page
 // carries are the content; this script only reorders and hides their rows, and builds the
-// side-by-side table from their cells. Loaded only by pages with a table marked data-explore
+// side-by-side table from their cells. The filter form, the count and the headers' sort icons
+// come with the page (generator/directives/explore_form.h), shown from the first paint when
+// scripts run, so nothing moves when this script starts: it binds to them. Loaded only by pages with a table marked data-explore
 // (generator/directives/html.h, HtmlTable::Explorable); its UI strings come from the page
 // (#explore-strings). Sorting reads the cells' data-sort values, never their localized text.
 
 const strings = JSON.parse(document.getElementById('explore-strings').textContent);
 const locale = strings.locale;
-const collator = new Intl.Collator(locale, { numeric: true, sensitivity: 'base' });
-const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
-const usd = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-const day = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
-const VENDORS = { nvidia: 'NVIDIA', amd: 'AMD', intel: 'Intel' };
+// The locale's formatters, made on first use: making one loads the locale's data, which the
+// page's load need not wait for when the reader has not sorted or filtered yet.
+function lazy(make) {
+  let made;
+  return () => (made ??= make());
+}
+const collator = lazy(() => new Intl.Collator(locale, { numeric: true, sensitivity: 'base' }));
+const number = lazy(() => new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }));
+const usd = lazy(() => new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }));
+const day = lazy(() => new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }));
 const params = new URLSearchParams(location.search);
 
 function t(key, args = {}) {
@@ -50,22 +57,25 @@ function field(label, control) {
   return el('p', { class: 'explore-field' }, [el('label', { for: id, text: label }), control]);
 }
 
-function select(name, options, value) {
-  const s = el('select', { name });
-  for (const [v, label] of options) s.append(el('option', { value: v, text: label }));
-  if (options.some(([v]) => v === value)) s.value = value;
-  return s;
+// The element just before `e` when it matches `selector`, else null.
+function previous(e, selector) {
+  const p = e?.previousElementSibling;
+  return p && p.matches(selector) ? p : null;
 }
 
-function numberInput(name, value) {
-  const i = el('input', { name, type: 'number', inputmode: 'numeric', min: '0', step: '1' });
-  if (numberOf(value) !== null) i.value = value;
-  return i;
+// A control of the page's form set to the address's value, when it is one the control takes.
+function restoreValue(control, value) {
+  if (control.tagName === 'SELECT') {
+    if ([...control.options].some((o) => o.value === value)) control.value = value;
+  } else if (numberOf(value) !== null) {
+    control.value = value;
+  }
 }
 
 class ExploreTable {
-  constructor(wrapper, index) {
+  constructor(wrapper, index, parts) {
     this.wrapper = wrapper;
+    [this.form, this.count, this.announce] = parts;
     this.kind = wrapper.dataset.explore;
     this.prefix = index === 0 ? '' : `t${index + 1}-`;
     this.table = wrapper.querySelector('table');
@@ -73,7 +83,9 @@ class ExploreTable {
     this.labels = this.headers.map((th) => th.textContent.trim());
     this.body = this.table.tBodies[0];
     this.rows = [...this.body.rows];
-    this.rows.forEach((row, i) => { row.dataset.order = i; });
+    // The page's order, kept here rather than in an attribute of every row (writing one
+    // restyles the whole table while the page loads).
+    this.order = new Map(this.rows.map((row, i) => [row, i]));
     this.sortColumn = null;
     this.descending = false;
     this.buildControls();
@@ -94,11 +106,14 @@ class ExploreTable {
 
   key(name) { return this.prefix + name; }
 
+  // Each header's <span class="sort"> (label and icon) becomes a button of the same look.
   buildSortButtons() {
     this.headers.forEach((th, i) => {
       const button = el('button', { type: 'button', class: 'sort' });
-      button.append(...th.childNodes, el('span', { class: 'sort-icon', 'aria-hidden': 'true' }));
-      th.append(button);
+      const span = th.querySelector(':scope > span.sort');
+      if (!span) return;
+      button.append(...span.childNodes);
+      span.replaceWith(button);
       button.addEventListener('click', () => {
         const descending = this.sortColumn === i ? !this.descending : th.classList.contains('num');
         this.sort(i, descending, true);
@@ -106,35 +121,17 @@ class ExploreTable {
     });
   }
 
+  // The page's form (vendor, segment, mem, cond, max, sort, dir), set from the address.
   buildControls() {
-    const values = (attr) => [...new Set(this.rows.map((r) => r.dataset[attr]).filter(Boolean))];
-    const any = ['', t('explore.any')];
-    const p = (name) => params.get(this.key(name)) ?? '';
-    this.controls = {
-      vendor: select('vendor', [any, ...values('vendor').sort().map((v) => [v, VENDORS[v] ?? v])], p('vendor')),
-      segment: select('segment', [any, ...['consumer', 'workstation', 'datacenter']
-        .filter((s) => values('segment').includes(s)).map((s) => [s, t(`segment.${s}`)])], p('segment')),
-      mem: numberInput('mem', p('mem')),
-      cond: select('cond', [['', t('explore.condition.any')], ['new', t('col.price_new')],
-        ['used', t('col.price_used')]], p('cond')),
-      max: numberInput('max', p('max')),
-    };
-    const columns = this.labels.map((label, i) => [String(i), label]);
-    this.sortSelect = select('sort', [['', '—'], ...columns], p('sort'));
-    this.dirSelect = select('dir', [['asc', t('explore.order_asc')], ['desc', t('explore.order_desc')]], p('dir'));
-    const reset = el('button', { type: 'button', class: 'explore-reset', text: t('explore.reset') });
-    const fieldset = el('fieldset', {}, [el('legend', { text: t('explore.filters') }),
-      field(t('explore.vendor'), this.controls.vendor), field(t('explore.segment'), this.controls.segment),
-      field(t('explore.memory_min'), this.controls.mem), field(t('explore.condition'), this.controls.cond),
-      field(t('explore.price_max'), this.controls.max), field(t('explore.sort_by'), this.sortSelect),
-      field(t('explore.order'), this.dirSelect), el('p', { class: 'explore-field' }, [reset])]);
-    // No accessible name: a named form is a landmark, and a page with several ranking tables
-    // would have several landmarks of the same name.
-    this.form = el('form', { class: 'explore-filters' }, [fieldset]);
+    const control = (name) => this.form.elements.namedItem(name);
+    this.controls = { vendor: control('vendor'), segment: control('segment'), mem: control('mem'),
+      cond: control('cond'), max: control('max') };
+    this.sortSelect = control('sort');
+    this.dirSelect = control('dir');
+    for (const [name, c] of Object.entries({ ...this.controls, sort: this.sortSelect, dir: this.dirSelect }))
+      restoreValue(c, params.get(this.key(name)) ?? '');
+    const reset = this.form.querySelector('.explore-reset');
     this.form.addEventListener('submit', (e) => e.preventDefault());
-    this.count = el('p', { class: 'explore-count', role: 'status', 'aria-live': 'polite' });
-    this.announce = el('p', { class: 'visually-hidden', role: 'status', 'aria-live': 'polite' });
-    this.wrapper.before(this.form, this.count, this.announce);
     for (const c of Object.values(this.controls)) c.addEventListener('input', () => this.filter(true));
     const sortFromForm = () => {
       if (this.sortSelect.value === '') this.unsort();
@@ -152,7 +149,8 @@ class ExploreTable {
     const column = numberOf(params.get(this.key('sort')));
     if (column !== null && column >= 0 && column < this.headers.length)
       this.sort(column, params.get(this.key('dir')) === 'desc', false);
-    this.filter(false);
+    // The count the page carries is already right when the address filters nothing.
+    if (Object.values(this.controls).some((c) => c.value !== '')) this.filter(false);
   }
 
   // The row's price under the chosen condition ("" any: the lowest it has); null when none.
@@ -180,7 +178,7 @@ class ExploreTable {
       row.hidden = !this.matches(row, f);
       if (!row.hidden) shown += 1;
     }
-    const text = t('explore.count', { shown: number.format(shown), total: number.format(this.rows.length) });
+    const text = t('explore.count', { shown: number().format(shown), total: number().format(this.rows.length) });
     this.count.textContent = shown === 0 ? `${text} ${t('explore.none')}` : text;
     for (const [name, control] of Object.entries(c)) {
       if (control.value === '') params.delete(this.key(name));
@@ -204,9 +202,9 @@ class ExploreTable {
     const sorted = [...this.rows].sort((a, b) => {
       const x = value(a);
       const y = value(b);
-      if (x === null || y === null) return x === null && y === null ? a.dataset.order - b.dataset.order : x === null ? 1 : -1;
-      const d = numeric ? x - y : collator.compare(x, y);
-      return d !== 0 ? sign * d : a.dataset.order - b.dataset.order;
+      if (x === null || y === null) return x === null && y === null ? this.order.get(a) - this.order.get(b) : x === null ? 1 : -1;
+      const d = numeric ? x - y : collator().compare(x, y);
+      return d !== 0 ? sign * d : this.order.get(a) - this.order.get(b);
     });
     this.body.append(...sorted);
     this.sortColumn = column;
@@ -226,7 +224,7 @@ class ExploreTable {
   }
 
   unsort() {
-    this.body.append(...[...this.rows].sort((a, b) => a.dataset.order - b.dataset.order));
+    this.body.append(...this.rows);
     this.sortColumn = null;
     for (const th of this.headers) th.removeAttribute('aria-sort');
     params.delete(this.key('sort'));
@@ -251,9 +249,9 @@ function sparkline(history) {
   const [p0, p1] = [Math.min(...prices), Math.max(...prices)];
   const x = (v) => (t1 === t0 ? w / 2 : 2 + ((v - t0) / (t1 - t0)) * (w - 4)).toFixed(1);
   const y = (v) => (p1 === p0 ? h / 2 : h - 3 - ((v - p0) / (p1 - p0)) * (h - 6)).toFixed(1);
-  const summary = t('compare.history_desc', { n: number.format(points.length),
-    from: day.format(new Date(points[0].date)), to: day.format(new Date(points[points.length - 1].date)),
-    min: usd.format(p0), max: usd.format(p1) });
+  const summary = t('compare.history_desc', { n: number().format(points.length),
+    from: day().format(new Date(points[0].date)), to: day().format(new Date(points[points.length - 1].date)),
+    min: usd().format(p0), max: usd().format(p1) });
   const ns = 'http://www.w3.org/2000/svg';
   const svg = document.createElementNS(ns, 'svg');
   for (const [k, v] of Object.entries({ viewBox: `0 0 ${w} ${h}`, width: w, height: h, role: 'img', 'aria-label': summary }))
@@ -272,7 +270,7 @@ function sparkline(history) {
     poly.setAttribute('class', used ? 'spark-used' : 'spark-new');
     svg.append(poly);
   }
-  return el('span', { class: 'sparkline' }, [svg, el('span', { class: 'spark-range', text: `${usd.format(p0)} – ${usd.format(p1)}` })]);
+  return el('span', { class: 'sparkline' }, [svg, el('span', { class: 'spark-range', text: `${usd().format(p0)} – ${usd().format(p1)}` })]);
 }
 
 class CompareView {
@@ -288,7 +286,7 @@ class CompareView {
     for (let i = 0; i < 4; i += 1) {
       const s = this.gpuSelect(wanted[i] ?? '');
       this.selects.push(s);
-      fieldset.append(field(t('compare.slot', { n: number.format(i + 1) }), s));
+      fieldset.append(field(t('compare.slot', { n: number().format(i + 1) }), s));
       s.addEventListener('change', () => this.update(true));
     }
     const form = el('form', { class: 'compare-form', 'aria-label': t('compare.picker') }, [fieldset]);
@@ -316,7 +314,7 @@ class CompareView {
     if (ids.length) params.set('gpus', ids.join(','));
     if (user) writeUrl();
     this.result.replaceChildren(ids.length < 2 ? el('p', { text: t('compare.choose') }) : this.table(ids));
-    if (user) this.status.textContent = ids.length < 2 ? t('compare.choose') : t('compare.count', { n: number.format(ids.length) });
+    if (user) this.status.textContent = ids.length < 2 ? t('compare.choose') : t('compare.count', { n: number().format(ids.length) });
   }
 
   table(ids) {
@@ -350,6 +348,13 @@ class CompareView {
   }
 }
 
-const tables = [...document.querySelectorAll('.table-scroll[data-explore]')].map((w, i) => new ExploreTable(w, i));
+// Each table's form, count and status line are the three elements before its region.
+const tables = [];
+for (const wrapper of document.querySelectorAll('.table-scroll[data-explore]')) {
+  const announce = previous(wrapper, '.explore-announce');
+  const count = previous(announce, '.explore-count');
+  const form = previous(count, 'form.explore-filters');
+  if (form) tables.push(new ExploreTable(wrapper, tables.length, [form, count, announce]));
+}
 const view = document.querySelector('.compare-view');
 if (view && tables.length) new CompareView(view, tables[tables.length - 1]);

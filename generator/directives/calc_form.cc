@@ -82,9 +82,9 @@ std::string OpenTool(const PageContext& ctx, const std::string& tool, const std:
   const std::string& lang = ctx.lang->code;
   std::string locale = ctx.lang->locale.empty() ? lang : ctx.lang->locale;  // ICU "zh_Hans_CN"
   std::replace(locale.begin(), locale.end(), '_', '-');                     // BCP 47 for Intl
-  // A stylesheet link is allowed in the body (HTML: "body-ok"); only this page loads it.
-  std::string h = "<link rel=\"stylesheet\" href=\"" +
-                  HtmlEscape(ctx.Href(ctx.assets->at("calculator.css"))) + "\">\n";
+  // Its stylesheet goes in the page's <head> (site/page_styles.h); only this page has it.
+  ctx.out->styles.insert("calculator.css");
+  std::string h;
   // Shown from the first paint when scripts run (showing it later moved the text below it
   // while the reader was looking at it); hidden by the <noscript> style of base.html when not.
   h += "<div class=\"calculator needs-js\"" + Attr("data-tool", tool) + Attr("data-locale", locale) +

@@ -115,7 +115,7 @@ RowData CompareRowData(const Gpu& g, const PageContext& ctx) {
 
 std::string Render(const Args& a, const PageContext& ctx) {
   HtmlTable t(CaptionOr(a.call(), ctx.T("compare.table.caption")));
-  t.Explorable("gpus");
+  t.Explorable("gpus", ExploreWordsFor(ctx));
   std::vector<Cell> head = {
       Cell::Text(ctx.T("col.gpu")),          Cell::Text(ctx.T("col.segment")),
       Cell::Text(ctx.T("col.memory"), true), Cell::Text(ctx.T("col.bandwidth"), true),

@@ -66,7 +66,7 @@ std::string RankTable(const Args& a, const PageContext& ctx, bool value) {
                                  {{"workload", WorkloadName(opt.workload, ctx)},
                                   {"basis", value ? ctx.T("basis." + basis) : ""}}));
   HtmlTable t(caption);
-  t.Explorable("rank");
+  t.Explorable("rank", ExploreWordsFor(ctx));
   t.Columns(Header(value, basis, ctx));
   int shown = 0;
   for (const auto& e : ranked) {

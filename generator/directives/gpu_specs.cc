@@ -54,7 +54,7 @@ std::vector<Cell> SpecRow(const Gpu& g, const PageContext& ctx) {
 std::string Render(const Args& a, const PageContext& ctx) {
   auto segs = a.SegmentFilter();
   HtmlTable t(CaptionOr(a.call(), ctx.T("table.specs.caption")), TableLayout::kCards);
-  t.Explorable("gpus");
+  t.Explorable("gpus", ExploreWordsFor(ctx));
   t.Columns({Cell::Text(ctx.T("col.gpu")), Cell::Text(ctx.T("col.architecture")),
              Cell::Text(ctx.T("col.segment")), Cell::Text(ctx.T("col.memory"), true),
              Cell::Text(ctx.T("col.bandwidth"), true), Cell::Text(ctx.T("col.l2"), true),

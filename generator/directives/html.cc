@@ -63,13 +63,24 @@ std::string HtmlTable::Render() const {
   // HTML standard forbids them on the rows and cells of a <table> (vnu reports an error), and
   // Chromium and Firefox keep a table's semantics when its display changes.
   const bool cards = layout_ == TableLayout::kCards;
-  std::string h = std::string("<div class=\"table-scroll") + (cards ? " table-cards" : "") +
-                  "\" role=\"region\" tabindex=\"0\" aria-label=\"" + HtmlEscape(caption_) + "\"" +
-                  (explore_.empty() ? "" : " data-explore=\"" + HtmlEscape(explore_) + "\"") +
-                  "><table class=\"data\">";
+  const bool explore = !explore_.empty();
+  std::string h;
+  if (explore) {
+    std::vector<std::string> labels;
+    for (const auto& c : headers_) labels.push_back(LabelOf(c));
+    std::vector<const ExploreRow*> rows;
+    for (const auto& r : rows_) rows.push_back(&r.data);
+    h += ExploreFormHtml(words_, labels, rows);
+  }
+  h += std::string("<div class=\"table-scroll") + (cards ? " table-cards" : "") +
+       "\" role=\"region\" tabindex=\"0\" aria-label=\"" + HtmlEscape(caption_) + "\"" +
+       (explore_.empty() ? "" : " data-explore=\"" + HtmlEscape(explore_) + "\"") +
+       "><table class=\"data\">";
   if (!caption_.empty()) h += "<caption>" + HtmlEscape(caption_) + "</caption>";
   h += "<thead><tr>";
-  for (const auto& c : headers_) h += "<th scope=\"col\"" + Classes(c) + ">" + c.html + "</th>";
+  for (const auto& c : headers_)
+    h += "<th scope=\"col\"" + Classes(c) + ">" + (explore ? SortableHeader(c.html) : c.html) +
+         "</th>";
   h += "</tr></thead><tbody>";
   for (const auto& [id, cells, data] : rows_) {
     h += id.empty() ? "<tr" : "<tr id=\"" + HtmlEscape(id) + "\"";

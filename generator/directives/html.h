@@ -9,6 +9,7 @@
 #include "calc/memory.h"
 #include "calc/prices.h"
 #include "content/markdown.h"
+#include "directives/explore_form.h"
 #include "directives/page_context.h"
 
 namespace gg {
@@ -57,11 +58,15 @@ class HtmlTable {
   // row_id becomes the <tr id>, so that other pages can link to the row; data becomes the
   // row's data-NAME attributes.
   void Row(std::vector<Cell> cells, const std::string& row_id = "", RowData data = {});
-  // Marks the table for assets/explore.js (data-explore on its wrapper): the script adds sort
-  // buttons to its headers and filter controls above it. `kind` names the filters that fit
-  // ("gpus": vendor, segment, memory, new/used price; "rank": vendor, segment, memory, price).
-  // The static table stays the content.
-  void Explorable(const std::string& kind) { explore_ = kind; }
+  // Marks the table for assets/explore.js (data-explore on its wrapper): the filter form is
+  // rendered above it and its headers carry the sort icons (directives/explore_form.h), both
+  // hidden without JavaScript; the script binds to them and makes the headers buttons. `kind`
+  // names the filters that fit ("gpus": vendor, segment, memory, new/used price; "rank":
+  // vendor, segment, memory, price). The static table stays the content.
+  void Explorable(const std::string& kind, ExploreWords words) {
+    explore_ = kind;
+    words_ = std::move(words);
+  }
   void Note(const std::string& text) { note_ = text; }
   std::string Render() const;
   bool empty() const { return rows_.empty(); }
@@ -71,6 +76,7 @@ class HtmlTable {
   TableLayout layout_;
   std::string note_;
   std::string explore_;
+  ExploreWords words_;
   std::vector<Cell> headers_;
   struct RowCells {
     std::string id;

@@ -1,9 +1,9 @@
 // What a directive may use while rendering one page. PageContext holds the read-only inputs
 // (data set, computed results, UI strings, language, number formatter, the page's place in the
 // URL scheme) and is passed as const; everything a render produces besides its HTML goes to
-// the separate PageOutputs collector (extra files, the link-preview image, the dependency keys
-// of what the page read) or to the diagnostics. One of each per page render; directives run on
-// the page's thread.
+// the separate PageOutputs collector (extra files, the link-preview image, the stylesheets its
+// head needs, the dependency keys of what the page read) or to the diagnostics. One of each per
+// page render; directives run on the page's thread.
 //
 // Dependency keys (sorted, deduplicated; consumed by incremental builds and `review`):
 //   content:<file>        a Markdown source the page renders (front matter and body)
@@ -49,7 +49,10 @@ struct Computed;  // directives/computed.h: every calculation result, computed o
 struct PageOutputs {
   std::vector<OutputFile> files;  // extra files the page needs (chart SVG/PNG)
   std::string og_image;           // site path of the first chart PNG, for link previews
-  std::set<std::string> reads;    // dependency keys, see above
+  // Stylesheets (asset names) the page's <head> must carry besides style.css, such as
+  // "calculator.css" for the calculator's tools (site/page_styles.h inlines them).
+  std::set<std::string> styles;
+  std::set<std::string> reads;  // dependency keys, see above
 
   std::vector<std::string> Dependencies() const { return {reads.begin(), reads.end()}; }
 };

@@ -87,6 +87,7 @@ std::string DirectiveRegistry::RunBlock(const DirectiveCall& call, const PageCon
     ctx.out->files.insert(ctx.out->files.end(), kept.outputs.files.begin(),
                           kept.outputs.files.end());
     if (!kept.outputs.og_image.empty()) ctx.out->og_image = kept.outputs.og_image;
+    ctx.out->styles.insert(kept.outputs.styles.begin(), kept.outputs.styles.end());
     return kept.html;
   };
   if (auto kept = ctx.directives->Find(key)) return replay(*kept);

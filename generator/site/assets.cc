@@ -3,6 +3,7 @@
 #include "base/files.h"
 #include "base/text.h"
 #include "base/url_policy.h"
+#include "site/page_styles.h"
 #include "urls/urls.h"
 
 namespace gg {
@@ -33,6 +34,7 @@ AssetSet LoadAssets(const std::string& root, Diagnostics* diags) {
                      "pages load nothing from other hosts: keep every resource in assets/");
       }
     }
+    if (EndsWith(rel, ".css") && CanInline(bytes)) set.inline_css[name] = MinifyCss(bytes);
     std::string published = AssetPath(HashedName(name, bytes));
     set.published[name] = published;
     set.files.push_back({published, bytes});

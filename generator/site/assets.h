@@ -19,6 +19,9 @@ struct AssetSet {
   // calc.wasm and calc-data.json, which a site without a calculator page need not carry.
   // Named in `published` like the others, so pages can link to them.
   std::map<std::string, OutputFile> on_demand;
+  // The stylesheets pages carry in their <style> (site/page_styles.h): name -> minified text,
+  // for each .css file that CanInline accepts; the others are linked.
+  std::map<std::string, std::string> inline_css;
 };
 
 AssetSet LoadAssets(const std::string& root, Diagnostics* diags);

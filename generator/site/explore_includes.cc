@@ -47,7 +47,7 @@ ExploreIncludes ExploreIncludesFor(const std::string& content_html, const std::s
   if (js == published.end() || css == published.end()) return out;
   assets_read->insert("explore.js");
   assets_read->insert("explore.css");
-  out.head = "<link rel=\"stylesheet\" href=\"" + HtmlEscape(to_root + css->second) + "\">\n";
+  out.style = css->first;
   out.body = "<script type=\"application/json\" id=\"explore-strings\">" + island +
              "</script>\n<script type=\"module\" src=\"" + HtmlEscape(to_root + js->second) +
              "\"></script>\n";

@@ -14,8 +14,8 @@
 namespace gg {
 
 struct ExploreIncludes {
-  std::string head;  // <link rel="stylesheet"> for the page's <head>
-  std::string body;  // the strings island and the module <script>, at the end of <body>
+  std::string style;  // the stylesheet's asset name for the page's <head> (site/page_styles.h)
+  std::string body;   // the strings island and the module <script>, at the end of <body>
 };
 
 // The strings island's JSON text for a language (the same for every page of it: made once

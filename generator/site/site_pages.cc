@@ -5,6 +5,7 @@
 
 #include "site/explore_includes.h"
 #include "site/gpu_mentions.h"
+#include "site/page_styles.h"
 
 #include "base/suggest.h"
 #include "base/text.h"
@@ -264,8 +265,7 @@ TemplateData SiteRenderer::BaseData(const PageJob& job, const std::string& title
   d.set("canonical", AbsoluteUrl(data_.site.base_url, job.site_path));
   d.set("home_href", to_root + PageSitePath(lang, ""));
   d.set("to_root", to_root);
-  auto css = assets_.published.find("style.css");
-  d.set("css_href", css == assets_.published.end() ? std::string() : to_root + css->second);
+  d.set("styles_html", StylesHtml({"style.css"}, assets_.inline_css, assets_.published, to_root));
   auto icon = assets_.published.find("favicon.svg");
   d.set("icon_href", icon == assets_.published.end() ? std::string() : to_root + icon->second);
 
@@ -404,7 +404,10 @@ PageResult SiteRenderer::RenderPage(const PageJob& job) const {
   for (const auto& name : explore_assets) ctx.Read("asset:" + name);
   if (!includes.body.empty())
     for (const auto& key : ExploreStringKeys()) ctx.Read("string:" + key);
-  page.set("head_html", includes.head);
+  std::vector<std::string> styles = {"style.css"};
+  if (!includes.style.empty()) outputs.styles.insert(includes.style);
+  styles.insert(styles.end(), outputs.styles.begin(), outputs.styles.end());
+  page.set("styles_html", StylesHtml(styles, assets_.inline_css, assets_.published, ctx.to_root));
   page.set("scripts_html", includes.body);
   page.set("has_toc", body.toc.size() >= 3);
   page.set("price_legend_html", PriceLegendHtml(lang, body.html, ctx));
@@ -656,8 +659,7 @@ std::vector<OutputFile> SiteRenderer::SiteFiles(const std::vector<PageJob>& jobs
     }
     d.set("languages", langs);
     d.set("x_default_href", AbsoluteUrl(data_.site.base_url, PageSitePath(def, "")));
-    auto css = assets_.published.find("style.css");
-    d.set("css_href", css == assets_.published.end() ? std::string() : css->second);
+    d.set("styles_html", StylesHtml({"style.css"}, assets_.inline_css, assets_.published, ""));
     auto icon = assets_.published.find("favicon.svg");
     d.set("icon_href", icon == assets_.published.end() ? std::string() : icon->second);
     files.push_back(
@@ -666,8 +668,8 @@ std::vector<OutputFile> SiteRenderer::SiteFiles(const std::vector<PageJob>& jobs
     // 404: served at any depth, so its links are absolute paths from the base URL.
     std::string base_path = BasePath(data_.site.base_url);
     TemplateData nf = d;
-    auto css_abs = css == assets_.published.end() ? std::string() : base_path + css->second;
-    nf.set("css_href", css_abs);
+    nf.set("styles_html",
+           StylesHtml({"style.css"}, assets_.inline_css, assets_.published, base_path));
     nf.set("icon_href", icon == assets_.published.end() ? std::string() : base_path + icon->second);
     TemplateData langs404 = List();
     for (const auto& l : data_.site.languages) {

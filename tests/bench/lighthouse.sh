@@ -7,6 +7,9 @@
 # move with the machine's load; compare runs made on the same machine.
 #   tests/bench/lighthouse.sh [RUNS] [KIND…]   (RUNS default 1; with more, each figure is a
 #                                              median; KIND: only those page kinds, e.g. calculator)
+# The pages are served uncompressed (as Python's http.server sends them); LIGHTHOUSE_GZIP=1
+# serves them gzip-compressed, as a static host does (tests/bench/serve_static.py). The
+# simulation times a page by the bytes it transfers, so compare runs made the same way.
 # Needs ./build/gpuguide, /usr/bin/chromium, node, and the npm package lighthouse:
 #   npm install --prefix tests/bench --no-save lighthouse@12
 # (or set LIGHTHOUSE to a lighthouse executable).
@@ -39,7 +42,9 @@ trap 'exit 130' INT TERM
 
 $bin build --out "$tmp/site" >/dev/null 2>"$tmp/build.log" || { cat "$tmp/build.log" >&2; exit 1; }
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
-python3 -m http.server "$port" --bind 127.0.0.1 --directory "$tmp/site" >"$tmp/server.log" 2>&1 &
+gzip=()
+[[ ${LIGHTHOUSE_GZIP:-0} == 1 ]] && gzip=(--gzip)
+python3 tests/bench/serve_static.py "$port" "$tmp/site" "${gzip[@]}" >"$tmp/server.log" 2>&1 &
 server_pid=$!
 for _ in $(seq 1 50); do
   python3 -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$port/', timeout=2)" \
@@ -48,6 +53,7 @@ for _ in $(seq 1 50); do
 done
 
 export CHROME_PATH=/usr/bin/chromium
+echo "# served ${gzip[*]:-uncompressed}; load average $(cut -d' ' -f1-3 /proc/loadavg)"
 printf '%-10s %-8s %5s %5s %5s %5s %8s %8s %6s\n' kind lang perf a11y bp seo TBT_ms LCP_ms DOM
 for kind in "${kinds[@]}"; do
   name=${kind%%:*}

@@ -1,8 +1,8 @@
 // Explorable tables and the compare page in the system Chromium (ctest explore_tables, label
 // browser): builds the real site, serves it from this process on 127.0.0.1, then
 //   - without JavaScript: the GPU list and the compare page hold every GPU with its data-
-//     attributes (vendor, segment, memory, prices) and numeric data-sort values, no filter form
-//     shows, the side-by-side view stays hidden; each GPU page links the compare view with
+//     attributes (vendor, segment, memory, prices) and numeric data-sort values, the filter
+//     form, count and sort icons the page carries stay hidden, the side-by-side view too; each GPU page links the compare view with
 //     itself in ?gpus= and, for a GPU the guide names, the sections that name it;
 //   - with JavaScript, in en, fr and zh-Hans: the GPU list sorts by the keyboard (Enter on a
 //     header button: aria-sort, an announcement, rows ordered by data-sort, "—" last, the ≈
@@ -11,6 +11,7 @@
 //     shows the same rows in the same order; a ranking table sorts by price; the compare page
 //     puts ?gpus= side by side with the cells of the static table, a keyboard choice adds a GPU
 //     and updates the URL;
+//   - loading the GPU list or a ranking chapter at 412 px shifts nothing (layout-shift entries);
 //   - at 360 px no page scrolls sideways; axe-core finds no violation on the enhanced pages;
 //     no console errors, no request to another host.
 //   usage: node explore.mjs GPUGUIDE_BINARY SOURCE_DIR OUT_DIR
@@ -98,6 +99,24 @@ async function axe(page, where) {
   for (const v of violations) problems.push(`${where}: axe ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
+// The layout shift a page's load adds up to (the Layout Instability API Lighthouse reads) on
+// a phone-sized screen: the filter form and sort icons come with the page, so the script
+// starting moves nothing (it was 0.15 on a ranking chapter and 0.22 on the GPU list).
+async function loadShift(path) {
+  const page = await newPage({ viewport: { width: 412, height: 823 } });
+  await page.addInitScript(() => {
+    window.shift = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) if (!e.hadRecentInput) window.shift += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto(`${base}/${path}`, { waitUntil: 'load' });
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  const shift = await page.evaluate(() => window.shift);
+  await page.context().close();
+  return shift;
+}
+
 async function narrow(page, where) {
   await page.setViewportSize({ width: 360, height: 740 });
   const wide = await page.evaluate(() => document.documentElement.scrollWidth);
@@ -119,7 +138,10 @@ try {
         `${lang}/gpus/: row ${g.id} carries vendor ${r.vendor}, memory ${r.memory}, sort ${r.sort}; want ${g.vendor}, ${g.memory_gb}`);
     }
     check(rows.some((r) => r.new !== undefined) && rows.some((r) => r.used !== undefined), `${lang}/gpus/: no row carries a new and a used price`);
-    check(!(await page.$('.explore-filters')), `${lang}/gpus/: a filter form without JavaScript`);
+    // The form comes with the page (so that nothing moves when the script starts), hidden.
+    check(await page.$('.explore-filters') && !(await page.isVisible('.explore-filters')) &&
+      !(await page.isVisible('.explore-count')) && !(await page.isVisible('thead .sort-icon')),
+    `${lang}/gpus/: a filter form, count or sort icon shows without JavaScript (or the page lacks the form)`);
     check((await page.$$('main a[href$="compare/"]')).length === 1, `${lang}/gpus/: no link to the compare page`);
     await page.goto(`${base}/${lang}/compare/?gpus=rtx-4090,rtx-5090`);
     check((await shownRows(page)).length === gpus.length, `${lang}/compare/: the static table does not hold every GPU`);
@@ -194,6 +216,12 @@ try {
     check((await shownRows(page)).length === gpus.length, `${where}: 'clear filters' does not show every row`);
     await page.context().close();
   }
+
+  for (const lang of ['en', 'fr', 'zh-Hans'])
+    for (const path of [`${lang}/gpus/`, `${lang}/guide/ranking/`]) {
+      const shift = await loadShift(path);
+      check(shift < 0.01, `${path}: the page's load shifts its layout by ${shift.toFixed(3)} at 412 px`);
+    }
 
   // A ranking table sorts by its price column (5th).
   {

@@ -1,5 +1,5 @@
 // A block directive run through a DirectiveMemo: run once per (call, language, depth), its
-// HTML, files, link-preview image and dependency keys replayed on every later page.
+// HTML, files, link-preview image, stylesheets and dependency keys replayed on every later page.
 #include <catch2/catch.hpp>
 
 #include <atomic>
@@ -18,6 +18,7 @@ std::string CountedChart(const Args& args, const PageContext& ctx) {
   ++g_runs;
   ctx.Read("data:gpus/" + args.call().body);
   ctx.out->files.push_back({"en/charts/x.svg", "<svg/>"});
+  ctx.out->styles.insert("counted.css");
   if (ctx.preview_image && ctx.out->og_image.empty()) ctx.out->og_image = "en/charts/x.png";
   return "<figure>" + ctx.to_root + args.call().body + "</figure>";
 }
@@ -55,6 +56,7 @@ TEST_CASE("A block directive is run once per call, language and depth, and repla
   CHECK(second.reads.count("data:gpus/a") == 1);
   REQUIRE(second.files.size() == 1);
   CHECK(second.files[0].path == "en/charts/x.svg");
+  CHECK(second.styles == std::set<std::string>{"counted.css"});  // its stylesheet, replayed
   CHECK(render("../../../", "a", &deeper, false) == "<figure>../../../a</figure>");
   CHECK(render("../../", "b", &other, false) == "<figure>../../b</figure>");
   CHECK(g_runs == 3);  // another depth, another call: run

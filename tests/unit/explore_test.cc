@@ -4,6 +4,7 @@
 // for byte by the mini site's golden output (site_golden_test.cc: en/compare/, en/gpus/).
 #include <catch2/catch.hpp>
 
+#include "directives/explore_form.h"
 #include "directives/html.h"
 #include "site/gpu_mentions.h"
 
@@ -30,7 +31,7 @@ TEST_CASE("DataNumber: shortest round-trip decimal, locale-free", "[explore]") {
 
 TEST_CASE("an explorable table carries its kind, row data and sort values", "[explore]") {
   HtmlTable t("Specs & prices", TableLayout::kCards);
-  t.Explorable("gpus");
+  t.Explorable("gpus", {});
   t.Columns({Cell::Text("GPU"), Cell::Text("Memory", true), Cell::Text("New", true)});
   t.Row({Cell::Text("A"), Cell::Text("24 GB", true).SortBy(24),
          Cell::Html("<span class=\"est-mark\">≈</span> $1,599", true).SortBy(1599)},
@@ -45,7 +46,11 @@ TEST_CASE("an explorable table carries its kind, row data and sort values", "[ex
       "<td data-label=\"Memory\" class=\"num\" data-sort=\"24\">24 GB</td>",
       "<td data-label=\"New\" class=\"num\" data-sort=\"1599\"><span class=\"est-mark\">≈</span> "
       "$1,599</td>",
-      "<tr id=\"b\"><th scope=\"row\">B</th><td data-label=\"Memory\" class=\"num\">—</td>"};
+      "<tr id=\"b\"><th scope=\"row\">B</th><td data-label=\"Memory\" class=\"num\">—</td>",
+      // the form before the region, the headers sortable
+      "</form>\n<p class=\"explore-count needs-js\"",
+      "aria-live=\"polite\"></p>\n<div class=\"table-scroll table-cards\"",
+      "<th scope=\"col\" class=\"num\"><span class=\"sort\">Memory<span class=\"sort-icon"};
   for (const char* p : present) {
     INFO(html << "\nlacks\n" << p);
     CHECK(html.find(p) != std::string::npos);
@@ -54,6 +59,8 @@ TEST_CASE("an explorable table carries its kind, row data and sort values", "[ex
   plain.Columns({Cell::Text("GPU")});
   plain.Row({Cell::Text("A")});
   CHECK(plain.Render().find("data-") == std::string::npos);
+  CHECK(plain.Render().find("<form") == std::string::npos);
+  CHECK(plain.Render().find("sort") == std::string::npos);
 }
 
 TEST_CASE("GPU mentions: gpu= in references and directives, by section", "[explore]") {
@@ -89,4 +96,66 @@ TEST_CASE("GPU mentions: gpu= in references and directives, by section", "[explo
       for (const auto& m : list) got[gpu].push_back(m.heading_id + "|" + m.heading_text);
     CHECK(got == c.expect);
   }
+}
+
+TEST_CASE("the filter form comes with the page: choices from the rows, hidden without JS",
+          "[explore]") {
+  ExploreWords w;
+  w.filters = "Filter <the> table";
+  w.vendor = "Vendor";
+  w.segment = "Segment";
+  w.any = "All";
+  w.sort_by = "Sort by";
+  w.segments = {{"consumer", "consumer"}, {"datacenter", "data centre"}};
+  w.count = [](int shown, int total) {
+    return std::to_string(shown) + " of " + std::to_string(total) + " shown.";
+  };
+  const ExploreRow a = {{"vendor", "nvidia"}, {"segment", "datacenter"}, {"memory", "80"}};
+  const ExploreRow b = {{"vendor", "amd"}, {"segment", "consumer"}};
+  const ExploreRow c = {{"vendor", "nvidia"}, {"segment", "consumer"}, {"vendor", ""}};
+  struct Case {
+    const char* name;
+    std::vector<const ExploreRow*> rows;
+    std::vector<const char*> present;
+    std::vector<const char*> absent;
+  };
+  const Case cases[] = {
+      {"three rows",
+       {&a, &b, &c},
+       {"<form class=\"explore-filters needs-js\" autocomplete=\"off\"><fieldset><legend>Filter "
+        "&lt;the&gt; table</legend>",
+        // vendors sorted by id, named; segments in their natural order, only those present
+        "<select name=\"vendor\"><option value=\"\">All</option><option value=\"amd\">AMD</option>"
+        "<option value=\"nvidia\">NVIDIA</option></select>",
+        "<select name=\"segment\"><option value=\"\">All</option><option "
+        "value=\"consumer\">consumer</option><option value=\"datacenter\">data "
+        "centre</option></select>",
+        "<label class=\"explore-field\"><span>Sort by</span><select name=\"sort\"><option "
+        "value=\"\">—</option><option value=\"0\">GPU</option><option value=\"1\">Memory "
+        "&amp; more</option></select></label>",
+        "<input name=\"mem\" type=\"number\"", "<input name=\"max\" type=\"number\"",
+        "<button type=\"button\" class=\"explore-reset\">",
+        "<p class=\"explore-count needs-js\" role=\"status\" aria-live=\"polite\">3 of 3 "
+        "shown.</p>",
+        "<p class=\"visually-hidden explore-announce\" role=\"status\""},
+       {"workstation", " id=\""}},
+      {"one row: one vendor, one segment",
+       {&b},
+       {"<option value=\"amd\">AMD</option></select>", "1 of 1 shown."},
+       {"nvidia", "datacenter"}},
+  };
+  for (const Case& k : cases) {
+    const std::string html = ExploreFormHtml(w, {"GPU", "Memory &amp; more"}, k.rows);
+    for (const char* p : k.present) {
+      INFO(k.name << ": " << html << "\nlacks\n" << p);
+      CHECK(html.find(p) != std::string::npos);
+    }
+    for (const char* p : k.absent) {
+      INFO(k.name << ": " << html << "\nhas\n" << p);
+      CHECK(html.find(p) == std::string::npos);
+    }
+  }
+  CHECK(SortableHeader("Memory") ==
+        "<span class=\"sort\">Memory<span class=\"sort-icon needs-js\" "
+        "aria-hidden=\"true\"></span></span>");
 }
