@@ -201,10 +201,17 @@ std::optional<PageResult> PageCache::Find(const PageJob& job, std::string* why,
     if (why) *why = "not rendered before";
     return std::nullopt;
   }
+  // The values are looked up once: compared with the kept ones and written into the result
+  // key (ResultKey's form) as they go.
   bool same = true;
+  KeyWriter result_key;
+  result_key.Str(job_key);
   for (size_t i = 0; i < reads->keys.size(); ++i) {
     auto now = values_->Of(reads->keys[i]);
-    if (now && *now == reads->values[i]) continue;
+    if (now && *now == reads->values[i]) {
+      result_key.Str(reads->keys[i]).Str(*now);
+      continue;
+    }
     same = false;
     if (!why) break;
     *why += (why->empty() ? "" : ", ") + reads->keys[i] + (now ? " changed" : " is unknown now");
@@ -230,8 +237,7 @@ std::optional<PageResult> PageCache::Find(const PageJob& job, std::string* why,
       return r;
     }
   }
-  auto key = ResultKey(job_key, reads->keys);
-  auto kept = key ? cache_->Get("page", *key) : std::nullopt;
+  auto kept = cache_->Get("page", result_key.Hash());
   auto result = kept ? UnpackResult(*kept) : std::nullopt;
   // The kept page read exactly these keys (a page kept under another list is not this one).
   if (!result || result->dependencies != reads->keys) {

@@ -203,31 +203,38 @@ TEST_CASE("outline cache: an outline comes back from the cache as it was made", 
   CHECK(cache->Stats().hits == 1);
 }
 
+// Builds the mini site after each of `steps` edits made by `edit` (none before the first
+// build), warm (ROOT/.cache kept from one step to the next) and cold (--no-cache); both must
+// give the same diagnostics and, when they succeed, the same bytes.
+template <typename Edit>
+void CheckEditSeries(const fs::path& tmp, unsigned seed, int steps, Edit edit) {
+  const fs::path root = tmp / "root";
+  AssembleFixtureRoot("mini", root);
+  const fs::path warm = tmp / "warm";
+  const fs::path cold = tmp / "cold";
+  std::mt19937 rng(seed);
+  std::string history = "seed " + std::to_string(seed) + ": build";
+  for (int step = 0; step < steps; ++step) {
+    if (step > 0) history += "; " + edit(root, rng);
+    CliRun w = RunGpuguide({"build", "--root", root.string(), "--out", warm.string()});
+    CliRun c =
+        RunGpuguide({"build", "--root", root.string(), "--out", cold.string(), "--no-cache"});
+    INFO(history << "\nwarm stderr:\n" << w.err << "\ncold stderr:\n" << c.err);
+    REQUIRE(w.exit_code == c.exit_code);
+    CHECK(DiagnosticLines(w.err) == DiagnosticLines(c.err));
+    if (c.exit_code != 0) continue;
+    const std::string diff = CompareTrees(ReadTree(cold), ReadTree(warm));
+    INFO("cold (expected) and incremental (actual) output differ:\n" << diff);
+    REQUIRE(diff.empty());
+  }
+}
+
 TEST_CASE("incremental builds: after random edits the output equals a cold build's",
           "[incremental][cache]") {
   for (unsigned seed : {1u, 2u, 3u}) {
     TempDir tmp("gg-incremental");
-    const fs::path root = tmp.path() / "root";
-    AssembleFixtureRoot("mini", root);
-    const fs::path warm = tmp.path() / "warm";
-    const fs::path cold = tmp.path() / "cold";
-    std::mt19937 rng(seed);
-    std::string history = "seed " + std::to_string(seed) + ": build";
-    for (int step = 0; step < 5; ++step) {
-      if (step > 0) history += "; " + RandomEdit(root, rng);
-      // The warm build keeps ROOT/.cache from one step to the next; the cold one uses none.
-      CliRun w = RunGpuguide({"build", "--root", root.string(), "--out", warm.string()});
-      CliRun c =
-          RunGpuguide({"build", "--root", root.string(), "--out", cold.string(), "--no-cache"});
-      INFO(history << "\nwarm stderr:\n" << w.err << "\ncold stderr:\n" << c.err);
-      REQUIRE(w.exit_code == c.exit_code);
-      CHECK(DiagnosticLines(w.err) == DiagnosticLines(c.err));
-      if (c.exit_code != 0) continue;
-      const std::string diff = CompareTrees(ReadTree(cold), ReadTree(warm));
-      INFO("cold (expected) and incremental (actual) output differ:\n" << diff);
-      REQUIRE(diff.empty());
-    }
-    CHECK(fs::exists(root / ".cache/FORMAT"));
+    CheckEditSeries(tmp.path(), seed, 5, RandomEdit);
+    CHECK(fs::exists(tmp.path() / "root/.cache/FORMAT"));
   }
 }
 
@@ -265,25 +272,7 @@ TEST_CASE("incremental builds: after price edits the output equals a cold build'
           "[incremental][cache]") {
   for (unsigned seed : {11u, 12u}) {
     TempDir tmp("gg-incremental");
-    const fs::path root = tmp.path() / "root";
-    AssembleFixtureRoot("mini", root);
-    const fs::path warm = tmp.path() / "warm";
-    const fs::path cold = tmp.path() / "cold";
-    std::mt19937 rng(seed);
-    std::string history = "seed " + std::to_string(seed) + ": build";
-    for (int step = 0; step < 6; ++step) {
-      if (step > 0) history += "; " + RandomPriceEdit(root, rng);
-      CliRun w = RunGpuguide({"build", "--root", root.string(), "--out", warm.string()});
-      CliRun c =
-          RunGpuguide({"build", "--root", root.string(), "--out", cold.string(), "--no-cache"});
-      INFO(history << "\nwarm stderr:\n" << w.err << "\ncold stderr:\n" << c.err);
-      REQUIRE(w.exit_code == c.exit_code);
-      CHECK(DiagnosticLines(w.err) == DiagnosticLines(c.err));
-      if (c.exit_code != 0) continue;
-      const std::string diff = CompareTrees(ReadTree(cold), ReadTree(warm));
-      INFO("cold (expected) and incremental (actual) output differ:\n" << diff);
-      REQUIRE(diff.empty());
-    }
+    CheckEditSeries(tmp.path(), seed, 6, RandomPriceEdit);
   }
 }
 
