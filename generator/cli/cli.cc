@@ -250,7 +250,7 @@ void KeepOutput(ContentCache* cache, const std::string& out_dir, const std::stri
 void PrintVerboseTail(const BuildRequest& req, const BuildOutput& result, const ContentCache* cache,
                       std::ostream& err) {
   if (req.write)
-    err << "  write    " << std::fixed << std::setprecision(1) << std::setw(9)
+    err << "  write        " << std::fixed << std::setprecision(1) << std::setw(9)
         << result.timings.back().ms << " ms\n";
   for (const auto& [lang, words] : result.words) err << "  words[" << lang << "] " << words << "\n";
   if (cache) {
@@ -319,7 +319,7 @@ int RunBuild(const BuildRequest& req, std::ostream&, std::ostream& err) {
     err << "  rendered " << page << ": " << why << "\n";
   if (verbose)
     for (const auto& t : result.timings)
-      err << "  " << std::left << std::setw(9) << t.phase << std::right << std::fixed
+      err << "  " << std::left << std::setw(13) << t.phase << std::right << std::fixed
           << std::setprecision(1) << std::setw(9) << t.ms << " ms\n";
   if (!ok || diags.HasErrors()) {
     err << "gpuguide: " << diags.ErrorCount() << " error(s), " << diags.WarningCount()

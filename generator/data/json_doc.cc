@@ -1,5 +1,6 @@
 #include "data/json_doc.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 
@@ -114,7 +115,8 @@ class LocationScanner {
   }
 
  private:
-  SourceLoc Here() const { return {file_, line_, col_}; }
+  JsonPos Here() const { return {line_, col_}; }
+  SourceLoc At(JsonPos p) const { return {file_, p.line, p.col}; }
 
   void Advance() {
     unsigned char ch = static_cast<unsigned char>(text_[pos_]);
@@ -128,30 +130,39 @@ class LocationScanner {
   }
 
   void SkipWs() {
-    while (pos_ < text_.size() && std::strchr(" \t\r\n", text_[pos_]) && text_[pos_] != '\0')
-      Advance();
-  }
-
-  std::string String() {
-    SourceLoc at = Here();
-    std::string raw;
-    Advance();  // opening quote
-    while (pos_ < text_.size() && text_[pos_] != '"') {
-      if (text_[pos_] == '\\') {
-        raw += text_[pos_];
-        Advance();
-      }
-      raw += text_[pos_];
+    while (pos_ < text_.size()) {
+      const char c = text_[pos_];
+      if (c != ' ' && c != '\t' && c != '\r' && c != '\n') break;
       Advance();
     }
-    Advance();  // closing quote
-    // Decode escapes through nlohmann so keys with escapes map exactly.
-    std::string decoded = raw;
-    auto parsed = nlohmann::json::parse("\"" + raw + "\"", nullptr, false);
-    if (parsed.is_string()) decoded = parsed.get<std::string>();
+  }
+
+  // The string starting at the current quote, decoded. Valid JSON has no raw line break in a
+  // string, so only the column moves; nlohmann decodes the rare string with an escape, so
+  // keys with escapes map exactly as its DOM has them.
+  std::string String() {
+    const JsonPos at = Here();
+    const size_t start = pos_ + 1;
+    size_t end = start;
+    bool escaped = false;
+    while (end < text_.size() && text_[end] != '"') {
+      if (text_[end] == '\\') {
+        escaped = true;
+        ++end;
+      }
+      ++end;
+    }
+    for (size_t i = pos_; i < end + 1 && i < text_.size(); ++i)
+      if ((static_cast<unsigned char>(text_[i]) & 0xC0) != 0x80) ++col_;
+    pos_ = std::min(end + 1, text_.size());
+    std::string decoded = text_.substr(start, end - start);
+    if (escaped) {
+      auto parsed = nlohmann::json::parse("\"" + decoded + "\"", nullptr, false);
+      if (parsed.is_string()) decoded = parsed.get<std::string>();
+    }
     unsigned code = 0;
     if (FindControlChar(decoded, &code)) {
-      diags_->Error(at, "control character " + CodePoint(code) + " in a string",
+      diags_->Error(At(at), "control character " + CodePoint(code) + " in a string",
                     "remove it; text fields hold plain text");
     }
     return decoded;
@@ -164,14 +175,14 @@ class LocationScanner {
     if (c == '{') {
       Advance();
       SkipWs();
-      std::map<std::string, SourceLoc> keys;
+      std::unordered_map<std::string, JsonPos> keys;
       while (pos_ < text_.size() && text_[pos_] != '}') {
-        SourceLoc key_loc = Here();
+        const JsonPos key_loc = Here();
         std::string key = String();
         std::string child = pointer + "/" + JsonPointerToken(key);
         auto [it, fresh] = keys.emplace(key, key_loc);
         if (!fresh) {
-          diags_->Error(key_loc, "duplicate key '" + key + "'",
+          diags_->Error(At(key_loc), "duplicate key '" + key + "'",
                         "it is already set at line " + std::to_string(it->second.line) + ":" +
                             std::to_string(it->second.col));
           it->second = key_loc;
@@ -224,7 +235,7 @@ SourceLoc JsonDoc::LocOf(const std::string& pointer) const {
   std::string p = pointer;
   while (true) {
     auto it = value_locs.find(p);
-    if (it != value_locs.end()) return it->second;
+    if (it != value_locs.end()) return {file, it->second.line, it->second.col};
     if (p.empty()) return {file, 1, 1};
     p = p.substr(0, p.rfind('/'));
   }
@@ -232,7 +243,7 @@ SourceLoc JsonDoc::LocOf(const std::string& pointer) const {
 
 SourceLoc JsonDoc::KeyLocOf(const std::string& pointer) const {
   auto it = key_locs.find(pointer);
-  return it != key_locs.end() ? it->second : LocOf(pointer);
+  return it != key_locs.end() ? SourceLoc{file, it->second.line, it->second.col} : LocOf(pointer);
 }
 
 bool ParseJsonDoc(const std::string& file, const std::string& text, JsonDoc* doc,

@@ -3,21 +3,29 @@
 // line and column, not only at a JSON pointer.
 #pragma once
 
-#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <unordered_map>
 
 #include "base/diagnostics.h"
 
 namespace gg {
 
+// A line and column in the document's file (1-based; columns count characters).
+struct JsonPos {
+  int line = 1;
+  int col = 1;
+};
+
 struct JsonDoc {
   std::string file;  // relative path, used in diagnostics
   nlohmann::json root;
-  // JSON pointer ("/gpus/3/memory_gb") -> position of the value's first character.
-  std::map<std::string, SourceLoc> value_locs;
+  // JSON pointer ("/gpus/3/memory_gb") -> position of the value's first character. (Hashed,
+  // and without the file name per entry: the guide's data has ~40,000 values, and every
+  // build records all of them.)
+  std::unordered_map<std::string, JsonPos> value_locs;
   // JSON pointer of a member -> position of its key (the opening quote).
-  std::map<std::string, SourceLoc> key_locs;
+  std::unordered_map<std::string, JsonPos> key_locs;
 
   // Where the value at `pointer` starts; falls back to the nearest ancestor, then 1:1.
   SourceLoc LocOf(const std::string& pointer) const;

@@ -30,11 +30,26 @@ struct Formatter::Impl {
   nf::LocalizedNumberFormatter base;
   std::mutex mutex;
   std::unordered_map<std::string, std::string> memo;
+  // The formatters derived from `base` (a precision, a unit), one per option set, made on
+  // first use and kept: a new one formats its first values on ICU's slow path (it compiles
+  // itself after a few calls), which was a quarter of a page render when made per value.
+  // ICU's LocalizedNumberFormatter is immutable and safe to use from several threads.
+  std::mutex formatters_mutex;
+  std::unordered_map<std::string, std::unique_ptr<nf::LocalizedNumberFormatter>> formatters;
   // The long date format of the locale in UTC, created on first use (creating one is a
   // resource-bundle lookup: it was 13 % of page rendering when made per date). ICU formats
   // are not safe to share between threads, so every use holds date_mutex.
   std::mutex date_mutex;
   std::unique_ptr<icu::DateFormat> date_format;
+
+  // The formatter for `options` (a key), made by `make` on first use.
+  template <typename Make>
+  const nf::LocalizedNumberFormatter& Derived(const std::string& options, const Make& make) {
+    std::lock_guard<std::mutex> lock(formatters_mutex);
+    auto& slot = formatters[options];
+    if (!slot) slot = std::make_unique<nf::LocalizedNumberFormatter>(make());
+    return *slot;
+  }
 
   template <typename Make>
   std::string Memo(const std::string& key, const Make& make) {
@@ -89,31 +104,41 @@ Formatter::~Formatter() = default;
 
 std::string Formatter::Number(double value, int max_frac, int min_frac) const {
   return impl_->Memo(KeyOf('n', max_frac, min_frac, value), [&] {
-    return Run(impl_->base.precision(nf::Precision::minMaxFraction(min_frac, max_frac)), value);
+    const auto& f = impl_->Derived(KeyOf('n', max_frac, min_frac, 0), [&] {
+      return impl_->base.precision(nf::Precision::minMaxFraction(min_frac, max_frac));
+    });
+    return Run(f, value);
   });
 }
 
 std::string Formatter::Significant(double value, int significant) const {
   return impl_->Memo(KeyOf('s', significant, 0, value), [&] {
-    return Run(impl_->base.precision(nf::Precision::maxSignificantDigits(significant)), value);
+    const auto& f = impl_->Derived(KeyOf('s', significant, 0, 0), [&] {
+      return impl_->base.precision(nf::Precision::maxSignificantDigits(significant));
+    });
+    return Run(f, value);
   });
 }
 
 std::string Formatter::Usd(double value, bool cents) const {
   return impl_->Memo(KeyOf('u', cents, 0, value), [&] {
-    UErrorCode status = U_ZERO_ERROR;
-    icu::CurrencyUnit usd(u"USD", status);
-    auto f = impl_->base.unit(usd).precision(cents ? nf::Precision::fixedFraction(2)
+    const auto& f = impl_->Derived(KeyOf('u', cents, 0, 0), [&] {
+      UErrorCode status = U_ZERO_ERROR;
+      icu::CurrencyUnit usd(u"USD", status);
+      return impl_->base.unit(usd).precision(cents ? nf::Precision::fixedFraction(2)
                                                    : nf::Precision::integer());
+    });
     return Run(f, value);
   });
 }
 
 std::string Formatter::Percent(double fraction, int max_frac) const {
   return impl_->Memo(KeyOf('p', max_frac, 0, fraction), [&] {
-    auto f = impl_->base.unit(icu::NoUnit::percent())
-                 .scale(nf::Scale::powerOfTen(2))
-                 .precision(nf::Precision::maxFraction(max_frac));
+    const auto& f = impl_->Derived(KeyOf('p', max_frac, 0, 0), [&] {
+      return impl_->base.unit(icu::NoUnit::percent())
+          .scale(nf::Scale::powerOfTen(2))
+          .precision(nf::Precision::maxFraction(max_frac));
+    });
     return Run(f, fraction);
   });
 }

@@ -140,6 +140,7 @@ bool BuildSite(const BuildOptions& options, Diagnostics* diags, BuildOutput* out
 
   // Load: every input, every problem reported.
   Dataset data = LoadDataset(root, diags);
+  timer.Mark("load data");
   // Translations, UI strings and rendering are relative to the default language; without it
   // among the languages (already reported) they would only repeat that one problem.
   const bool default_known =
@@ -147,13 +148,15 @@ bool BuildSite(const BuildOptions& options, Diagnostics* diags, BuildOutput* out
                   [&](const Language& l) { return l.code == data.site.default_language; });
   UiStrings strings;
   if (default_known) strings.Load(root, data.site, diags);
+  timer.Mark("load strings");
   std::vector<PageSource> pages = LoadContent(root, data.site, diags, options.jobs);
+  timer.Mark("load content");
   TemplateSet templates;
   templates.Load(root, diags);
   AssetSet assets = LoadAssets(root, diags);
   if (!options.calc_wasm.empty())
     AddCalculatorAssets(root, options.calc_wasm, &assets, options.cache);
-  timer.Mark("load");
+  timer.Mark("load assets");
 
   // Content checks do not depend on the data: they run whatever state the data is in.
   // Without the default language's UI strings (its file was unreadable, already reported),
