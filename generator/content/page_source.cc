@@ -154,10 +154,10 @@ bool ReadFrontMatter(const std::string& file, const YAML::Node& node, PageSource
 }  // namespace
 
 bool ParsePageSource(const std::string& file, const std::string& text, PageSource* out,
-                     Diagnostics* diags) {
+                     Diagnostics* diags, bool with_revision) {
   out->file = file;
   out->loc = {file, 1, 1};
-  out->revision = SourceRevision(text);
+  if (with_revision) out->revision = SourceRevision(text);
   std::string yaml;
   if (!SplitFrontMatter(file, text, &yaml, out, diags)) return false;
   YAML::Node node;
@@ -214,7 +214,9 @@ std::vector<PageSource> LoadContent(const std::string& root, const SiteConfig& s
     const std::string rel = p.file;
     std::string text;
     if (!ReadInputFile(root, rel, &text, diags)) return;
-    usable[static_cast<size_t>(i)] = ParsePageSource(rel, text, &p, diags) ? 1 : 0;
+    // Only the default language's pages are followed by translations (their revision).
+    usable[static_cast<size_t>(i)] =
+        ParsePageSource(rel, text, &p, diags, p.lang == site.default_language) ? 1 : 0;
   });
   std::vector<PageSource> pages;
   for (size_t i = 0; i < found.size(); ++i)

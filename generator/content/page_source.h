@@ -45,8 +45,10 @@ std::string SourceRevision(const std::string& file_bytes);
 // Splits front matter from body and reads it. Reports: no opening '---' (the file must start
 // with front matter), an unclosed block, YAML syntax errors (at their line:col), unknown keys
 // (did you mean), wrong types, a missing title. Returns false when the page is unusable.
+// `with_revision`: also compute `revision` (a SHA-256 of the file), which only a page that
+// translations follow (the default language's) needs.
 bool ParsePageSource(const std::string& file, const std::string& text, PageSource* out,
-                     Diagnostics* diags);
+                     Diagnostics* diags, bool with_revision = true);
 
 // Reads every content/<lang>/**.md for the site's languages. Also reports Markdown files in
 // folders that are not a configured language. Pages are sorted by (lang order, path). Files

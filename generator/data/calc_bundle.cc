@@ -28,9 +28,10 @@ std::string MakeCalcBundle(const std::map<std::string, std::string>& texts, Diag
   bool ok = true;
   for (const std::string& name : CalcBundleFiles()) {
     auto it = texts.find(name);
-    // Through the loader's parser, which refuses deep nesting before anything recurses.
+    // Through the loader's parser, which refuses deep nesting before anything recurses
+    // (without positions: the loader reports each file's problems at their line).
     JsonDoc doc;
-    if (it == texts.end() || !ParseJsonDoc("data/" + name, it->second, &doc, diags)) {
+    if (it == texts.end() || !ParseJsonDoc("data/" + name, it->second, &doc, diags, false)) {
       diags->Error(
           {"data/" + name, 0, 0},
           std::string(it == texts.end() ? "missing" : "unreadable") + " in the calculator data");

@@ -247,7 +247,7 @@ SourceLoc JsonDoc::KeyLocOf(const std::string& pointer) const {
 }
 
 bool ParseJsonDoc(const std::string& file, const std::string& text, JsonDoc* doc,
-                  Diagnostics* diags) {
+                  Diagnostics* diags, bool locations) {
   doc->file = file;
   if (!CheckDepth(file, text, diags)) return false;
   DomBuilder builder(&doc->root);
@@ -283,7 +283,7 @@ bool ParseJsonDoc(const std::string& file, const std::string& text, JsonDoc* doc
   }
   // Duplicate keys and control characters are reported, but the document stays usable so
   // that the rest of the file is still checked in the same run.
-  LocationScanner(file, text, doc, diags).Run();
+  if (locations) LocationScanner(file, text, doc, diags).Run();
   return true;
 }
 

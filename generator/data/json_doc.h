@@ -42,8 +42,10 @@ inline constexpr int kMaxJsonDepth = 64;
 // of a double (1e999). Also reports, keeping the document usable so the rest of the file is
 // checked: a key repeated in one object (the last copy counts) and a control character in a
 // string (keys included).
+// With `locations` false, only the tree is made: no positions, and neither duplicate keys nor
+// control characters are looked for (for text the loader has already checked).
 bool ParseJsonDoc(const std::string& file, const std::string& text, JsonDoc* doc,
-                  Diagnostics* diags);
+                  Diagnostics* diags, bool locations = true);
 
 // Escapes one reference token for a JSON pointer ("~" -> "~0", "/" -> "~1").
 std::string JsonPointerToken(const std::string& key);

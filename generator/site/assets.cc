@@ -1,5 +1,6 @@
 #include "site/assets.h"
 
+#include "base/content_cache.h"
 #include "base/files.h"
 #include "base/text.h"
 #include "base/url_policy.h"
@@ -9,7 +10,9 @@
 namespace gg {
 
 std::string HashedName(const std::string& name, const std::string& bytes) {
-  std::string hash = Sha256Hex(bytes).substr(0, 10);
+  // A fast content hash (XXH3-128): the name only has to change when the bytes do, and the
+  // calculator's module and data (650 KB) are named on every build that changes a price.
+  std::string hash = ContentHashHex(bytes).substr(0, 10);
   size_t dot = name.rfind('.');
   if (dot == std::string::npos) return name + "." + hash;
   return name.substr(0, dot) + "." + hash + name.substr(dot);

@@ -1,6 +1,6 @@
 // Static assets: every file under assets/ is published as assets/<name>.<hash>.<ext> (the
-// first 10 hex digits of its SHA-256), so browsers may cache it forever and a change gets a
-// new name. Pages refer to assets through the returned map only.
+// first 10 hex digits of its XXH3-128 content hash), so browsers may cache it forever and a change
+// gets a new name. Pages refer to assets through the returned map only.
 #pragma once
 
 #include <map>

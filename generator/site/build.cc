@@ -155,7 +155,7 @@ bool BuildSite(const BuildOptions& options, Diagnostics* diags, BuildOutput* out
   templates.Load(root, diags);
   AssetSet assets = LoadAssets(root, diags);
   if (!options.calc_wasm.empty())
-    AddCalculatorAssets(root, options.calc_wasm, &assets, options.cache);
+    AddCalculatorAssets(data.texts, options.calc_wasm, &assets, options.cache);
   timer.Mark("load assets");
 
   // Content checks do not depend on the data: they run whatever state the data is in.

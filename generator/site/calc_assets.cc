@@ -1,44 +1,55 @@
 #include "site/calc_assets.h"
 
-#include <map>
 #include <utility>
 #include <vector>
 
-#include "base/files.h"
 #include "data/calc_bundle.h"
 #include "urls/urls.h"
 
 namespace gg {
 
-void AddCalculatorAssets(const std::string& root, std::string_view wasm, AssetSet* assets,
-                         ContentCache* cache) {
-  // The loader has read these files and reported their problems: read them again quietly.
+namespace {
+
+// The module's published path: its hashed name, kept in the cache by the module's content
+// hash (the module is part of this executable, so one entry serves every build).
+std::string WasmPath(std::string_view wasm, ContentCache* cache) {
+  const std::string key = KeyWriter().Str("calc-wasm/1").Str(ContentHashHex(wasm)).Hash();
+  if (cache)
+    if (auto kept = cache->Get("calc-wasm", key)) return *kept;
+  std::string path = AssetPath(HashedName("calc.wasm", std::string(wasm)));
+  if (cache) cache->Put("calc-wasm", key, path);
+  return path;
+}
+
+}  // namespace
+
+void AddCalculatorAssets(const std::map<std::string, std::string>& data_texts,
+                         std::string_view wasm, AssetSet* assets, ContentCache* cache) {
+  // The loader has reported the files' problems: the bundle is made quietly.
   Diagnostics quiet;
   std::map<std::string, std::string> texts;
   KeyWriter key;
-  key.Str("calc-bundle/1");
+  key.Str("calc-bundle/2");
   for (const std::string& name : CalcBundleFiles()) {
-    std::string text;
-    if (ReadInputFile(root, "data/" + name, &text, &quiet)) {
-      key.Str(name).Str(ContentHashHex(text));
-      texts[name] = std::move(text);
-    }
+    auto it = data_texts.find("data/" + name);
+    if (it == data_texts.end()) continue;
+    key.Str(name).Str(ContentHashHex(it->second));
+    texts[name] = it->second;
   }
-  // The bundle and both hashed names, as an earlier build of this executable made them from
-  // the same files (the cache is per executable, so the wasm is the same too).
+  // The bundle and its hashed name, as an earlier build made them from the same files.
   std::vector<std::string> kept;
   auto entry = cache ? cache->Get("calc-bundle", key.Hash()) : std::nullopt;
-  if (!entry || !UnpackFields(*entry, &kept) || kept.size() != 3) {
+  if (!entry || !UnpackFields(*entry, &kept) || kept.size() != 2) {
     std::string bundle = MakeCalcBundle(texts, &quiet);
     if (bundle.empty()) return;
-    kept = {AssetPath(HashedName("calc.wasm", std::string(wasm))),
-            AssetPath(HashedName("calc-data.json", bundle)), std::move(bundle)};
-    if (cache) cache->Put("calc-bundle", key.Hash(), PackFields({kept[0], kept[1], kept[2]}));
+    kept = {AssetPath(HashedName("calc-data.json", bundle)), std::move(bundle)};
+    if (cache) cache->Put("calc-bundle", key.Hash(), PackFields({kept[0], kept[1]}));
   }
-  assets->published["calc.wasm"] = kept[0];
-  assets->on_demand["calc.wasm"] = {kept[0], std::string(wasm)};
-  assets->published["calc-data.json"] = kept[1];
-  assets->on_demand["calc-data.json"] = {kept[1], std::move(kept[2])};
+  const std::string wasm_path = WasmPath(wasm, cache);
+  assets->published["calc.wasm"] = wasm_path;
+  assets->on_demand["calc.wasm"] = {wasm_path, std::string(wasm)};
+  assets->published["calc-data.json"] = kept[0];
+  assets->on_demand["calc-data.json"] = {kept[0], std::move(kept[1])};
 }
 
 }  // namespace gg

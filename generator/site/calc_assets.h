@@ -4,6 +4,7 @@
 // They are published on demand: only when a page links to them (a calculator page).
 #pragma once
 
+#include <map>
 #include <string>
 #include <string_view>
 
@@ -12,11 +13,12 @@
 
 namespace gg {
 
-// Adds "calc.wasm" and "calc-data.json" to assets->published and assets->on_demand. Reads
-// data/<file> for each file of CalcBundleFiles(); when one is unreadable or not JSON, adds
-// nothing (the data loader reports the problem, and the build fails on it). With a cache, a
-// bundle made earlier from the same data files is taken from it.
-void AddCalculatorAssets(const std::string& root, std::string_view wasm, AssetSet* assets,
-                         ContentCache* cache = nullptr);
+// Adds "calc.wasm" and "calc-data.json" to assets->published and assets->on_demand, from
+// the data files' texts as loaded (Dataset::texts, "data/<file>" -> text) for each file of
+// CalcBundleFiles(); when one is missing or not JSON, adds nothing (the data loader reports
+// the problem, and the build fails on it). With a cache, a bundle made earlier from the same
+// data files is taken from it, and the module's hashed name from a build of this executable.
+void AddCalculatorAssets(const std::map<std::string, std::string>& data_texts,
+                         std::string_view wasm, AssetSet* assets, ContentCache* cache = nullptr);
 
 }  // namespace gg

@@ -32,7 +32,8 @@ bool FromHex(const std::string& hex, std::string* out) {
 
 int WriteAssets(const std::string& root, const std::string& dir) {
   gg::AssetSet assets;
-  gg::AddCalculatorAssets(root, gg::CalcWasmBytes(), &assets);
+  gg::Diagnostics diags;
+  gg::AddCalculatorAssets(gg::LoadDataset(root, &diags).texts, gg::CalcWasmBytes(), &assets);
   if (assets.on_demand.size() != 2) {
     std::cerr
         << "native_answers: no calculator assets (no calc.wasm in this binary, or bad data)\n";
