@@ -45,23 +45,43 @@ std::string PerfValueOf(const calc::PerformanceTable& perf) {
 
 }  // namespace
 
-std::vector<WorkloadRanks> GpuRankPositions(const std::string& gpu, const PageContext& ctx) {
-  std::vector<WorkloadRanks> out;
+namespace {
+
+// Each workload's two rankings (by speed, by value), made once for every card's positions.
+struct WorkloadLists {
+  Workload workload;
+  std::vector<calc::RankEntry> by_speed, by_value;
+};
+
+std::vector<WorkloadLists> RankLists(const PageContext& ctx) {
+  std::vector<WorkloadLists> out;
   for (Workload w : kAllWorkloads) {
-    if (!ctx.computed->perf.Get(gpu, w)) continue;
     calc::RankOptions ro;
     ro.workload = w;
     ro.basis = calc::CostBasis::kNone;
-    WorkloadRanks r;
-    r.workload = w;
-    r.by_speed = PositionOf(gpu, RankOf(ctx, ro));
+    WorkloadLists l{w, RankOf(ctx, ro), {}};
     ro.basis = calc::CostBasis::kOwnership;
-    auto by_value = RankOf(ctx, ro);
-    SortByValue(&by_value);
-    r.by_value = PositionOf(gpu, by_value);
-    out.push_back(r);
+    l.by_value = RankOf(ctx, ro);
+    SortByValue(&l.by_value);
+    out.push_back(std::move(l));
   }
   return out;
+}
+
+std::vector<WorkloadRanks> PositionsIn(const std::string& gpu, const PageContext& ctx,
+                                       const std::vector<WorkloadLists>& lists) {
+  std::vector<WorkloadRanks> out;
+  for (const auto& l : lists) {
+    if (!ctx.computed->perf.Get(gpu, l.workload)) continue;
+    out.push_back({l.workload, PositionOf(gpu, l.by_speed), PositionOf(gpu, l.by_value)});
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<WorkloadRanks> GpuRankPositions(const std::string& gpu, const PageContext& ctx) {
+  return PositionsIn(gpu, ctx, RankLists(ctx));
 }
 
 std::map<std::string, std::string> ComputedValues(const PageContext& ctx) {
@@ -95,12 +115,13 @@ std::map<std::string, std::string> ComputedValues(const PageContext& ctx) {
     w.Num(o.price).Str(o.prov.source).Str(o.prov.as_of).Bool(o.prov.estimated).Str(o.prov.note);
     w.Str(o.estimate_method);
   }
+  const std::vector<WorkloadLists> lists = RankLists(ctx);
   for (const auto& g : ctx.data->gpus) {
     values["data:prices/" + g.id] = observations[g.id].Str("observations/1").Hash();
     values["price:" + g.id] = by_gpu[g.id].Str("price/1").Hash();
     KeyWriter r;
     r.Str("rank-of/1");
-    for (const auto& wr : GpuRankPositions(g.id, ctx))
+    for (const auto& wr : PositionsIn(g.id, ctx, lists))
       r.Int(static_cast<int64_t>(wr.workload))
           .Int(wr.by_speed.n)
           .Int(wr.by_speed.of)

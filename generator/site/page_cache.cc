@@ -23,11 +23,11 @@ DependencyValues::DependencyValues(std::map<std::string, std::string> file_hashe
                                    const std::vector<PageSource>& pages, const UiStrings& strings,
                                    const std::vector<Language>& languages, const AssetSet& assets,
                                    std::map<std::string, std::string> derived)
-    : files_(std::move(file_hashes)),
+    : files_(file_hashes.begin(), file_hashes.end()),
       strings_(strings),
       languages_(languages),
       assets_(assets),
-      derived_(std::move(derived)) {
+      derived_(derived.begin(), derived.end()) {
   KeyWriter data, ui;
   for (const auto& [path, hash] : files_) {
     if (StartsWith(path, "data/")) data.Str(path).Str(hash);
@@ -35,6 +35,10 @@ DependencyValues::DependencyValues(std::map<std::string, std::string> file_hashe
   }
   all_data_ = data.Hash();
   all_strings_ = ui.Hash();
+  // A template's value: its file and the {{t.…}} strings it shows.
+  for (const auto& [path, hash] : files_)
+    if (StartsWith(path, "templates/") && EndsWith(path, ".html"))
+      template_values_.emplace(path.substr(10, path.size() - 15), hash + all_strings_);
   // Every UI string's value once, not once per page that reads it.
   for (const auto& key : strings.Keys()) {
     KeyWriter w;
@@ -50,43 +54,45 @@ DependencyValues::DependencyValues(std::map<std::string, std::string> file_hashe
   }
 }
 
-std::optional<std::string> DependencyValues::Of(const std::string& key) const {
-  auto file = [&](const std::string& path) -> std::optional<std::string> {
-    auto it = files_.find(path);
-    if (it == files_.end()) return std::nullopt;
-    return it->second;
+const std::string* DependencyValues::Held(std::string_view key) const {
+  auto in = [](const Table& table, std::string_view k) -> const std::string* {
+    auto it = table.find(k);
+    return it == table.end() ? nullptr : &it->second;
   };
   const size_t colon = key.find(':');
-  if (colon == std::string::npos) return std::nullopt;
-  const std::string kind = key.substr(0, colon), name = key.substr(colon + 1);
-  if (kind == "content") return file(name);
-  if (kind == "front-matter") {
-    auto it = front_matter_.find(name);
-    if (it == front_matter_.end()) return std::nullopt;
-    return it->second;
-  }
-  if (kind == "template") {
-    auto t = file("templates/" + name + ".html");
-    if (!t) return std::nullopt;
-    return *t + all_strings_;  // the {{t.…}} strings it shows
-  }
+  if (colon == std::string_view::npos) return nullptr;
+  const std::string_view kind = key.substr(0, colon), name = key.substr(colon + 1);
+  if (kind == "content") return in(files_, name);
+  if (kind == "front-matter") return in(front_matter_, name);
+  if (kind == "template") return in(template_values_, name);
   if (kind == "asset") {
-    auto it = assets_.published.find(name);  // the published name carries a content hash
-    if (it == assets_.published.end()) return std::nullopt;
-    return it->second;
+    auto it = assets_.published.find(std::string(name));  // the name carries a content hash
+    return it == assets_.published.end() ? nullptr : &it->second;
   }
-  if (kind == "string") {
-    if (auto it = string_values_.find(name); it != string_values_.end()) return it->second;
+  if (kind == "string") return in(string_values_, name);
+  // Values the renderer derived from the loaded data (MentionValues, ComputedValues) are the
+  // finest; without one, a record is valued by its whole file and a computed result by every
+  // data file.
+  if (const std::string* v = in(derived_, key)) return v;
+  if (kind == "data") {
+    const std::string_view file = name.substr(0, name.find('/'));
+    std::string path = "data/";
+    path.append(file).append(".json");
+    return in(files_, path);
+  }
+  if (kind == "computed") return &all_data_;
+  return nullptr;
+}
+
+std::optional<std::string> DependencyValues::Of(const std::string& key) const {
+  if (const std::string* held = Held(key)) return *held;
+  // A UI string no file has (a template's typo, reported at load): valued by what Get gives.
+  if (StartsWith(key, "string:")) {
+    const std::string name = key.substr(7);
     KeyWriter w;
     for (const auto& l : languages_) w.Str(l.code).Str(strings_.Get(l.code, name));
     return w.Hash();
   }
-  // Values the renderer derived from the loaded data (MentionValues, ComputedValues) are the
-  // finest; without one, a record is valued by its whole file and a computed result by every
-  // data file.
-  if (auto it = derived_.find(key); it != derived_.end()) return it->second;
-  if (kind == "data") return file("data/" + name.substr(0, name.find('/')) + ".json");
-  if (kind == "computed") return all_data_;
   return std::nullopt;
 }
 
@@ -207,11 +213,13 @@ std::optional<PageResult> PageCache::Find(const PageJob& job, std::string* why,
   KeyWriter result_key;
   result_key.Str(job_key);
   for (size_t i = 0; i < reads->keys.size(); ++i) {
-    auto now = values_->Of(reads->keys[i]);
-    if (now && *now == reads->values[i]) {
-      result_key.Str(reads->keys[i]).Str(*now);
+    const std::string* held = values_->Held(reads->keys[i]);
+    auto now = held ? std::optional<std::string>() : values_->Of(reads->keys[i]);
+    if (held ? *held == reads->values[i] : now && *now == reads->values[i]) {
+      result_key.Str(reads->keys[i]).Str(held ? *held : *now);
       continue;
     }
+    if (held) now = *held;
     same = false;
     if (!why) break;
     *why += (why->empty() ? "" : ", ") + reads->keys[i] + (now ? " changed" : " is unknown now");

@@ -116,7 +116,7 @@ std::vector<PageJob> SiteRenderer::PlanPages(const std::vector<PageSource>& page
     paths.insert(p.path);
   }
   PlanNavigation(paths);
-  PlanChapters(paths);
+  PlanChapters(paths, pages, outlines);
   PlanMentions(paths, pages, outlines);
   std::vector<PageJob> jobs;
   for (const auto& lang : data_.site.languages) {
@@ -142,7 +142,14 @@ void SiteRenderer::PlanNavigation(const std::set<std::string>& paths) {
 
 // Chapters, ordered by the default language's front matter (then path), and the headings of
 // each chapter in each language.
-void SiteRenderer::PlanChapters(const std::set<std::string>& paths) {
+void SiteRenderer::PlanChapters(const std::set<std::string>& paths,
+                                const std::vector<PageSource>& pages,
+                                const std::vector<PageOutline>* outlines) {
+  auto toc_of = [&](const PageSource& page) {
+    const size_t i = static_cast<size_t>(&page - pages.data());
+    if (outlines && i < outlines->size()) return (*outlines)[i].headings;
+    return ExtractToc(page.body);
+  };
   const std::string& def = data_.site.default_language;
   for (const auto& path : paths) {
     size_t slash = path.rfind('/');
@@ -162,7 +169,7 @@ void SiteRenderer::PlanChapters(const std::set<std::string>& paths) {
         auto own = sources_.find({lang.code, p});
         auto src = own != sources_.end() ? own : sources_.find({def, p});
         if (src == sources_.end()) continue;
-        std::vector<TocEntry> toc = ExtractToc(src->second->body);
+        std::vector<TocEntry> toc = toc_of(*src->second);
         if (own != sources_.end()) CheckAnchorTargets(*own->second, toc);
         chapter_tocs_[{lang.code, p}] = std::move(toc);
       }

@@ -91,7 +91,9 @@ class SiteRenderer {
     int words = 0;
   };
   void PlanNavigation(const std::set<std::string>& paths);
-  void PlanChapters(const std::set<std::string>& paths);
+  // outlines: by index of `pages`, when the caller has them (their headings save a parse).
+  void PlanChapters(const std::set<std::string>& paths, const std::vector<PageSource>& pages,
+                    const std::vector<PageOutline>* outlines);
   void CheckAnchorTargets(const PageSource& page, const std::vector<TocEntry>& toc) const;
   std::vector<PageJob> PageJobs(const Language& lang, const std::set<std::string>& paths) const;
   // The page's content: its Markdown with directives run, or the generated GPU list or page.
