@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <unordered_map>
 
 #include "base/text.h"
 
@@ -111,7 +112,9 @@ class LocationScanner {
 
   void Run() {
     SkipWs();
-    Value("");
+    Value();
+    doc_->value_locs.Seal();
+    doc_->key_locs.Seal();
   }
 
  private:
@@ -168,18 +171,21 @@ class LocationScanner {
     return decoded;
   }
 
-  void Value(const std::string& pointer) {
-    doc_->value_locs[pointer] = Here();
+  // The value at the current position, whose pointer is path_ (restored on return).
+  void Value() {
+    doc_->value_locs.Add(path_, Here());
     if (pos_ >= text_.size()) return;
     char c = text_[pos_];
     if (c == '{') {
       Advance();
       SkipWs();
-      std::unordered_map<std::string, JsonPos> keys;
+      std::unordered_map<std::string, JsonPos> keys;  // this object's, for duplicates
       while (pos_ < text_.size() && text_[pos_] != '}') {
         const JsonPos key_loc = Here();
         std::string key = String();
-        std::string child = pointer + "/" + JsonPointerToken(key);
+        const size_t parent = path_.size();
+        path_ += '/';
+        path_ += JsonPointerToken(key);
         auto [it, fresh] = keys.emplace(key, key_loc);
         if (!fresh) {
           diags_->Error(At(key_loc), "duplicate key '" + key + "'",
@@ -188,11 +194,12 @@ class LocationScanner {
           it->second = key_loc;
         }
         // nlohmann keeps the last copy: positions follow it.
-        doc_->key_locs[child] = key_loc;
+        doc_->key_locs.Add(path_, key_loc);
         SkipWs();
         Advance();  // ':'
         SkipWs();
-        Value(child);
+        Value();
+        path_.resize(parent);
         SkipWs();
         if (pos_ < text_.size() && text_[pos_] == ',') {
           Advance();
@@ -205,7 +212,11 @@ class LocationScanner {
       SkipWs();
       int index = 0;
       while (pos_ < text_.size() && text_[pos_] != ']') {
-        Value(pointer + "/" + std::to_string(index++));
+        const size_t parent = path_.size();
+        path_ += '/';
+        path_ += std::to_string(index++);
+        Value();
+        path_.resize(parent);
         SkipWs();
         if (pos_ < text_.size() && text_[pos_] == ',') {
           Advance();
@@ -227,23 +238,58 @@ class LocationScanner {
   size_t pos_ = 0;
   int line_ = 1;
   int col_ = 1;
+  std::string path_;  // the pointer of the value being scanned
 };
 
 }  // namespace
 
+namespace {
+
+// FNV-1a, 64 bits: dependency-free (this file also builds for WebAssembly, where size_t and
+// std::hash are 32 bits wide).
+uint64_t PointerHash(std::string_view pointer) {
+  uint64_t h = 14695981039346656037ull;
+  for (unsigned char c : pointer) h = (h ^ c) * 1099511628211ull;
+  return h;
+}
+
+}  // namespace
+
+void JsonPositions::Add(std::string_view pointer, JsonPos pos) {
+  entries_.emplace_back(PointerHash(pointer), pos);
+}
+
+void JsonPositions::Seal() {
+  std::stable_sort(entries_.begin(), entries_.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  // Of equal hashes (a key given twice) the last added is the one kept.
+  std::vector<std::pair<uint64_t, JsonPos>> kept;
+  kept.reserve(entries_.size());
+  for (size_t i = 0; i < entries_.size(); ++i)
+    if (i + 1 == entries_.size() || entries_[i + 1].first != entries_[i].first)
+      kept.push_back(entries_[i]);
+  entries_ = std::move(kept);
+}
+
+const JsonPos* JsonPositions::Find(std::string_view pointer) const {
+  const uint64_t h = PointerHash(pointer);
+  auto it = std::lower_bound(entries_.begin(), entries_.end(), h,
+                             [](const auto& e, uint64_t v) { return e.first < v; });
+  return it != entries_.end() && it->first == h ? &it->second : nullptr;
+}
+
 SourceLoc JsonDoc::LocOf(const std::string& pointer) const {
-  std::string p = pointer;
+  std::string_view p = pointer;
   while (true) {
-    auto it = value_locs.find(p);
-    if (it != value_locs.end()) return {file, it->second.line, it->second.col};
+    if (const JsonPos* at = value_locs.Find(p)) return {file, at->line, at->col};
     if (p.empty()) return {file, 1, 1};
     p = p.substr(0, p.rfind('/'));
   }
 }
 
 SourceLoc JsonDoc::KeyLocOf(const std::string& pointer) const {
-  auto it = key_locs.find(pointer);
-  return it != key_locs.end() ? SourceLoc{file, it->second.line, it->second.col} : LocOf(pointer);
+  const JsonPos* at = key_locs.Find(pointer);
+  return at ? SourceLoc{file, at->line, at->col} : LocOf(pointer);
 }
 
 bool ParseJsonDoc(const std::string& file, const std::string& text, JsonDoc* doc,

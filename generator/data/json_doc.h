@@ -3,9 +3,12 @@
 // line and column, not only at a JSON pointer.
 #pragma once
 
+#include <cstdint>
 #include <nlohmann/json.hpp>
 #include <string>
-#include <unordered_map>
+#include <string_view>
+#include <utility>
+#include <vector>
 
 #include "base/diagnostics.h"
 
@@ -17,15 +20,27 @@ struct JsonPos {
   int col = 1;
 };
 
+// Positions by JSON pointer, kept as (64-bit hash of the pointer, position) sorted by hash:
+// the guide's data has ~40,000 values and every build records all of them, so an entry is 16
+// bytes and no allocation (a string per pointer was a third of loading the data). Two pointers
+// of one file sharing a hash (odds ~1e-10 with 64 bits) would only misplace a diagnostic.
+class JsonPositions {
+ public:
+  void Add(std::string_view pointer, JsonPos pos);
+  void Seal();  // sorts; a pointer added twice keeps its last position
+  const JsonPos* Find(std::string_view pointer) const;
+
+ private:
+  std::vector<std::pair<uint64_t, JsonPos>> entries_;
+};
+
 struct JsonDoc {
   std::string file;  // relative path, used in diagnostics
   nlohmann::json root;
-  // JSON pointer ("/gpus/3/memory_gb") -> position of the value's first character. (Hashed,
-  // and without the file name per entry: the guide's data has ~40,000 values, and every
-  // build records all of them.)
-  std::unordered_map<std::string, JsonPos> value_locs;
+  // JSON pointer ("/gpus/3/memory_gb") -> position of the value's first character.
+  JsonPositions value_locs;
   // JSON pointer of a member -> position of its key (the opening quote).
-  std::unordered_map<std::string, JsonPos> key_locs;
+  JsonPositions key_locs;
 
   // Where the value at `pointer` starts; falls back to the nearest ancestor, then 1:1.
   SourceLoc LocOf(const std::string& pointer) const;
