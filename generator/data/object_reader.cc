@@ -40,12 +40,13 @@ ObjectReader::ObjectReader(const JsonDoc& doc, std::string pointer, std::string 
   // Without exceptions (the WebAssembly build has none): look before reaching.
   const nlohmann::json::json_pointer ptr(pointer_);
   is_object_ = doc_.root.contains(ptr) && doc_.root.at(ptr).is_object();
+  if (is_object_) object_ = &doc_.root.at(ptr);
   if (!is_object_) diags_->Error(doc_.LocOf(pointer_), what_ + " must be a JSON object");
 }
 
 ObjectReader::~ObjectReader() {
   if (!is_object_) return;
-  const auto& obj = doc_.root.at(nlohmann::json::json_pointer(pointer_));
+  const auto& obj = *object_;
   for (auto it = obj.begin(); it != obj.end(); ++it) {
     if (std::find(read_.begin(), read_.end(), it.key()) != read_.end()) continue;
     diags_->Error(doc_.KeyLocOf(ChildPointer(it.key())),
@@ -63,7 +64,7 @@ SourceLoc ObjectReader::FieldLoc(const std::string& key) const {
 
 bool ObjectReader::Has(const std::string& key) const {
   if (!is_object_) return false;
-  return doc_.root.at(nlohmann::json::json_pointer(pointer_)).contains(key);
+  return object_->contains(key);
 }
 
 void ObjectReader::Touch(const std::string& key) {
@@ -73,7 +74,7 @@ void ObjectReader::Touch(const std::string& key) {
 const nlohmann::json* ObjectReader::Get(const std::string& key, bool required) {
   Touch(key);
   if (!is_object_) return nullptr;
-  const auto& obj = doc_.root.at(nlohmann::json::json_pointer(pointer_));
+  const auto& obj = *object_;
   auto it = obj.find(key);
   if (it == obj.end()) {
     if (required) {

@@ -64,6 +64,7 @@ class ObjectReader {
   std::string what_;
   Diagnostics* diags_;
   bool is_object_ = false;
+  const nlohmann::json* object_ = nullptr;  // the object at pointer_, resolved once
   std::vector<std::string> read_;
 };
 
