@@ -151,15 +151,53 @@ bool ReadFrontMatter(const std::string& file, const YAML::Node& node, PageSource
   return ok;
 }
 
+// The front matter as the cache keeps it: every field, and where translation_of and anchors
+// were written (line 0: not written).
+std::string PackFrontMatter(const PageSource& p) {
+  std::string anchors;
+  for (const auto& a : p.fm.anchors) anchors += a + '\n';
+  const auto num = [](int v) { return std::to_string(v); };
+  return PackFields({"fm/1", p.fm.title, p.fm.linktitle, p.fm.description, num(p.fm.order),
+                     p.fm.date, num(p.fm.draft), num(p.fm.nav), p.fm.translation_of, anchors,
+                     num(p.translation_of_loc.line), num(p.translation_of_loc.col),
+                     num(p.fm.anchors_loc.line), num(p.fm.anchors_loc.col)});
+}
+
+bool UnpackFrontMatter(const std::string& bytes, const std::string& file, PageSource* p) {
+  std::vector<std::string> f;
+  if (!UnpackFields(bytes, &f) || f.size() != 14 || f[0] != "fm/1") return false;
+  const auto num = [](const std::string& s) { return std::atoi(s.c_str()); };
+  p->fm.title = f[1];
+  p->fm.linktitle = f[2];
+  p->fm.description = f[3];
+  p->fm.order = num(f[4]);
+  p->fm.date = f[5];
+  p->fm.draft = num(f[6]) != 0;
+  p->fm.nav = num(f[7]) != 0;
+  p->fm.translation_of = f[8];
+  for (size_t s = 0, e; (e = f[9].find('\n', s)) != std::string::npos; s = e + 1)
+    p->fm.anchors.push_back(f[9].substr(s, e - s));
+  if (num(f[10]) > 0) p->translation_of_loc = {file, num(f[10]), num(f[11])};
+  if (num(f[12]) > 0) p->fm.anchors_loc = {file, num(f[12]), num(f[13])};
+  return true;
+}
+
 }  // namespace
 
 bool ParsePageSource(const std::string& file, const std::string& text, PageSource* out,
-                     Diagnostics* diags, bool with_revision) {
+                     Diagnostics* diags, bool with_revision, ContentCache* cache) {
   out->file = file;
   out->loc = {file, 1, 1};
   if (with_revision) out->revision = SourceRevision(text);
   std::string yaml;
   if (!SplitFrontMatter(file, text, &yaml, out, diags)) return false;
+  std::string key;
+  if (cache) {
+    key = KeyWriter().Str("front-matter/1").Str(file).Str(yaml).Hash();
+    if (auto kept = cache->Get("front-matter", key); kept && UnpackFrontMatter(*kept, file, out))
+      return true;
+  }
+  const int reported = Diagnostics::AddedOnThisThread();
   YAML::Node node;
   try {
     node = YAML::Load(yaml);
@@ -176,11 +214,13 @@ bool ParsePageSource(const std::string& file, const std::string& text, PageSourc
     diags->Error({file, 2, 1}, "front matter has no 'title'");
     ok = false;
   }
+  if (ok && cache && Diagnostics::AddedOnThisThread() == reported)
+    cache->Put("front-matter", key, PackFrontMatter(*out));
   return ok;
 }
 
 std::vector<PageSource> LoadContent(const std::string& root, const SiteConfig& site,
-                                    Diagnostics* diags, int threads) {
+                                    Diagnostics* diags, int threads, ContentCache* cache) {
   std::vector<std::string> codes;
   for (const auto& l : site.languages) codes.push_back(l.code);
   // Which files are pages (serial: cheap), then reading and parsing them (parallel: each job
@@ -216,7 +256,7 @@ std::vector<PageSource> LoadContent(const std::string& root, const SiteConfig& s
     if (!ReadInputFile(root, rel, &text, diags)) return;
     // Only the default language's pages are followed by translations (their revision).
     usable[static_cast<size_t>(i)] =
-        ParsePageSource(rel, text, &p, diags, p.lang == site.default_language) ? 1 : 0;
+        ParsePageSource(rel, text, &p, diags, p.lang == site.default_language, cache) ? 1 : 0;
   });
   std::vector<PageSource> pages;
   for (size_t i = 0; i < found.size(); ++i)

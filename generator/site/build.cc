@@ -149,7 +149,7 @@ bool BuildSite(const BuildOptions& options, Diagnostics* diags, BuildOutput* out
   UiStrings strings;
   if (default_known) strings.Load(root, data.site, diags);
   timer.Mark("load strings");
-  std::vector<PageSource> pages = LoadContent(root, data.site, diags, options.jobs);
+  std::vector<PageSource> pages = LoadContent(root, data.site, diags, options.jobs, options.cache);
   timer.Mark("load content");
   TemplateSet templates;
   templates.Load(root, diags);

@@ -10,6 +10,7 @@
 #include "../sites/site_fixture.h"
 #include "base/content_cache.h"
 #include "content/outline.h"
+#include "content/page_source.h"
 #include "site/outline_cache.h"
 
 namespace gg::testing {
@@ -199,6 +200,48 @@ TEST_CASE("outline cache: an outline comes back from the cache as it was made", 
     CHECK(got.directives == made.directives);
     CHECK(got.tables == made.tables);
     CHECK(got.table_rows == made.table_rows);
+  }
+  CHECK(cache->Stats().hits == 1);
+}
+
+TEST_CASE("front matter cache: fields and positions come back as parsed; errors are not kept",
+          "[cache]") {
+  TempDir tmp("gg-cache");
+  std::string warning;
+  auto cache = ContentCache::Open((tmp.path() / "c").string(), "identity-a", &warning);
+  REQUIRE(cache);
+  const std::string text =
+      "---\ntitle: Tensor Core « débit »\nlinktitle: Débit\ndescription: Un résumé\norder: 7\n"
+      "date: 2026-11-01\nnav: false\ntranslation_of: 0123456789ab\nanchors: [old, a=b]\n---\n"
+      "Corps.\n";
+  for (int pass = 0; pass < 2; ++pass) {  // parsed and kept, then taken from the cache
+    PageSource p;
+    Diagnostics d;
+    REQUIRE(ParsePageSource("content/fr/x.md", text, &p, &d, true, cache.get()));
+    CHECK(d.ErrorCount() == 0);
+    CHECK(p.fm.title == "Tensor Core « débit »");
+    CHECK(p.fm.linktitle == "Débit");
+    CHECK(p.fm.description == "Un résumé");
+    CHECK(p.fm.order == 7);
+    CHECK(p.fm.date == "2026-11-01");
+    CHECK_FALSE(p.fm.draft);
+    CHECK_FALSE(p.fm.nav);
+    CHECK(p.fm.translation_of == "0123456789ab");
+    CHECK(p.fm.anchors == std::vector<std::string>{"old", "a=b"});
+    CHECK(p.translation_of_loc.file == "content/fr/x.md");
+    CHECK(p.translation_of_loc.line == 8);
+    CHECK(p.fm.anchors_loc.line == 9);
+    CHECK(p.body == "Corps.\n");
+    CHECK_FALSE(p.revision.empty());
+  }
+  CHECK(cache->Stats().hits == 1);
+  // A front matter with a problem is reported on every parse: it is never kept.
+  const std::string bad = "---\ntitle: X\norder: many\n---\n";
+  for (int pass = 0; pass < 2; ++pass) {
+    PageSource p;
+    Diagnostics d;
+    CHECK_FALSE(ParsePageSource("content/en/y.md", bad, &p, &d, true, cache.get()));
+    CHECK(d.ErrorCount() == 1);
   }
   CHECK(cache->Stats().hits == 1);
 }
