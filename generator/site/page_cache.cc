@@ -207,18 +207,13 @@ std::optional<PageResult> PageCache::Find(const PageJob& job, std::string* why,
     if (why) *why = "not rendered before";
     return std::nullopt;
   }
-  // The values are looked up once: compared with the kept ones and written into the result
-  // key (ResultKey's form) as they go.
+  // Each value is compared with the kept one; when all are equal they are the kept ones, which
+  // then make the result key (ResultKey's form) if the page's bytes are needed.
   bool same = true;
-  KeyWriter result_key;
-  result_key.Str(job_key);
   for (size_t i = 0; i < reads->keys.size(); ++i) {
     const std::string* held = values_->Held(reads->keys[i]);
     auto now = held ? std::optional<std::string>() : values_->Of(reads->keys[i]);
-    if (held ? *held == reads->values[i] : now && *now == reads->values[i]) {
-      result_key.Str(reads->keys[i]).Str(held ? *held : *now);
-      continue;
-    }
+    if (held ? *held == reads->values[i] : now && *now == reads->values[i]) continue;
     if (held) now = *held;
     same = false;
     if (!why) break;
@@ -245,6 +240,10 @@ std::optional<PageResult> PageCache::Find(const PageJob& job, std::string* why,
       return r;
     }
   }
+  KeyWriter result_key;
+  result_key.Str(job_key);
+  for (size_t i = 0; i < reads->keys.size(); ++i)
+    result_key.Str(reads->keys[i]).Str(reads->values[i]);
   auto kept = cache_->Get("page", result_key.Hash());
   auto result = kept ? UnpackResult(*kept) : std::nullopt;
   // The kept page read exactly these keys (a page kept under another list is not this one).
