@@ -26,7 +26,10 @@ using Row = std::vector<std::string>;
 std::string Csv(const Row& header, const std::vector<Row>& rows) {
   std::string out;
   auto line = [&](const Row& r) {
-    for (size_t i = 0; i < r.size(); ++i) out += (i ? "," : "") + CsvField(r[i]);
+    for (size_t i = 0; i < r.size(); ++i) {
+      if (i) out += ',';
+      out += CsvField(r[i]);
+    }
     out += "\r\n";
   };
   line(header);
@@ -218,9 +221,15 @@ int RecordsOf(const Dataset& d, const std::string& kind) {
 
 std::string CsvField(const std::string& text) {
   if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
-  std::string out = "\"";
-  for (char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return out + "\"";
+  std::string out;
+  out.reserve(text.size() + 8);
+  out += '"';
+  for (char c : text) {
+    out += c;
+    if (c == '"') out += '"';  // doubled
+  }
+  out += '"';
+  return out;
 }
 
 std::vector<OpenDataFile> OpenDataFiles(const Dataset& data) {
