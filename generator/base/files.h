@@ -2,6 +2,7 @@
 // BOM, invalid UTF-8) are reported the same way everywhere.
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,23 @@ bool ReadInputFile(const std::string& root, const std::string& rel, std::string*
 
 // Reads a file with no checks; false when it cannot be read.
 bool ReadWholeFile(const std::string& path, std::string* out);
+
+// The input files of a build as read once at its start (root-relative path -> bytes), so that
+// it hashes and loads the same bytes (a save in between cannot mix two versions) and reads each
+// file once. While a scope is open, ReadInputFile of a path the snapshot holds (same root)
+// takes its bytes from it; the path checks still apply. Open one scope at a time, before the
+// build's threads start.
+struct InputSnapshot {
+  std::string root;
+  std::map<std::string, std::string> bytes;
+};
+class InputSnapshotScope {
+ public:
+  explicit InputSnapshotScope(const InputSnapshot* snapshot);
+  ~InputSnapshotScope();
+  InputSnapshotScope(const InputSnapshotScope&) = delete;
+  InputSnapshotScope& operator=(const InputSnapshotScope&) = delete;
+};
 
 // Relative paths (with '/') of regular files under root/dir, sorted bytewise, recursively.
 // Hidden files and folders (starting with '.') are skipped. Empty when dir does not exist.

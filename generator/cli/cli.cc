@@ -290,8 +290,9 @@ int RunBuild(const BuildRequest& req, std::ostream&, std::ostream& err) {
   std::string record_key;
   std::optional<OutputHashes> previous;
   std::map<std::string, std::string> input_hashes;
+  InputSnapshot snapshot;  // the inputs as hashed: the build loads these bytes
   if (cache) {
-    input_hashes = InputFileHashes(opt.root);
+    input_hashes = InputFileHashes(opt.root, &snapshot);
     opt.input_hashes = &input_hashes;
     record_key = RecordKey(req, opt);
     const std::string listing = write ? OutputListing(req.out_dir) : std::string();
@@ -302,7 +303,11 @@ int RunBuild(const BuildRequest& req, std::ostream&, std::ostream& err) {
   }
   Diagnostics diags;
   BuildOutput result;
-  bool ok = BuildSite(opt, &diags, &result);
+  bool ok;
+  {
+    InputSnapshotScope inputs(cache ? &snapshot : nullptr);
+    ok = BuildSite(opt, &diags, &result);
+  }
   auto keep_record = [&](const std::string& listing) {
     if (!cache) return;
     BuildRecord r{diags.Render(),

@@ -8,12 +8,15 @@
 
 namespace gg {
 
-std::map<std::string, std::string> InputFileHashes(const std::string& root) {
+std::map<std::string, std::string> InputFileHashes(const std::string& root, InputSnapshot* keep) {
   std::map<std::string, std::string> out;
+  if (keep) keep->root = root;
   for (const char* dir : {"data", "content", "templates", "assets"}) {
     for (const auto& rel : ListFiles(root, dir)) {
       std::string bytes;
-      out[rel] = ReadWholeFile(root + "/" + rel, &bytes) ? ContentHashHex(bytes) : std::string();
+      const bool read = ReadWholeFile(root + "/" + rel, &bytes);
+      out[rel] = read ? ContentHashHex(bytes) : std::string();
+      if (read && keep) keep->bytes.emplace(rel, std::move(bytes));
     }
   }
   return out;

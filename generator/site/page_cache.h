@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "base/content_cache.h"
+#include "base/files.h"
 #include "content/page_source.h"
 #include "i18n/ui_strings.h"
 #include "site/assets.h"
@@ -81,6 +82,8 @@ class PageCache {
 
 // ContentHashHex of every file the loaders list under data/, content/, templates/, assets/
 // ("" for a file that cannot be read).
-std::map<std::string, std::string> InputFileHashes(const std::string& root);
+// With `keep`, the bytes read are kept there too (base/files.h: InputSnapshot).
+std::map<std::string, std::string> InputFileHashes(const std::string& root,
+                                                   InputSnapshot* keep = nullptr);
 
 }  // namespace gg

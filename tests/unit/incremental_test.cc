@@ -4,14 +4,17 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
+#include <fstream>
 #include <random>
 #include <regex>
 
 #include "../sites/site_fixture.h"
 #include "base/content_cache.h"
+#include "base/files.h"
 #include "content/outline.h"
 #include "content/page_source.h"
 #include "site/outline_cache.h"
+#include "site/page_cache.h"
 
 namespace gg::testing {
 namespace {
@@ -244,6 +247,33 @@ TEST_CASE("front matter cache: fields and positions come back as parsed; errors 
     CHECK(d.ErrorCount() == 1);
   }
   CHECK(cache->Stats().hits == 1);
+}
+
+TEST_CASE("input snapshot: a build loads the bytes it hashed, whatever is saved in between",
+          "[cache]") {
+  TempDir tmp("gg-snapshot");
+  const fs::path root = tmp.path() / "root";
+  fs::create_directories(root / "data");
+  std::ofstream(root / "data/a.json") << "{\"on\": \"disk\"}";
+  InputSnapshot snapshot;
+  const auto hashes = InputFileHashes(root.string(), &snapshot);
+  REQUIRE(snapshot.bytes.count("data/a.json") == 1);
+  std::ofstream(root / "data/a.json") << "{\"saved\": \"later\"}";  // a save after hashing
+  Diagnostics d;
+  std::string text;
+  {
+    InputSnapshotScope scope(&snapshot);
+    REQUIRE(ReadInputFile(root.string(), "data/a.json", &text, &d));
+    CHECK(text == "{\"on\": \"disk\"}");
+    CHECK(ContentHashHex(text) == hashes.at("data/a.json"));
+    // Another root is read from the disk.
+    fs::create_directories(tmp.path() / "other/data");
+    std::ofstream(tmp.path() / "other/data/a.json") << "{}";
+    REQUIRE(ReadInputFile((tmp.path() / "other").string(), "data/a.json", &text, &d));
+    CHECK(text == "{}");
+  }
+  REQUIRE(ReadInputFile(root.string(), "data/a.json", &text, &d));
+  CHECK(text == "{\"saved\": \"later\"}");
 }
 
 // Builds the mini site after each of `steps` edits made by `edit` (none before the first
