@@ -64,7 +64,7 @@ std::string ScriptStrings(const PageContext& ctx, const std::vector<std::string>
 }
 
 namespace {
-const char* const kShared[] = {"calc.wasm",      "calc-data.json", "calculator.js",
+const char* const kShared[] = {"calc.wasm",       "calc-data.json", "calculator.js",
                                "calc-runtime.js", "calc-worker.js", "calculator.css"};
 }  // namespace
 
@@ -87,8 +87,8 @@ std::string OpenTool(const PageContext& ctx, const std::string& tool, const std:
   std::string h;
   // Shown from the first paint when scripts run (showing it later moved the text below it
   // while the reader was looking at it); hidden by the <noscript> style of base.html when not.
-  h += "<div class=\"calculator needs-js\"" + Attr("data-tool", tool) + Attr("data-locale", locale) +
-       Attr("data-wasm", ctx.Href(ctx.assets->at("calc.wasm"))) +
+  h += "<div class=\"calculator needs-js\"" + Attr("data-tool", tool) +
+       Attr("data-locale", locale) + Attr("data-wasm", ctx.Href(ctx.assets->at("calc.wasm"))) +
        Attr("data-data", ctx.Href(ctx.assets->at("calc-data.json"))) +
        Attr("data-runtime", ctx.Href(ctx.assets->at("calc-runtime.js"))) +
        Attr("data-worker", ctx.Href(ctx.assets->at("calc-worker.js")));
