@@ -292,7 +292,7 @@ int RunBuild(const BuildRequest& req, std::ostream&, std::ostream& err) {
   std::map<std::string, std::string> input_hashes;
   InputSnapshot snapshot;  // the inputs as hashed: the build loads these bytes
   if (cache) {
-    input_hashes = InputFileHashes(opt.root, &snapshot);
+    input_hashes = InputFileHashes(opt.root, &snapshot, cache.get());
     opt.input_hashes = &input_hashes;
     record_key = RecordKey(req, opt);
     const std::string listing = write ? OutputListing(req.out_dir) : std::string();

@@ -1,6 +1,8 @@
 #include "site/page_cache.h"
 
+#include <sys/stat.h>
 #include <cstring>
+#include <ctime>
 
 #include "base/files.h"
 #include "base/text.h"
@@ -8,17 +10,80 @@
 
 namespace gg {
 
-std::map<std::string, std::string> InputFileHashes(const std::string& root, InputSnapshot* keep) {
+namespace {
+
+int64_t Nanoseconds(const struct timespec& t) {
+  return static_cast<int64_t>(t.tv_sec) * 1000000000LL + t.tv_nsec;
+}
+
+// A file's identity for InputFileHashes: size, modification and change times, inode, device.
+std::string StatLine(const struct stat& st) {
+  return std::to_string(st.st_size) + ' ' + std::to_string(Nanoseconds(st.st_mtim)) + ' ' +
+         std::to_string(Nanoseconds(st.st_ctim)) + ' ' + std::to_string(st.st_ino) + ' ' +
+         std::to_string(st.st_dev);
+}
+
+// The cache entry: the time it was recorded, then "path\tstat line\thash" per file.
+struct KnownInputs {
+  int64_t recorded_ns = 0;
+  std::map<std::string, std::pair<std::string, std::string>> files;  // path -> stat line, hash
+};
+
+std::optional<KnownInputs> UnpackKnownInputs(const std::string& bytes) {
+  std::vector<std::string> f;
+  if (!UnpackFields(bytes, &f) || f.size() != 3 || f[0] != "input-stat/1") return std::nullopt;
+  KnownInputs k;
+  k.recorded_ns = std::atoll(f[1].c_str());
+  for (size_t s = 0, e; (e = f[2].find('\n', s)) != std::string::npos; s = e + 1) {
+    const size_t t1 = f[2].find('\t', s), t2 = f[2].find('\t', t1 + 1);
+    if (t1 >= e || t2 >= e) return std::nullopt;
+    k.files[f[2].substr(s, t1 - s)] = {f[2].substr(t1 + 1, t2 - t1 - 1),
+                                       f[2].substr(t2 + 1, e - t2 - 1)};
+  }
+  return k;
+}
+
+}  // namespace
+
+std::map<std::string, std::string> InputFileHashes(const std::string& root, InputSnapshot* keep,
+                                                   ContentCache* cache) {
   std::map<std::string, std::string> out;
   if (keep) keep->root = root;
+  const std::string key = KeyWriter().Str("input-stat/1").Str(root).Hash();
+  std::optional<KnownInputs> known;
+  if (cache)
+    if (auto bytes = cache->Get("input-stat", key)) known = UnpackKnownInputs(*bytes);
+  struct timespec now;
+  ::clock_gettime(CLOCK_REALTIME, &now);
+  const int64_t settled_before = known ? known->recorded_ns - 2000000000LL : 0;
+  std::string lines;
+  bool changed = !known;
   for (const char* dir : {"data", "content", "templates", "assets"}) {
     for (const auto& rel : ListFiles(root, dir)) {
+      struct stat st;
+      const std::string path = root + "/" + rel;
+      const bool have_stat = ::stat(path.c_str(), &st) == 0;
+      const std::string line = have_stat ? StatLine(st) : std::string();
+      if (have_stat && known) {
+        auto it = known->files.find(rel);
+        if (it != known->files.end() && it->second.first == line &&
+            std::max(Nanoseconds(st.st_mtim), Nanoseconds(st.st_ctim)) < settled_before) {
+          out[rel] = it->second.second;
+          lines += rel + '\t' + line + '\t' + it->second.second + '\n';
+          continue;
+        }
+      }
+      changed = true;
       std::string bytes;
-      const bool read = ReadWholeFile(root + "/" + rel, &bytes);
+      const bool read = ReadWholeFile(path, &bytes);
       out[rel] = read ? ContentHashHex(bytes) : std::string();
+      if (read && have_stat) lines += rel + '\t' + line + '\t' + out[rel] + '\n';
       if (read && keep) keep->bytes.emplace(rel, std::move(bytes));
     }
   }
+  if (cache && (changed || known->files.size() != out.size()))
+    cache->Put("input-stat", key,
+               PackFields({"input-stat/1", std::to_string(Nanoseconds(now)), lines}));
   return out;
 }
 

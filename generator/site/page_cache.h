@@ -83,7 +83,12 @@ class PageCache {
 // ContentHashHex of every file the loaders list under data/, content/, templates/, assets/
 // ("" for a file that cannot be read).
 // With `keep`, the bytes read are kept there too (base/files.h: InputSnapshot).
+// With a cache, a file whose size, times, inode and device are as when an earlier run hashed it
+// keeps that hash unread (as git's index does), unless it changed within 2 s before that run
+// recorded it: file times are as coarse as the kernel's tick, so a save in the same tick as
+// the hashing would otherwise look unchanged. Such a file is read again until it has aged.
 std::map<std::string, std::string> InputFileHashes(const std::string& root,
-                                                   InputSnapshot* keep = nullptr);
+                                                   InputSnapshot* keep = nullptr,
+                                                   ContentCache* cache = nullptr);
 
 }  // namespace gg

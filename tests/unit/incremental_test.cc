@@ -3,10 +3,12 @@
 // never trusted.
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <random>
 #include <regex>
+#include <thread>
 
 #include "../sites/site_fixture.h"
 #include "base/content_cache.h"
@@ -274,6 +276,38 @@ TEST_CASE("input snapshot: a build loads the bytes it hashed, whatever is saved 
   }
   REQUIRE(ReadInputFile(root.string(), "data/a.json", &text, &d));
   CHECK(text == "{\"saved\": \"later\"}");
+}
+
+TEST_CASE("input hashes: an unchanged, settled file keeps its hash unread; a fresh one is read",
+          "[cache]") {
+  TempDir tmp("gg-input-stat");
+  const fs::path root = tmp.path() / "root";
+  fs::create_directories(root / "data");
+  fs::create_directories(root / "content/en");
+  std::ofstream(root / "data/a.json") << "{\"price\": 1810}";
+  std::ofstream(root / "content/en/x.md") << "---\ntitle: X\n---\n";
+  std::string warning;
+  auto cache = ContentCache::Open((tmp.path() / "c").string(), "identity-a", &warning);
+  REQUIRE(cache);
+  // Files settle once they are 2 s older than the run that recorded them.
+  std::this_thread::sleep_for(std::chrono::milliseconds(2200));
+  InputSnapshot first, second, third, fourth;
+  const auto h1 = InputFileHashes(root.string(), &first, cache.get());
+  CHECK(first.bytes.size() == 2);  // nothing recorded yet: both read
+  const auto h2 = InputFileHashes(root.string(), &second, cache.get());
+  CHECK(second.bytes.empty());  // both settled and unchanged: neither read
+  CHECK(h2 == h1);
+  // A save of the same size: new times, read again, new hash.
+  std::ofstream(root / "data/a.json") << "{\"price\": 1820}";
+  const auto h3 = InputFileHashes(root.string(), &third, cache.get());
+  CHECK(third.bytes.count("data/a.json") == 1);
+  CHECK(third.bytes.count("content/en/x.md") == 0);
+  CHECK(h3.at("data/a.json") != h1.at("data/a.json"));
+  CHECK(h3.at("content/en/x.md") == h1.at("content/en/x.md"));
+  // Just saved, so not settled: read again although its times are as recorded (a second save
+  // within the same clock tick would not change them).
+  InputFileHashes(root.string(), &fourth, cache.get());
+  CHECK(fourth.bytes.count("data/a.json") == 1);
 }
 
 // Builds the mini site after each of `steps` edits made by `edit` (none before the first
