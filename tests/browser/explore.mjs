@@ -231,6 +231,12 @@ try {
     await page.waitForSelector('.explore-filters');
     const tables = await page.$$eval('.table-scroll[data-explore="rank"]', (t) => t.length);
     check(tables >= 1, `${where}: no explorable ranking table`);
+    // An address without ?sort keeps the page's order: the ranks read 1, 2, 3… and no header
+    // says it sorts (a missing parameter once read as column 0, sorting by name at every load).
+    await page.waitForSelector('.table-scroll[data-explore="rank"] thead button.sort');
+    const ranks = await page.$eval('.table-scroll[data-explore="rank"]', (t) => [...t.querySelectorAll('tbody tr')].map((r) => r.cells[1]?.textContent.trim()));
+    check(ranks.length > 1 && ranks.every((r, i) => r === String(i + 1)), `${where}: rows not in rank order after load: ${ranks.slice(0, 5).join(', ')}…`);
+    check((await page.$$('th[aria-sort]')).length === 0, `${where}: a header says it sorts though the address does not`);
     await page.click('.table-scroll[data-explore="rank"] thead th:nth-child(5) button.sort');
     check(ordered((await shownRows(page, 4)).map((r) => r.sort), true), `${where}: ranking not in descending price order`);
     await page.selectOption('.explore-filters select[name="segment"]', 'consumer');

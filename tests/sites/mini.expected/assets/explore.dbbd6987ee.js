@@ -42,8 +42,10 @@ function writeUrl() {
   history.replaceState(history.state, '', (q ? `?${q}` : location.pathname) + location.hash);
 }
 
+// The number a data attribute, control or address parameter holds; null when it holds none
+// (absent: undefined, or null from URLSearchParams.get; empty; not a number).
 function numberOf(value) {
-  if (value === undefined || value === '') return null;
+  if (value === undefined || value === null || value === '') return null;
   const n = Number(value);
   return Number.isFinite(n) ? n : null;
 }

@@ -310,7 +310,8 @@ function startWorker(first) {
         waiting.delete(m.id);
       }
     };
-    worker.postMessage({ init: { runtime: url("runtime"), wasm: url("wasm"), data: url("data") } });
+    worker.postMessage({ init: { runtime: url("runtime"), wasm: url("wasm"), data: url("data"),
+      locale: first.dataset.locale } });
   });
 }
 
