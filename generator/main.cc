@@ -1,4 +1,6 @@
 // gpuguide: a thin binary over the modules; all logic lives in cli/ and below.
+// It links only what build, check, stamp and calc need: serve, diff and review run in the
+// sibling executables gpuguide-serve and gpuguide-review (cli/cli.h, SeparateCommands).
 #include <unistd.h>
 
 #include <iostream>
@@ -6,8 +8,19 @@
 #include <vector>
 
 #include "cli/cli.h"
+#include "cli/sibling.h"
 
 int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
-  return gg::RunCli(args, std::cout, std::cerr, isatty(STDERR_FILENO) != 0);
+  static const gg::SeparateCommands kSiblings = {
+      [](const std::vector<std::string>& a, std::ostream& o, std::ostream& e) {
+        return gg::ExecSibling("gpuguide-serve", a, o, e);
+      },
+      [](const std::vector<std::string>& a, std::ostream& o, std::ostream& e) {
+        return gg::ExecSibling("gpuguide-review", a, o, e);
+      },
+      [](const std::vector<std::string>& a, std::ostream& o, std::ostream& e) {
+        return gg::ExecSibling("gpuguide-review", a, o, e);
+      }};
+  return gg::RunCommandLine(args, std::cout, std::cerr, isatty(STDERR_FILENO) != 0, kSiblings);
 }

@@ -19,10 +19,8 @@
 #include "cli/cache_option.h"
 #include "cli/calc_command.h"
 #include "cli/calc_wasm_bytes.h"
+#include "cli/command_decls.h"
 #include "cli/command_line.h"
-#include "cli/diff_command.h"
-#include "cli/review_command.h"
-#include "cli/serve_command.h"
 #include "cli/up_to_date.h"
 #include "content/page_source.h"
 #include "content/stamp.h"
@@ -76,21 +74,28 @@ const CommandDecl kStamp = {
     "  'translation_of' to the current revision of the default-language page, so that\n"
     "  'check' stops reporting it stale.\n"};
 
-const CommandDecl kServe = {
-    "serve",
-    "build, then serve the site on 127.0.0.1 for reading it locally",
-    {kRoot,
-     {"--out", "DIR", "output folder (default: ROOT/site), built and then served"},
-     {"--port", "N", "port on 127.0.0.1 (default 8008)"},
-     kJobs,
-     kDrafts,
-     kCache,
-     kNoCache,
-     {"--no-watch", "", "serve the first build only: no rebuild on changes, no live reload"}},
-    "",
-    "  Listens on the loopback interface only. Watches data/, content/, templates/ and\n"
-    "  assets/: each change rebuilds the site (incrementally, with the cache) and open pages\n"
-    "  reload; a failed build shows its errors in the terminal and over the last good page.\n"};
+}  // namespace
+
+const CommandDecl& ServeCommandDecl() {
+  static const CommandDecl decl = {
+      "serve",
+      "build, then serve the site on 127.0.0.1 for reading it locally",
+      {kRoot,
+       {"--out", "DIR", "output folder (default: ROOT/site), built and then served"},
+       {"--port", "N", "port on 127.0.0.1 (default 8008)"},
+       kJobs,
+       kDrafts,
+       kCache,
+       kNoCache,
+       {"--no-watch", "", "serve the first build only: no rebuild on changes, no live reload"}},
+      "",
+      "  Listens on the loopback interface only. Watches data/, content/, templates/ and\n"
+      "  assets/: each change rebuilds the site (incrementally, with the cache) and open pages\n"
+      "  reload; a failed build shows its errors in the terminal and over the last good page.\n"};
+  return decl;
+}
+
+namespace {
 
 // "calc" in the command list: its subcommands, from their declarations.
 CommandDecl CalcGroupDecl() {
@@ -102,7 +107,8 @@ CommandDecl CalcGroupDecl() {
 
 const std::vector<CommandDecl>& Commands() {
   static const std::vector<CommandDecl> commands = {
-      kBuild, kCheck, kStamp, CalcGroupDecl(), kServe, DiffCommandDecl(), ReviewCommandDecl()};
+      kBuild, kCheck, kStamp, CalcGroupDecl(), ServeCommandDecl(), DiffCommandDecl(),
+      ReviewCommandDecl()};
   return commands;
 }
 
@@ -450,7 +456,8 @@ int Calc(const std::vector<std::string>& args, std::ostream& out, std::ostream& 
 
 }  // namespace
 
-int RunCli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err, bool tty) {
+int RunCommandLine(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
+                   bool tty, const SeparateCommands& separate) {
   if (args.empty()) {
     err << Usage();
     return 2;
@@ -468,9 +475,9 @@ int RunCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
   if (cmd == "check") return Build(args, out, err, tty, false);
   if (cmd == "stamp") return Stamp(args, out, err);
   if (cmd == "calc") return Calc(args, out, err);
-  if (cmd == "serve") return RunServeCommand(kServe, args, out, err);
-  if (cmd == "diff") return RunDiffCommand(args, out, err);
-  if (cmd == "review") return RunReviewCommand(args, out, err);
+  if (cmd == "serve") return separate.serve(args, out, err);
+  if (cmd == "diff") return separate.diff(args, out, err);
+  if (cmd == "review") return separate.review(args, out, err);
   std::vector<std::string> names;
   for (const CommandDecl& c : Commands()) names.push_back(c.name);
   std::string hint = DidYouMean(cmd, names);

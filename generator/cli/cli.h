@@ -13,7 +13,25 @@ namespace gg {
 
 // args excludes the program name. out/err receive normal output and diagnostics.
 // `is_tty` turns on the one-line summary at the end of a build.
+// Runs every command in this process (cli/in_process.cc): the tests, gpuguide-serve and
+// gpuguide-review use it.
 int RunCli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err, bool is_tty);
+
+// The commands whose libraries the build does not need: `serve` (cpp-httplib, OpenSSL) and
+// `diff` / `review` (libxml2, librsvg). Loading those ~20 shared libraries costs about 22 ms
+// of dynamic linking per run, a third of a no-change build, so the gpuguide executable leaves
+// them out and runs these commands by executing a sibling (generator/main.cc), as git runs
+// git-<command>. Every runner gets the whole argument list, the command name first.
+using CommandRunner = int (*)(const std::vector<std::string>& args, std::ostream& out,
+                              std::ostream& err);
+struct SeparateCommands {
+  CommandRunner serve;
+  CommandRunner diff;
+  CommandRunner review;
+};
+// RunCli with those three commands handed to `separate`; the others run here.
+int RunCommandLine(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
+                   bool is_tty, const SeparateCommands& separate);
 
 // What `build`, `check` and `serve` ask of the pipeline, once their command line is parsed.
 struct BuildRequest {

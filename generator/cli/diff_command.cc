@@ -6,21 +6,10 @@
 
 #include "base/files.h"
 #include "base/text.h"
+#include "cli/command_decls.h"
 
 namespace gg {
 namespace fs = std::filesystem;
-
-const CommandDecl& DiffCommandDecl() {
-  static const CommandDecl decl = {
-      "diff",
-      "show what changed between two built sites, page by page",
-      {},
-      "OLD_SITE NEW_SITE",
-      "  Prints the files added, removed and changed between two builds, and for each\n"
-      "  changed page the visible lines (table rows, paragraphs) that changed.\n"
-      "  To see what a change to the sources means, use gpuguide review.\n"};
-  return decl;
-}
 
 int RunDiffCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   const CommandDecl& decl = DiffCommandDecl();

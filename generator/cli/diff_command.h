@@ -21,8 +21,6 @@
 namespace gg {
 
 // The command line of diff, for the parser and --help (cli/command_line.h).
-const CommandDecl& DiffCommandDecl();
-
 int RunDiffCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 }  // namespace gg

@@ -12,8 +12,6 @@
 
 namespace gg {
 
-const CommandDecl& ReviewCommandDecl();
-
 int RunReviewCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 }  // namespace gg

@@ -25,9 +25,14 @@ bench_tmp() {
 }
 
 # snapshot_gpuguide DIR: runs a copy of the binary taken now, so that a rebuild of
-# ./build/gpuguide during a long run does not mix two binaries in one table.
+# ./build/gpuguide during a long run does not mix two binaries in one table. The siblings
+# that run serve, diff and review (gpuguide-serve, gpuguide-review) are copied with it.
 snapshot_gpuguide() {
+  local sibling
   cp "$GPUGUIDE" "$1/gpuguide"
+  for sibling in gpuguide-serve gpuguide-review; do
+    [[ -x $(dirname "$GPUGUIDE")/$sibling ]] && cp "$(dirname "$GPUGUIDE")/$sibling" "$1/"
+  done
   GPUGUIDE=$1/gpuguide
 }
 

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# The lean gpuguide executable (cli/cli.h, SeparateCommands): it links none of serve's, diff's
+# or review's libraries, runs those commands through its siblings, and says clearly when a
+# sibling is missing.
+#   tests/separate_commands.sh BUILD_DIR
+set -euo pipefail
+bin=$1
+fail() { echo "separate_commands: $*" >&2; exit 1; }
+
+# 1. None of the separate commands' libraries is loaded by gpuguide.
+needed=$(readelf -d "$bin/gpuguide" | sed -n 's/.*Shared library: \[\(.*\)\]/\1/p')
+[[ -n $needed ]] || fail "readelf listed no shared library of $bin/gpuguide"
+for lib in libxml2 librsvg libcpp-httplib libssl libcrypto; do
+  ! grep -q "^$lib" <<<"$needed" || fail "gpuguide links $lib, which only serve/diff/review need"
+done
+grep -q '^libcpp-httplib' < <(readelf -d "$bin/gpuguide-serve" | sed -n 's/.*\[\(.*\)\]/\1/p') ||
+  fail "gpuguide-serve does not link cpp-httplib: is it the in-process build?"
+
+# 2. The commands run through the siblings, with their own help and exit codes.
+out=$("$bin/gpuguide" review --help) || fail "review --help exited $?"
+grep -q '^usage: gpuguide review' <<<"$out" || fail "review --help printed: $out"
+out=$("$bin/gpuguide" serve --help) || fail "serve --help exited $?"
+grep -q '^usage: gpuguide serve' <<<"$out" || fail "serve --help printed: $out"
+rc=0; out=$("$bin/gpuguide" diff 2>&1) || rc=$?
+[[ $rc -eq 2 ]] && grep -q 'diff needs two site folders' <<<"$out" || fail "diff without folders: exit $rc, $out"
+"$bin/gpuguide" --help | grep -q '^  review' || fail "the usage no longer lists review"
+
+# 3. A missing sibling: a clear error naming the path tried, exit 2.
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+cp "$bin/gpuguide" "$tmp/"
+rc=0; out=$("$tmp/gpuguide" review 2>&1) || rc=$?
+[[ $rc -eq 2 ]] || fail "review without gpuguide-review exited $rc"
+grep -q "gpuguide-review, which could not be started ($tmp/gpuguide-review: No such file" <<<"$out" ||
+  fail "review without gpuguide-review printed: $out"
+# build does not need the siblings.
+"$tmp/gpuguide" --version | grep -q '^gpuguide ' || fail "--version without siblings failed"
+echo "separate_commands: ok"
