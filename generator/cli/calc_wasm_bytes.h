@@ -1,6 +1,6 @@
-// calc.wasm, the calculator compiled to WebAssembly (generator/wasm/calc_wasm.cmake), embedded in the
-// binary so that a build publishes the module that matches its own calculator. The
-// definition is generated into the build folder.
+// calc.wasm, the calculator compiled to WebAssembly (generator/wasm/calc_wasm.cmake), embedded in
+// the binary so that a build publishes the module that matches its own calculator. The definition
+// is generated into the build folder.
 #pragma once
 
 #include <string_view>

@@ -106,9 +106,13 @@ CommandDecl CalcGroupDecl() {
 }
 
 const std::vector<CommandDecl>& Commands() {
-  static const std::vector<CommandDecl> commands = {
-      kBuild, kCheck, kStamp, CalcGroupDecl(), ServeCommandDecl(), DiffCommandDecl(),
-      ReviewCommandDecl()};
+  static const std::vector<CommandDecl> commands = {kBuild,
+                                                    kCheck,
+                                                    kStamp,
+                                                    CalcGroupDecl(),
+                                                    ServeCommandDecl(),
+                                                    DiffCommandDecl(),
+                                                    ReviewCommandDecl()};
   return commands;
 }
 
