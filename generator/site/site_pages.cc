@@ -351,11 +351,9 @@ void SiteRenderer::RecordCommonReads(const PageJob& job, const PageContext& ctx)
     else if (def != sources_.end())
       ctx.Read("front-matter:" + def->second->file);
   }
-  // A translation's "stale" notice compares it with its source.
-  if (job.source && job.lang->code != data_.site.default_language) {
-    auto def = sources_.find({data_.site.default_language, job.path});
-    if (def != sources_.end()) ctx.Read("content:" + def->second->file);
-  }
+  // A translation's "stale" notice compares it with its source, but only through job.stale,
+  // which is part of the page's job key (site/page_cache.h): an edit of the source re-renders
+  // its translations when it makes them stale, not on every later edit.
 }
 
 PageResult SiteRenderer::RenderPage(const PageJob& job) const {

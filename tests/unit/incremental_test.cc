@@ -405,6 +405,34 @@ TEST_CASE(
   CHECK(again.err.find("rendered en/index.html") == std::string::npos);
 }
 
+TEST_CASE(
+    "incremental builds: a source page's edit re-renders its translations only when it makes "
+    "them stale",
+    "[incremental][cache]") {
+  TempDir tmp("gg-incremental");
+  const fs::path root = tmp.path() / "root";
+  const fs::path out = tmp.path() / "site";
+  AssembleFixtureRoot("mini", root);
+  REQUIRE(RunGpuguide({"build", "--root", root.string(), "--out", out.string()}).exit_code == 0);
+  auto edit_home = [&](const std::string& sentence) {
+    std::ofstream(root / "content/en/index.md", std::ios::app) << "\n" << sentence << "\n";
+    CliRun r = RunGpuguide({"build", "--root", root.string(), "--out", out.string(), "--explain"});
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    CHECK(r.err.find("rendered en/index.html: content:content/en/index.md changed") !=
+          std::string::npos);
+    return r.err;
+  };
+  // fr/index.md is stamped with the source's revision: the first edit makes it stale, so its
+  // page gains the notice; a second edit leaves it stale, so its page is as it was.
+  const std::string first = edit_home("A first sentence.");
+  CHECK(first.find("rendered fr/index.html") != std::string::npos);
+  CHECK(ReadFileOrEmpty(out / "fr/index.html").find("notice-stale") != std::string::npos);
+  const std::string second = edit_home("A second sentence.");
+  CHECK(second.find("rendered fr/index.html") == std::string::npos);
+  CHECK(second.find("rendered zh-Hans/index.html") == std::string::npos);
+}
+
 TEST_CASE("incremental builds: a damaged cache costs a cold build, never wrong output",
           "[incremental][cache]") {
   TempDir tmp("gg-incremental");
