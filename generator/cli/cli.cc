@@ -259,9 +259,11 @@ void KeepOutput(ContentCache* cache, const std::string& out_dir, const std::stri
 
 void PrintVerboseTail(const BuildRequest& req, const BuildOutput& result, const ContentCache* cache,
                       std::ostream& err) {
-  if (req.write)
-    err << "  write        " << std::fixed << std::setprecision(1) << std::setw(9)
-        << result.timings.back().ms << " ms\n";
+  // The phases after the commit (write, and record when there is a cache).
+  for (const auto& t : result.timings)
+    if (t.phase == "write" || t.phase == "record")
+      err << "  " << std::left << std::setw(13) << t.phase << std::right << std::fixed
+          << std::setprecision(1) << std::setw(9) << t.ms << " ms\n";
   for (const auto& [lang, words] : result.words) err << "  words[" << lang << "] " << words << "\n";
   if (cache) {
     CacheStats c = cache->Stats();
@@ -300,16 +302,24 @@ int RunBuild(const BuildRequest& req, std::ostream&, std::ostream& err) {
   std::string record_key;
   std::optional<OutputHashes> previous;
   std::map<std::string, std::string> input_hashes;
-  InputSnapshot snapshot;  // the inputs as hashed: the build loads these bytes
+  InputSnapshot snapshot;                 // the inputs as hashed: the build loads these bytes
+  std::vector<PhaseTiming> before_build;  // --verbose: the phases around BuildSite's own
+  auto since = [](std::chrono::steady_clock::time_point t) {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t).count();
+  };
   if (cache) {
+    auto t0 = std::chrono::steady_clock::now();
     input_hashes = InputFileHashes(opt.root, &snapshot, cache.get());
     opt.input_hashes = &input_hashes;
     record_key = RecordKey(req, opt);
+    before_build.push_back({"hash inputs", since(t0)});
+    t0 = std::chrono::steady_clock::now();
     const std::string listing = write ? OutputListing(req.out_dir) : std::string();
     if (auto record = ReplayableRecord(req, cache.get(), record_key, listing))
       return ReplayRecord(*record, req, start, err);
     if (write) previous = PreviousOutput(cache.get(), req.out_dir, listing);
     if (previous) opt.previous_output = &*previous;
+    before_build.push_back({"list output", since(t0)});
   }
   Diagnostics diags;
   BuildOutput result;
@@ -318,6 +328,7 @@ int RunBuild(const BuildRequest& req, std::ostream&, std::ostream& err) {
     InputSnapshotScope inputs(cache ? &snapshot : nullptr);
     ok = BuildSite(opt, &diags, &result);
   }
+  result.timings.insert(result.timings.begin(), before_build.begin(), before_build.end());
   auto keep_record = [&](const std::string& listing) {
     if (!cache) return;
     BuildRecord r{diags.Render(),
@@ -354,16 +365,16 @@ int RunBuild(const BuildRequest& req, std::ostream&, std::ostream& err) {
       err << "gpuguide: error: " << error << "; the previous site was left untouched\n";
       return 1;
     }
-    result.timings.push_back(
-        {"write",
-         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count()});
+    result.timings.push_back({"write", since(t0)});
     if (cache) {
+      t0 = std::chrono::steady_clock::now();
       // The folder holds exactly the plan's files: stat them instead of walking it.
       std::vector<std::string> paths;
       for (const auto& f : result.files) paths.push_back(f.path);
       const std::string listing = OutputListingOf(out_dir, paths);
       keep_record(listing);
       KeepOutput(cache.get(), out_dir, listing, result.files);
+      result.timings.push_back({"record", since(t0)});
     }
   }
   double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -100,10 +100,46 @@ class DomBuilder : public nlohmann::detail::json_sax_dom_parser<nlohmann::json> 
   std::string message;
 };
 
+// FNV-1a, 64 bits: dependency-free (this file also builds for WebAssembly, where size_t and
+// std::hash are 32 bits wide). Streaming: the hash of a pointer is carried on from its
+// parent's, so the scanner never builds pointer strings.
+constexpr uint64_t kFnvOffset = 14695981039346656037ull;
+constexpr uint64_t kFnvPrime = 1099511628211ull;
+inline uint64_t FnvByte(uint64_t h, unsigned char c) {
+  return (h ^ c) * kFnvPrime;
+}
+// The hash of `pointer + "/" + token(key)`, from the hash of pointer (JsonPointerToken's
+// escapes applied on the way).
+uint64_t FnvChild(uint64_t h, std::string_view key) {
+  h = FnvByte(h, '/');
+  for (unsigned char c : key) {
+    if (c == '~') {
+      h = FnvByte(FnvByte(h, '~'), '0');
+    } else if (c == '/') {
+      h = FnvByte(FnvByte(h, '~'), '1');
+    } else {
+      h = FnvByte(h, c);
+    }
+  }
+  return h;
+}
+uint64_t FnvIndex(uint64_t h, int index) {
+  char digits[12];
+  int n = 0;
+  do {
+    digits[n++] = static_cast<char>('0' + index % 10);
+    index /= 10;
+  } while (index > 0);
+  h = FnvByte(h, '/');
+  while (n > 0) h = FnvByte(h, static_cast<unsigned char>(digits[--n]));
+  return h;
+}
+
 // A scanner over text already known to be valid JSON (nesting at most kMaxJsonDepth): records
 // the position of each value and key by pointer, and reports what nlohmann accepts but the
 // data must not contain: duplicate keys (nlohmann keeps the last, silently) and control
-// characters in strings.
+// characters in strings. One pass, no string per value: pointers are carried as hashes, keys
+// are views of the text (decoded only when they hold an escape).
 class LocationScanner {
  public:
   LocationScanner(const std::string& file, const std::string& text, JsonDoc* doc,
@@ -112,12 +148,21 @@ class LocationScanner {
 
   void Run() {
     SkipWs();
-    Value();
+    Value(kFnvOffset, 0);
     doc_->value_locs.Seal();
     doc_->key_locs.Seal();
   }
 
  private:
+  // A key of the object being scanned, for the duplicate check.
+  struct SeenKey {
+    uint64_t hash;  // FNV-1a of the decoded key
+    JsonPos at;
+    std::string decoded;  // only when the raw key holds an escape; else raw is the key
+    std::string_view raw;
+    std::string_view Key() const { return decoded.empty() ? raw : std::string_view(decoded); }
+  };
+
   JsonPos Here() const { return {line_, col_}; }
   SourceLoc At(JsonPos p) const { return {file_, p.line, p.col}; }
 
@@ -135,71 +180,101 @@ class LocationScanner {
   void SkipWs() {
     while (pos_ < text_.size()) {
       const char c = text_[pos_];
-      if (c != ' ' && c != '\t' && c != '\r' && c != '\n') break;
-      Advance();
+      if (c == '\n') {
+        ++line_;
+        col_ = 1;
+      } else if (c == ' ' || c == '\t' || c == '\r') {
+        ++col_;
+      } else {
+        break;
+      }
+      ++pos_;
     }
   }
 
-  // The string starting at the current quote, decoded. Valid JSON has no raw line break in a
-  // string, so only the column moves; nlohmann decodes the rare string with an escape, so
-  // keys with escapes map exactly as its DOM has them.
-  std::string String() {
+  // The string starting at the current quote: its raw text (between the quotes) and, when it
+  // holds an escape, its decoded text in *decoded (left empty otherwise). Valid JSON has no raw
+  // line break in a string, so only the column moves; nlohmann decodes the rare string with an
+  // escape, so keys with escapes map exactly as its DOM has them.
+  std::string_view String(std::string* decoded) {
     const JsonPos at = Here();
     const size_t start = pos_ + 1;
     size_t end = start;
     bool escaped = false;
-    while (end < text_.size() && text_[end] != '"') {
-      if (text_[end] == '\\') {
+    int chars = 2;  // the quotes
+    unsigned code = 0;
+    bool control = false;
+    const size_t size = text_.size();
+    while (end < size && text_[end] != '"') {
+      const unsigned char c = static_cast<unsigned char>(text_[end]);
+      if (c == '\\') {
         escaped = true;
-        ++end;
+        chars += 2;
+        end += 2;
+        continue;
+      }
+      if ((c & 0xC0) != 0x80) ++chars;
+      // Raw C0 controls are not valid JSON (nlohmann refused them); DEL and C1 (U+0080–U+009F,
+      // 0xC2 0x80–0x9F in UTF-8) are, and are refused here.
+      if (!control &&
+          (c == 0x7F || (c == 0xC2 && end + 1 < size &&
+                         (static_cast<unsigned char>(text_[end + 1]) & 0xE0) == 0x80))) {
+        control = true;
+        code = c == 0x7F ? c : static_cast<unsigned char>(text_[end + 1]);
       }
       ++end;
     }
-    for (size_t i = pos_; i < end + 1 && i < text_.size(); ++i)
-      if ((static_cast<unsigned char>(text_[i]) & 0xC0) != 0x80) ++col_;
-    pos_ = std::min(end + 1, text_.size());
-    std::string decoded = text_.substr(start, end - start);
+    end = std::min(end, size);
+    col_ += chars;
+    pos_ = std::min(end + 1, size);
+    const std::string_view raw(text_.data() + start, end - start);
     if (escaped) {
-      auto parsed = nlohmann::json::parse("\"" + decoded + "\"", nullptr, false);
-      if (parsed.is_string()) decoded = parsed.get<std::string>();
+      auto parsed = nlohmann::json::parse("\"" + std::string(raw) + "\"", nullptr, false);
+      if (parsed.is_string()) *decoded = parsed.get<std::string>();
+      if (!control) control = FindControlChar(*decoded, &code);
     }
-    unsigned code = 0;
-    if (FindControlChar(decoded, &code)) {
+    if (control) {
       diags_->Error(At(at), "control character " + CodePoint(code) + " in a string",
                     "remove it; text fields hold plain text");
     }
-    return decoded;
+    return raw;
   }
 
-  // The value at the current position, whose pointer is path_ (restored on return).
-  void Value() {
-    doc_->value_locs.Add(path_, Here());
+  // Reports `key` if the object already has it (nlohmann keeps the last copy: positions and
+  // the "already set" hint follow it).
+  void CheckDuplicate(std::vector<SeenKey>& seen, SeenKey key) {
+    for (auto it = seen.rbegin(); it != seen.rend(); ++it) {
+      if (it->hash != key.hash || it->Key() != key.Key()) continue;
+      diags_->Error(At(key.at), "duplicate key '" + std::string(key.Key()) + "'",
+                    "it is already set at line " + std::to_string(it->at.line) + ":" +
+                        std::to_string(it->at.col));
+      break;
+    }
+    seen.push_back(std::move(key));
+  }
+
+  // The value at the current position, whose pointer hashes to `h`, `depth` levels deep.
+  void Value(uint64_t h, size_t depth) {
+    doc_->value_locs.Add(h, Here());
     if (pos_ >= text_.size()) return;
     char c = text_[pos_];
     if (c == '{') {
       Advance();
       SkipWs();
-      std::unordered_map<std::string, JsonPos> keys;  // this object's, for duplicates
+      if (seen_.size() <= depth) seen_.resize(depth + 1);
+      seen_[depth].clear();
       while (pos_ < text_.size() && text_[pos_] != '}') {
-        const JsonPos key_loc = Here();
-        std::string key = String();
-        const size_t parent = path_.size();
-        path_ += '/';
-        path_ += JsonPointerToken(key);
-        auto [it, fresh] = keys.emplace(key, key_loc);
-        if (!fresh) {
-          diags_->Error(At(key_loc), "duplicate key '" + key + "'",
-                        "it is already set at line " + std::to_string(it->second.line) + ":" +
-                            std::to_string(it->second.col));
-          it->second = key_loc;
-        }
-        // nlohmann keeps the last copy: positions follow it.
-        doc_->key_locs.Add(path_, key_loc);
+        SeenKey key;
+        key.at = Here();
+        key.raw = String(&key.decoded);
+        key.hash = FnvChild(kFnvOffset, key.Key());
+        const uint64_t child = FnvChild(h, key.Key());
+        doc_->key_locs.Add(child, key.at);
+        CheckDuplicate(seen_[depth], std::move(key));
         SkipWs();
         Advance();  // ':'
         SkipWs();
-        Value();
-        path_.resize(parent);
+        Value(child, depth + 1);
         SkipWs();
         if (pos_ < text_.size() && text_[pos_] == ',') {
           Advance();
@@ -212,11 +287,7 @@ class LocationScanner {
       SkipWs();
       int index = 0;
       while (pos_ < text_.size() && text_[pos_] != ']') {
-        const size_t parent = path_.size();
-        path_ += '/';
-        path_ += std::to_string(index++);
-        Value();
-        path_.resize(parent);
+        Value(FnvIndex(h, index++), depth + 1);
         SkipWs();
         if (pos_ < text_.size() && text_[pos_] == ',') {
           Advance();
@@ -225,9 +296,17 @@ class LocationScanner {
       }
       Advance();
     } else if (c == '"') {
-      String();
+      std::string decoded;
+      String(&decoded);
     } else {
-      while (pos_ < text_.size() && !std::strchr(",]} \t\r\n", text_[pos_])) Advance();
+      // A number, true, false or null: ASCII up to the next delimiter.
+      while (pos_ < text_.size()) {
+        const char d = text_[pos_];
+        if (d == ',' || d == ']' || d == '}' || d == ' ' || d == '\t' || d == '\r' || d == '\n')
+          break;
+        ++pos_;
+        ++col_;
+      }
     }
   }
 
@@ -238,41 +317,34 @@ class LocationScanner {
   size_t pos_ = 0;
   int line_ = 1;
   int col_ = 1;
-  std::string path_;  // the pointer of the value being scanned
+  std::vector<std::vector<SeenKey>> seen_;  // by depth: the keys of the object being scanned
 };
 
 }  // namespace
 
-namespace {
-
-// FNV-1a, 64 bits: dependency-free (this file also builds for WebAssembly, where size_t and
-// std::hash are 32 bits wide).
-uint64_t PointerHash(std::string_view pointer) {
-  uint64_t h = 14695981039346656037ull;
-  for (unsigned char c : pointer) h = (h ^ c) * 1099511628211ull;
-  return h;
-}
-
-}  // namespace
-
-void JsonPositions::Add(std::string_view pointer, JsonPos pos) {
-  entries_.emplace_back(PointerHash(pointer), pos);
+void JsonPositions::Add(uint64_t pointer_hash, JsonPos pos) {
+  entries_.emplace_back(pointer_hash, pos);
 }
 
 void JsonPositions::Seal() {
-  std::stable_sort(entries_.begin(), entries_.end(),
-                   [](const auto& a, const auto& b) { return a.first < b.first; });
-  // Of equal hashes (a key given twice) the last added is the one kept.
-  std::vector<std::pair<uint64_t, JsonPos>> kept;
-  kept.reserve(entries_.size());
+  // Entries are added in the order of the text, so of equal hashes (a key given twice) the
+  // one with the greatest position is the last added, the one kept.
+  auto later = [](const JsonPos& a, const JsonPos& b) {
+    return a.line != b.line ? a.line < b.line : a.col < b.col;
+  };
+  std::sort(entries_.begin(), entries_.end(), [&](const auto& a, const auto& b) {
+    return a.first != b.first ? a.first < b.first : later(a.second, b.second);
+  });
+  size_t kept = 0;
   for (size_t i = 0; i < entries_.size(); ++i)
     if (i + 1 == entries_.size() || entries_[i + 1].first != entries_[i].first)
-      kept.push_back(entries_[i]);
-  entries_ = std::move(kept);
+      entries_[kept++] = entries_[i];
+  entries_.resize(kept);
 }
 
 const JsonPos* JsonPositions::Find(std::string_view pointer) const {
-  const uint64_t h = PointerHash(pointer);
+  uint64_t h = kFnvOffset;
+  for (unsigned char c : pointer) h = FnvByte(h, c);
   auto it = std::lower_bound(entries_.begin(), entries_.end(), h,
                              [](const auto& e, uint64_t v) { return e.first < v; });
   return it != entries_.end() && it->first == h ? &it->second : nullptr;

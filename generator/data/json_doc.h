@@ -26,8 +26,9 @@ struct JsonPos {
 // of one file sharing a hash (odds ~1e-10 with 64 bits) would only misplace a diagnostic.
 class JsonPositions {
  public:
-  void Add(std::string_view pointer, JsonPos pos);
-  void Seal();  // sorts; a pointer added twice keeps its last position
+  // `pointer_hash`: FNV-1a (64 bits) of the pointer's text, as Find computes it.
+  void Add(uint64_t pointer_hash, JsonPos pos);
+  void Seal();  // sorts; a pointer added twice keeps its later position in the text
   const JsonPos* Find(std::string_view pointer) const;
 
  private:
