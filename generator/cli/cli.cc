@@ -361,17 +361,17 @@ int RunBuild(const BuildRequest& req, std::ostream&, std::ostream& err) {
     auto waiting = [&] {
       err << "gpuguide: another build is writing " << out_dir << "; waiting for it to finish\n";
     };
-    if (!CommitSite(out_dir, result.files, &stats, &error, waiting, opt.previous_output)) {
+    std::vector<TreeFile> committed;
+    if (!CommitSite(out_dir, result.files, &stats, &error, waiting, opt.previous_output,
+                    cache ? &committed : nullptr)) {
       err << "gpuguide: error: " << error << "; the previous site was left untouched\n";
       return 1;
     }
     result.timings.push_back({"write", since(t0)});
     if (cache) {
       t0 = std::chrono::steady_clock::now();
-      // The folder holds exactly the plan's files: stat them instead of walking it.
-      std::vector<std::string> paths;
-      for (const auto& f : result.files) paths.push_back(f.path);
-      const std::string listing = OutputListingOf(out_dir, paths);
+      // The folder holds exactly the plan's files, as the commit placed them: no walk.
+      const std::string listing = OutputListingFrom(committed);
       keep_record(listing);
       KeepOutput(cache.get(), out_dir, listing, result.files);
       result.timings.push_back({"record", since(t0)});

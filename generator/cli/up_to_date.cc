@@ -1,13 +1,11 @@
 #include "cli/up_to_date.h"
 
-#include <sys/stat.h>
-
 #include <algorithm>
 #include <cstring>
-#include <filesystem>
 #include <vector>
 
 #include "base/content_cache.h"
+#include "base/file_tree.h"
 
 namespace gg {
 
@@ -35,11 +33,9 @@ std::optional<BuildRecord> UnpackRecord(const std::string& bytes) {
 
 namespace {
 
-std::string ListingLine(const std::string& rel, const struct stat& st) {
-  const long long mtime_ns =
-      static_cast<long long>(st.st_mtim.tv_sec) * 1000000000LL + st.st_mtim.tv_nsec;
-  return rel + ' ' + std::to_string(st.st_size) + ' ' + std::to_string(mtime_ns) + ' ' +
-         std::to_string(st.st_ino);
+std::string ListingLine(const TreeFile& f) {
+  return f.path + ' ' + std::to_string(f.size) + ' ' + std::to_string(f.mtime_ns) + ' ' +
+         std::to_string(f.inode);
 }
 
 std::string Joined(std::vector<std::string> lines) {
@@ -52,26 +48,17 @@ std::string Joined(std::vector<std::string> lines) {
 }  // namespace
 
 std::string OutputListing(const std::string& dir) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  if (!fs::is_directory(dir, ec)) return "";
-  std::vector<std::string> lines;
-  for (fs::recursive_directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-    if (it->is_symlink(ec) || !it->is_regular_file(ec)) continue;
-    struct stat st;
-    if (::lstat(it->path().c_str(), &st) != 0) return "";
-    lines.push_back(ListingLine(it->path().lexically_relative(dir).generic_string(), st));
-  }
-  if (ec) return "";
-  return Joined(std::move(lines));
+  std::vector<TreeFile> files;
+  if (!ListTreeFiles(dir, &files)) return "";
+  return OutputListingFrom(files);
 }
 
-std::string OutputListingOf(const std::string& dir, const std::vector<std::string>& paths) {
+std::string OutputListingFrom(const std::vector<TreeFile>& files) {
   std::vector<std::string> lines;
-  for (const auto& rel : paths) {
-    struct stat st;
-    if (::lstat((dir + "/" + rel).c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return "";
-    lines.push_back(ListingLine(rel, st));
+  lines.reserve(files.size());
+  for (const auto& f : files) {
+    if (f.path.empty()) return "";
+    lines.push_back(ListingLine(f));
   }
   return Joined(std::move(lines));
 }

@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "base/file_tree.h"
+
 namespace gg {
 
 struct BuildRecord {
@@ -28,8 +30,8 @@ std::optional<BuildRecord> UnpackRecord(const std::string& bytes);
 // One line per regular file under dir, sorted by path: "path size mtime-ns inode". Empty when
 // the folder does not exist or cannot be listed.
 std::string OutputListing(const std::string& dir);
-// The same listing made from the paths a commit just wrote (no walk of the folder): right
-// when the folder holds exactly those files. Empty when one of them is not a regular file.
-std::string OutputListingOf(const std::string& dir, const std::vector<std::string>& paths);
+// The same listing made from the files a commit placed (write/commit_site.h), without walking
+// the folder. Empty when one of them could not be read (its path is empty).
+std::string OutputListingFrom(const std::vector<TreeFile>& files);
 
 }  // namespace gg

@@ -392,10 +392,9 @@ void LoadPersonas(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
     }
     p.machines = r.Has("machines") ? r.Integer("machines", 1) : 1;
     if (p.machines > 1 && p.count % p.machines != 0)
-      diags->Error(r.FieldLoc("machines"),
-                   "persona '" + p.id + "': " + std::to_string(p.count) +
-                       " GPUs do not split evenly over " + std::to_string(p.machines) +
-                       " machines");
+      diags->Error(r.FieldLoc("machines"), "persona '" + p.id + "': " + std::to_string(p.count) +
+                                               " GPUs do not split evenly over " +
+                                               std::to_string(p.machines) + " machines");
     p.note = r.OptString("note").value_or("");
     if (p.conditions.empty()) diags->Error(r.FieldLoc("conditions"), "persona allows no condition");
     if (p.segments.empty()) diags->Error(r.FieldLoc("segments"), "persona allows no segment");
@@ -640,6 +639,11 @@ void LoadDataFile(const std::string& file, const std::string& text, Dataset* out
     out->unreadable.push_back(file);
     return;
   }
+  LoadParsedDataFile(doc, out, diags);
+}
+
+void LoadParsedDataFile(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
+  const std::string& file = doc.file;
   std::string name = file.substr(file.rfind('/') + 1);
   if (name == "gpus.json")
     LoadGpus(doc, out, diags);

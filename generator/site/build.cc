@@ -139,7 +139,7 @@ bool BuildSite(const BuildOptions& options, Diagnostics* diags, BuildOutput* out
   const std::string& root = options.root;
 
   // Load: every input, every problem reported.
-  Dataset data = LoadDataset(root, diags);
+  Dataset data = LoadDataset(root, diags, options.jobs);
   timer.Mark("load data");
   // Translations, UI strings and rendering are relative to the default language; without it
   // among the languages (already reported) they would only repeat that one problem.

@@ -223,11 +223,12 @@ namespace {
 // The page-reads entry: what the page read (each key with its value when the page was kept),
 // its word count, and the content hash of each file it produced — so that a page whose inputs
 // are unchanged and whose files the output folder still holds need not be loaded at all.
+// Views into the packed bytes, which must outlive it.
 struct PageReads {
-  std::vector<std::string> keys;
-  std::vector<std::string> values;  // "" for a key that had none
+  std::vector<std::string_view> keys;
+  std::vector<std::string_view> values;  // "" for a key that had none
   int words = 0;
-  std::vector<std::pair<std::string, std::string>> outputs;  // path ("" = the page), hash
+  std::vector<std::pair<std::string_view, std::string_view>> outputs;  // path ("" = the page), hash
 };
 
 std::string PackReads(const PageResult& r, const DependencyValues& values) {
@@ -239,29 +240,50 @@ std::string PackReads(const PageResult& r, const DependencyValues& values) {
   return PackFields({"reads/2", reads, words, outputs});
 }
 
-// Tab-separated pairs, one per line.
-std::vector<std::pair<std::string, std::string>> Pairs(const std::string& text) {
-  std::vector<std::pair<std::string, std::string>> out;
-  for (size_t s = 0, e; (e = text.find('\n', s)) != std::string::npos; s = e + 1) {
-    const size_t tab = text.find('\t', s);
-    if (tab == std::string::npos || tab > e) return {};
-    out.emplace_back(text.substr(s, tab - s), text.substr(tab + 1, e - tab - 1));
+// PackFields' fields as views into `bytes`; false on truncated or malformed bytes.
+bool FieldViews(std::string_view bytes, std::vector<std::string_view>* fields) {
+  fields->clear();
+  auto read_int = [&](int64_t* v) {
+    if (bytes.size() < sizeof *v) return false;
+    std::memcpy(v, bytes.data(), sizeof *v);
+    bytes.remove_prefix(sizeof *v);
+    return true;
+  };
+  int64_t n = 0;
+  if (!read_int(&n) || n < 0 || n > 1 << 20) return false;
+  for (int64_t i = 0; i < n; ++i) {
+    int64_t len = 0;
+    if (!read_int(&len) || len < 0 || static_cast<uint64_t>(len) > bytes.size()) return false;
+    fields->push_back(bytes.substr(0, static_cast<size_t>(len)));
+    bytes.remove_prefix(static_cast<size_t>(len));
   }
-  return out;
+  return bytes.empty();
 }
 
-std::optional<PageReads> UnpackReads(const std::string& bytes) {
-  std::vector<std::string> f;
-  if (!UnpackFields(bytes, &f) || f.size() != 4 || f[0] != "reads/2") return std::nullopt;
-  PageReads r;
-  for (auto& [key, value] : Pairs(f[1])) {
-    r.keys.push_back(std::move(key));
-    r.values.push_back(std::move(value));
+// Tab-separated pairs, one per line, as views; false when a line has no tab.
+bool Pairs(std::string_view text, std::vector<std::pair<std::string_view, std::string_view>>* out) {
+  for (size_t s = 0, e; (e = text.find('\n', s)) != std::string_view::npos; s = e + 1) {
+    const size_t tab = text.find('\t', s);
+    if (tab == std::string_view::npos || tab > e) return false;
+    out->emplace_back(text.substr(s, tab - s), text.substr(tab + 1, e - tab - 1));
   }
-  r.words = std::atoi(f[2].c_str());
-  r.outputs = Pairs(f[3]);
-  if (r.outputs.empty() || !r.outputs[0].first.empty()) return std::nullopt;
-  return r;
+  return true;
+}
+
+bool ParseReads(std::string_view packed, PageReads* r) {
+  std::vector<std::string_view> f;
+  if (!FieldViews(packed, &f) || f.size() != 4 || f[0] != "reads/2") return false;
+  std::vector<std::pair<std::string_view, std::string_view>> pairs;
+  if (!Pairs(f[1], &pairs)) return false;
+  r->keys.reserve(pairs.size());
+  r->values.reserve(pairs.size());
+  for (const auto& [key, value] : pairs) {
+    r->keys.push_back(key);
+    r->values.push_back(value);
+  }
+  r->words = std::atoi(std::string(f[2]).c_str());
+  if (!Pairs(f[3], &r->outputs)) return false;
+  return !r->outputs.empty() && r->outputs[0].first.empty();
 }
 
 }  // namespace
@@ -269,30 +291,43 @@ std::optional<PageReads> UnpackReads(const std::string& bytes) {
 std::optional<PageResult> PageCache::Find(const PageJob& job, std::string* why,
                                           const OutputHashes* previous) const {
   const std::string job_key = JobKey(job);
-  auto bytes = cache_->Get("page-reads", job_key);
-  auto reads = bytes ? UnpackReads(*bytes) : std::nullopt;
+  const auto bytes = cache_->Get("page-reads", job_key);
+  PageReads own;
+  const PageReads* reads = bytes && ParseReads(*bytes, &own) ? &own : nullptr;
   if (!reads) {
     if (why) *why = "not rendered before";
     return std::nullopt;
   }
   // Each value is compared with the kept one; when all are equal they are the kept ones, which
   // then make the result key (ResultKey's form) if the page's bytes are needed.
+  std::optional<std::string> computed;
+  auto current = [&](std::string_view key) -> std::optional<std::string_view> {
+    if (const std::string* held = values_->Held(key)) return std::string_view(*held);
+    computed = values_->Of(std::string(key));
+    if (computed) return std::string_view(*computed);
+    return std::nullopt;
+  };
   bool same = true;
   for (size_t i = 0; i < reads->keys.size(); ++i) {
-    const std::string* held = values_->Held(reads->keys[i]);
-    auto now = held ? std::optional<std::string>() : values_->Of(reads->keys[i]);
-    if (held ? *held == reads->values[i] : now && *now == reads->values[i]) continue;
-    if (held) now = *held;
+    const auto now = current(reads->keys[i]);
+    if (now && *now == reads->values[i]) continue;
     same = false;
     if (!why) break;
-    *why += (why->empty() ? "" : ", ") + reads->keys[i] + (now ? " changed" : " is unknown now");
+    *why += (why->empty() ? "" : ", ") + std::string(reads->keys[i]) +
+            (now ? " changed" : " is unknown now");
   }
   if (!same) return std::nullopt;
+  auto dependencies = [&] {
+    std::vector<std::string> keys;
+    keys.reserve(reads->keys.size());
+    for (std::string_view k : reads->keys) keys.emplace_back(k);
+    return keys;
+  };
   // Every file the page made is still in the output folder as the last build wrote it: the
   // commit links those files, their bytes are not needed.
   if (previous) {
-    auto held = [&](const std::string& path, const std::string& hash) {
-      auto it = previous->find(path);
+    auto held = [&](std::string_view path, std::string_view hash) {
+      auto it = previous->find(std::string(path));
       return it != previous->end() && it->second == hash;
     };
     bool all_held = held(OutputPathOf(job.site_path), reads->outputs[0].second);
@@ -300,11 +335,12 @@ std::optional<PageResult> PageCache::Find(const PageJob& job, std::string* why,
       all_held = held(reads->outputs[i].first, reads->outputs[i].second);
     if (all_held) {
       PageResult r;
-      r.html_unchanged_hash = reads->outputs[0].second;
+      r.html_unchanged_hash = std::string(reads->outputs[0].second);
       r.words = reads->words;
-      r.dependencies = std::move(reads->keys);
+      r.dependencies = dependencies();
       for (size_t i = 1; i < reads->outputs.size(); ++i)
-        r.files.push_back({reads->outputs[i].first, "", reads->outputs[i].second});
+        r.files.push_back(
+            {std::string(reads->outputs[i].first), "", std::string(reads->outputs[i].second)});
       return r;
     }
   }
@@ -315,7 +351,7 @@ std::optional<PageResult> PageCache::Find(const PageJob& job, std::string* why,
   auto kept = cache_->Get("page", result_key.Hash());
   auto result = kept ? UnpackResult(*kept) : std::nullopt;
   // The kept page read exactly these keys (a page kept under another list is not this one).
-  if (!result || result->dependencies != reads->keys) {
+  if (!result || result->dependencies != dependencies()) {
     if (why) *why = "its kept result is gone or unreadable";
     return std::nullopt;
   }

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -12,10 +13,12 @@
 
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <set>
 #include <vector>
 
 #include "base/content_cache.h"
+#include "base/file_tree.h"
 #include "base/files.h"
 #include "base/parallel.h"
 
@@ -94,10 +97,11 @@ int RemoveStaleStaging(const fs::path& out) {
   return left;
 }
 
-// Writes a new file; on failure sets *why to the system's reason (a full disk: "No space left
-// on device", a file size limit: "File too large").
-bool WriteBytes(const fs::path& path, const std::string& bytes, std::string* why) {
-  int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+// Writes a new file `name` in the folder open as `dir_fd`; on failure sets *why to the
+// system's reason (a full disk: "No space left on device", a file size limit: "File too
+// large").
+bool WriteBytesAt(int dir_fd, const std::string& name, const std::string& bytes, std::string* why) {
+  int fd = openat(dir_fd, name.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) {
     *why = std::strerror(errno);
     return false;
@@ -124,8 +128,9 @@ bool WriteBytes(const fs::path& path, const std::string& bytes, std::string* why
 
 bool CommitSite(const std::string& out_dir, const std::vector<OutputFile>& plan, CommitStats* stats,
                 std::string* error, const std::function<void()>& on_wait,
-                const OutputHashes* previous) {
+                const OutputHashes* previous, std::vector<TreeFile>* committed) {
   *stats = {};
+  if (committed) committed->assign(plan.size(), TreeFile{});
   fs::path out = fs::absolute(out_dir).lexically_normal();
   if (out.filename().empty()) out = out.parent_path();
   std::error_code ec;
@@ -140,62 +145,103 @@ bool CommitSite(const std::string& out_dir, const std::vector<OutputFile>& plan,
     *error = "cannot create staging folder " + staging.string() + ": " + ec.message();
     return false;
   }
+  // The plan by folder ("" is the top), and every folder with its ancestors.
   std::set<std::string> planned;
-  std::set<fs::path> folders;
-  for (const auto& f : plan) {
-    if (!SafeRelative(f.path) || !planned.insert(f.path).second) {
-      *error = "invalid or duplicate output path '" + f.path + "'";
+  std::map<std::string, std::vector<size_t>> by_folder;
+  std::set<std::string> folders;
+  for (size_t i = 0; i < plan.size(); ++i) {
+    const std::string& p = plan[i].path;
+    if (!SafeRelative(p) || !planned.insert(p).second) {
+      *error = "invalid or duplicate output path '" + p + "'";
       fs::remove_all(staging, ec);
       return false;
     }
-    folders.insert((staging / f.path).parent_path());
+    const size_t slash = p.rfind('/');
+    const std::string folder = slash == std::string::npos ? "" : p.substr(0, slash);
+    by_folder[folder].push_back(i);
+    for (size_t at = folder.size(); at != std::string::npos && at > 0;
+         at = folder.rfind('/', at - 1)) {
+      if (!folders.insert(folder.substr(0, at)).second) break;
+    }
   }
-  for (const auto& folder : folders) fs::create_directories(folder, ec);
-  // Files are written on every core (each job its own file); the first failure in plan order
-  // is the one reported, whatever the thread count.
+  // Parents first: in sorted order a folder comes before everything under it.
+  const int staging_fd = open(staging.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  for (const auto& folder : folders) {
+    if (staging_fd < 0 || (mkdirat(staging_fd, folder.c_str(), 0777) != 0 && errno != EEXIST)) {
+      *error = "cannot create " + (staging / folder).string() + ": " + std::strerror(errno);
+      if (staging_fd >= 0) close(staging_fd);
+      fs::remove_all(staging, ec);
+      return false;
+    }
+  }
+  // Files are placed on every core, a folder per job: each file's name is resolved from its
+  // folder's descriptor in the old and the new tree. The first failure in plan order is the
+  // one reported, whatever the thread count.
+  std::vector<const std::pair<const std::string, std::vector<size_t>>*> jobs;
+  for (const auto& entry : by_folder) jobs.push_back(&entry);
   std::vector<std::string> failures(plan.size());
   std::vector<char> kept(plan.size(), 0);
-  ParallelFor(static_cast<int>(plan.size()), ThreadCount(0), [&](int i) {
-    const OutputFile& f = plan[static_cast<size_t>(i)];
-    std::error_code fec;
-    fs::path target = staging / f.path;
-    fs::path old = out / f.path;
-    bool same;
-    if (!f.unchanged_hash.empty()) {
-      same = true;  // planned without bytes: the old file is the content
-    } else if (auto it = previous ? previous->find(f.path) : OutputHashes::const_iterator();
-               previous && it != previous->end()) {
-      same = it->second == ContentHashHex(f.bytes);  // no need to read the old file
-    } else {
-      std::string bytes;
-      same = fs::is_regular_file(old, fec) && fs::file_size(old, fec) == f.bytes.size() &&
-             ReadWholeFile(old.string(), &bytes) && bytes == f.bytes;
-    }
-    if (same) {
-      fs::create_hard_link(old, target, fec);
-      if (!fec) {
-        kept[static_cast<size_t>(i)] = 1;
-        return;
+  ParallelFor(static_cast<int>(jobs.size()), ThreadCount(0), [&](int j) {
+    const auto& [folder, indices] = *jobs[static_cast<size_t>(j)];
+    const int new_fd = openat(staging_fd, folder.empty() ? "." : folder.c_str(),
+                              O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    const fs::path old_folder = folder.empty() ? out : out / folder;
+    const int old_fd = open(old_folder.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    for (size_t i : indices) {
+      const OutputFile& f = plan[i];
+      const std::string name = f.path.substr(folder.empty() ? 0 : folder.size() + 1);
+      if (new_fd < 0) {
+        failures[i] = "cannot open " + (staging / folder).string() + ": " + std::strerror(errno);
+        continue;
       }
-      // Another file system or no link support: fall back to a copy that keeps the time.
-      fec.clear();
-      fs::copy_file(old, target, fs::copy_options::overwrite_existing, fec);
-      if (!fec) {
-        fs::last_write_time(target, fs::last_write_time(old, fec), fec);
-        kept[static_cast<size_t>(i)] = 1;
-        return;
+      std::error_code fec;
+      const fs::path old = out / f.path;
+      bool same;
+      if (!f.unchanged_hash.empty()) {
+        same = true;  // planned without bytes: the old file is the content
+      } else if (auto it = previous ? previous->find(f.path) : OutputHashes::const_iterator();
+                 previous && it != previous->end()) {
+        same = it->second == ContentHashHex(f.bytes);  // no need to read the old file
+      } else {
+        std::string bytes;
+        same = old_fd >= 0 && fs::is_regular_file(old, fec) &&
+               fs::file_size(old, fec) == f.bytes.size() && ReadWholeFile(old.string(), &bytes) &&
+               bytes == f.bytes;
       }
+      bool placed = false;
+      if (same && old_fd >= 0) {
+        if (linkat(old_fd, name.c_str(), new_fd, name.c_str(), 0) == 0) {
+          placed = true;
+        } else {
+          // Another file system or no link support: a copy that keeps the time.
+          const fs::path target = staging / f.path;
+          fec.clear();
+          fs::copy_file(old, target, fs::copy_options::overwrite_existing, fec);
+          if (!fec) {
+            fs::last_write_time(target, fs::last_write_time(old, fec), fec);
+            placed = true;
+          }
+        }
+        if (placed) kept[i] = 1;
+      }
+      if (!placed) {
+        if (!f.unchanged_hash.empty()) {
+          failures[i] = "cannot reuse " + old.string() +
+                        " (the output folder changed during the build; build again)";
+          continue;
+        }
+        std::string why;
+        if (!WriteBytesAt(new_fd, name, f.bytes, &why)) {
+          failures[i] = "cannot write " + (staging / f.path).string() + ": " + why;
+          continue;
+        }
+      }
+      if (committed) StatTreeFile(new_fd, name.c_str(), f.path, &(*committed)[i]);
     }
-    if (!f.unchanged_hash.empty()) {
-      failures[static_cast<size_t>(i)] = "cannot reuse " + old.string() +
-                                         " (the output folder changed during the build; build "
-                                         "again)";
-      return;
-    }
-    std::string why;
-    if (!WriteBytes(target, f.bytes, &why))
-      failures[static_cast<size_t>(i)] = "cannot write " + target.string() + ": " + why;
+    if (new_fd >= 0) close(new_fd);
+    if (old_fd >= 0) close(old_fd);
   });
+  if (staging_fd >= 0) close(staging_fd);
   for (size_t i = 0; i < plan.size(); ++i) {
     if (!failures[i].empty()) {
       *error = failures[i];
@@ -220,7 +266,16 @@ bool CommitSite(const std::string& out_dir, const std::vector<OutputFile>& plan,
       fs::remove_all(staging, ec);
       return false;
     }
-    fs::remove_all(staging, ec);  // the previous site
+    // The previous site, now under the staging name: when its files are known, removed
+    // without walking it.
+    if (previous) {
+      std::vector<std::string> old_files;
+      old_files.reserve(previous->size());
+      for (const auto& [path, hash] : *previous) old_files.push_back(path);
+      RemoveKnownTree(staging.string(), old_files, ThreadCount(0));
+    } else {
+      fs::remove_all(staging, ec);
+    }
   } else {
     if (fs::exists(out, ec)) {
       *error = out.string() + " exists and is not a folder";

@@ -8,7 +8,8 @@
 //     keeps its modification time (rsync and HTTP caches see it unchanged);
 //  2. the staging folder and the output folder are swapped with one atomic
 //     renameat2(RENAME_EXCHANGE) (a plain rename when there is no output folder yet);
-//  3. the old tree, now in the staging name, is removed.
+//  3. the old tree, now in the staging name, is removed (without walking it when its files
+//     are known: base/file_tree.h).
 // A failure or a kill at any point before step 2 leaves the output folder exactly as it was;
 // stale staging folders of killed runs are removed (under the lock) at the start of the next
 // one; one that cannot be removed is left alone and does not block the build.
@@ -19,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "base/file_tree.h"
 #include "base/output_file.h"
 
 namespace gg {
@@ -38,8 +40,10 @@ struct CommitStats {
 // times and inodes unchanged): a file is then compared by hash instead of being read. A file
 // planned without bytes (OutputFile::unchanged_hash) is linked from the output folder; if it
 // is gone there, the commit fails and the output folder is untouched.
+// committed, when given, receives each plan file's TreeFile (size, time, inode) as committed,
+// in plan order: the listing of the new output folder without walking it.
 bool CommitSite(const std::string& out_dir, const std::vector<OutputFile>& plan, CommitStats* stats,
                 std::string* error, const std::function<void()>& on_wait = {},
-                const OutputHashes* previous = nullptr);
+                const OutputHashes* previous = nullptr, std::vector<TreeFile>* committed = nullptr);
 
 }  // namespace gg

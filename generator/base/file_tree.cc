@@ -1,0 +1,118 @@
+#include "base/file_tree.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <set>
+#include <system_error>
+
+#include "base/parallel.h"
+
+namespace gg {
+
+namespace {
+
+// Lists the folder open as `fd` (taken over and closed) under the relative path `prefix`.
+bool ListFrom(int fd, const std::string& prefix, std::vector<TreeFile>* out) {
+  DIR* d = fdopendir(fd);
+  if (!d) {
+    close(fd);
+    return false;
+  }
+  bool ok = true;
+  const int dfd = dirfd(d);
+  while (const dirent* e = readdir(d)) {
+    const char* name = e->d_name;
+    if (name[0] == '.' && (name[1] == 0 || (name[1] == '.' && name[2] == 0))) continue;
+    unsigned char type = e->d_type;
+    struct stat st;
+    bool have_stat = false;
+    if (type == DT_UNKNOWN) {  // file systems that do not fill d_type
+      if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) != 0) {
+        ok = false;
+        break;
+      }
+      have_stat = true;
+      type = S_ISDIR(st.st_mode) ? DT_DIR : S_ISREG(st.st_mode) ? DT_REG : DT_LNK;
+    }
+    std::string path = prefix.empty() ? std::string(name) : prefix + '/' + name;
+    if (type == DT_DIR) {
+      int sub = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+      if (sub < 0 || !ListFrom(sub, path, out)) {
+        ok = false;
+        break;
+      }
+    } else if (type == DT_REG) {
+      TreeFile f;
+      if (have_stat) {
+        f.path = std::move(path);
+        f.size = st.st_size;
+        f.mtime_ns = static_cast<int64_t>(st.st_mtim.tv_sec) * 1000000000LL + st.st_mtim.tv_nsec;
+        f.inode = st.st_ino;
+      } else if (!StatTreeFile(dfd, name, std::move(path), &f)) {
+        continue;  // replaced by a non-file since it was listed
+      }
+      out->push_back(std::move(f));
+    }
+  }
+  closedir(d);
+  return ok;
+}
+
+}  // namespace
+
+bool StatTreeFile(int dir_fd, const char* name, std::string path, TreeFile* out) {
+  struct stat st;
+  if (fstatat(dir_fd, name, &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(st.st_mode)) return false;
+  out->path = std::move(path);
+  out->size = st.st_size;
+  out->mtime_ns = static_cast<int64_t>(st.st_mtim.tv_sec) * 1000000000LL + st.st_mtim.tv_nsec;
+  out->inode = st.st_ino;
+  return true;
+}
+
+bool ListTreeFiles(const std::string& dir, std::vector<TreeFile>* out) {
+  int fd = open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return false;
+  return ListFrom(fd, "", out);
+}
+
+bool RemoveKnownTree(const std::string& dir, const std::vector<std::string>& files, int threads) {
+  // Files by folder, and every folder with its ancestors.
+  std::map<std::string, std::vector<std::string>> by_folder;
+  std::set<std::string> folders;
+  for (const auto& p : files) {
+    const size_t slash = p.rfind('/');
+    const std::string folder = slash == std::string::npos ? "" : p.substr(0, slash);
+    by_folder[folder].push_back(slash == std::string::npos ? p : p.substr(slash + 1));
+    for (size_t at = folder.size(); at != std::string::npos && at > 0;
+         at = folder.rfind('/', at - 1)) {
+      if (!folders.insert(folder.substr(0, at)).second) break;
+    }
+  }
+  std::vector<const std::pair<const std::string, std::vector<std::string>>*> jobs;
+  for (const auto& entry : by_folder) jobs.push_back(&entry);
+  ParallelFor(static_cast<int>(jobs.size()), threads, [&](int i) {
+    const auto& [folder, names] = *jobs[static_cast<size_t>(i)];
+    const std::string path = folder.empty() ? dir : dir + '/' + folder;
+    int fd = open(path.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0) return;  // the fallback below removes whatever is left
+    for (const auto& name : names) unlinkat(fd, name.c_str(), 0);
+    close(fd);
+  });
+  // Deepest first: in reverse order a folder comes after everything under it.
+  bool clean = true;
+  for (auto it = folders.rbegin(); it != folders.rend() && clean; ++it)
+    clean = rmdir((dir + '/' + *it).c_str()) == 0;
+  if (clean && rmdir(dir.c_str()) == 0) return true;
+  std::error_code ec;
+  std::filesystem::remove_all(dir, ec);
+  return !ec && !std::filesystem::exists(dir, ec);
+}
+
+}  // namespace gg
