@@ -21,26 +21,46 @@ const std::vector<std::string>& CalcBundleFiles() {
   return files;
 }
 
+std::string CalcBundlePart(const std::string& name, const std::string& text, Diagnostics* diags) {
+  // Through the loader's parser, which refuses deep nesting before anything recurses
+  // (without positions: the loader reports each file's problems at their line).
+  JsonDoc doc;
+  if (!ParseJsonDoc("data/" + name, text, &doc, diags, false)) return "";
+  return doc.root.dump();
+}
+
+std::string AssembleCalcBundle(const std::map<std::string, std::string>& parts) {
+  // What nlohmann would dump for {"format": kFormat, "files": {name: part, …}}: object keys
+  // sorted ("files" before "format"; std::map sorts the names), no whitespace.
+  std::string out = "{\"files\":{";
+  bool first = true;
+  for (const auto& [name, part] : parts) {
+    if (!first) out += ',';
+    first = false;
+    out += nlohmann::json(name).dump();
+    out += ':';
+    out += part;
+  }
+  out += "},\"format\":" + std::to_string(kFormat) + "}";
+  return out;
+}
+
 std::string MakeCalcBundle(const std::map<std::string, std::string>& texts, Diagnostics* diags) {
-  nlohmann::json bundle;
-  bundle["format"] = kFormat;
-  bundle["files"] = nlohmann::json::object();
+  std::map<std::string, std::string> parts;
   bool ok = true;
   for (const std::string& name : CalcBundleFiles()) {
     auto it = texts.find(name);
-    // Through the loader's parser, which refuses deep nesting before anything recurses
-    // (without positions: the loader reports each file's problems at their line).
-    JsonDoc doc;
-    if (it == texts.end() || !ParseJsonDoc("data/" + name, it->second, &doc, diags, false)) {
+    std::string part = it == texts.end() ? std::string() : CalcBundlePart(name, it->second, diags);
+    if (part.empty()) {
       diags->Error(
           {"data/" + name, 0, 0},
           std::string(it == texts.end() ? "missing" : "unreadable") + " in the calculator data");
       ok = false;
       continue;
     }
-    bundle["files"][name] = std::move(doc.root);
+    parts[name] = std::move(part);
   }
-  return ok ? bundle.dump() : std::string();
+  return ok ? AssembleCalcBundle(parts) : std::string();
 }
 
 void LoadCalcBundle(std::string_view text, Dataset* out, Diagnostics* diags) {

@@ -23,6 +23,11 @@ const std::vector<std::string>& CalcBundleFiles();
 // "gpus.json" → file text; a file missing from it, or not valid JSON (as the loader parses
 // it: json_doc.h), is reported to diags at data/<name> and the bundle is then empty.
 std::string MakeCalcBundle(const std::map<std::string, std::string>& texts, Diagnostics* diags);
+// MakeCalcBundle in two steps, so that a build can keep each file's part by its text: one
+// file's minified JSON ("" when it is not valid JSON, reported to diags), and the bundle from
+// the parts of every file of CalcBundleFiles, by name.
+std::string CalcBundlePart(const std::string& name, const std::string& text, Diagnostics* diags);
+std::string AssembleCalcBundle(const std::map<std::string, std::string>& parts);
 
 // Reads a bundle back into *out with the parsers of load_dataset.h (each file as
 // data/<name>). Problems (not a bundle, a file missing, a bad record) go to diags.

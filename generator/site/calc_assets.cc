@@ -40,8 +40,23 @@ void AddCalculatorAssets(const std::map<std::string, std::string>& data_texts,
   std::vector<std::string> kept;
   auto entry = cache ? cache->Get("calc-bundle", key.Hash()) : std::nullopt;
   if (!entry || !UnpackFields(*entry, &kept) || kept.size() != 2) {
-    std::string bundle = MakeCalcBundle(texts, &quiet);
-    if (bundle.empty()) return;
+    // Each file's part as an earlier build made it from the same text: a price edit
+    // minifies prices.json only.
+    std::map<std::string, std::string> parts;
+    for (const std::string& name : CalcBundleFiles()) {
+      auto text = texts.find(name);
+      if (text == texts.end()) return;  // missing: reported by the loader
+      const std::string part_key =
+          KeyWriter().Str("calc-bundle-part/1").Str(name).Str(ContentHashHex(text->second)).Hash();
+      auto part = cache ? cache->Get("calc-bundle-part", part_key) : std::nullopt;
+      if (!part) {
+        part = CalcBundlePart(name, text->second, &quiet);
+        if (part->empty()) return;
+        if (cache) cache->Put("calc-bundle-part", part_key, *part);
+      }
+      parts[name] = std::move(*part);
+    }
+    std::string bundle = AssembleCalcBundle(parts);
     kept = {AssetPath(HashedName("calc-data.json", bundle)), std::move(bundle)};
     if (cache) cache->Put("calc-bundle", key.Hash(), PackFields({kept[0], kept[1]}));
   }

@@ -4,10 +4,12 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "../sites/site_fixture.h"
 #include "calc/prices.h"
 #include "calc_fixture.h"
 #include "calcapi/calc_api.h"
 #include "cli/calc_command.h"
+#include "data/calc_bundle.h"
 
 namespace gg {
 namespace {
@@ -217,3 +219,31 @@ TEST_CASE("calcapi: unusable assumptions are a data error", "[calcapi]") {
 
 }  // namespace
 }  // namespace gg
+
+TEST_CASE("calc bundle: assembled from per-file parts, it is the JSON document nlohmann writes",
+          "[calcapi]") {
+  // The guide's own data files: every number, escape and nesting of the real data.
+  std::map<std::string, std::string> texts;
+  for (const std::string& name : gg::CalcBundleFiles())
+    texts[name] = gg::testing::ReadFileOrEmpty(std::string(GG_SOURCE_DIR) + "/data/" + name);
+  gg::Diagnostics diags;
+  const std::string bundle = gg::MakeCalcBundle(texts, &diags);
+  INFO(diags.Render());
+  REQUIRE_FALSE(diags.HasErrors());
+  nlohmann::json reference;
+  reference["format"] = 1;
+  reference["files"] = nlohmann::json::object();
+  for (const auto& [name, text] : texts) reference["files"][name] = nlohmann::json::parse(text);
+  CHECK(bundle == reference.dump());
+  // And it loads back into the same records.
+  gg::Dataset back;
+  gg::LoadCalcBundle(bundle, &back, &diags);
+  CHECK_FALSE(diags.HasErrors());
+  CHECK(back.gpus.size() > 40);
+  // A file that is not JSON gives no part and an empty bundle, reported at its path.
+  texts["prices.json"] = "{\"observations\": [";
+  gg::Diagnostics bad;
+  CHECK(gg::CalcBundlePart("prices.json", texts["prices.json"], &bad).empty());
+  CHECK(gg::MakeCalcBundle(texts, &bad).empty());
+  CHECK(bad.Render().find("data/prices.json") != std::string::npos);
+}
