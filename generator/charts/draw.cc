@@ -438,6 +438,20 @@ std::vector<std::pair<Point, Point>> HatchSegments(const Rect& r, double spacing
   return out;
 }
 
+}  // namespace gg::charts::internal
+
+namespace gg::charts {
+
+void PrepareFonts() {
+  // The calling thread's default font map initialises fontconfig for the whole process; the
+  // map itself is this thread's and is released when the thread ends.
+  pango_cairo_font_map_get_default();
+}
+
+}  // namespace gg::charts
+
+namespace gg::charts::internal {
+
 TextMeasurer::TextMeasurer(const Style& style) : style_(Normalized(style)) {
   ctx_ = pango_font_map_create_context(pango_cairo_font_map_get_default());
   Configure(ctx_);

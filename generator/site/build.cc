@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <functional>
+#include <future>
 #include <map>
 #include <memory>
 #include <optional>
@@ -11,6 +12,7 @@
 #include "base/parallel.h"
 #include "base/suggest.h"
 #include "base/text.h"
+#include "charts/common.h"
 #include "content/markdown.h"
 #include "content/outline.h"
 #include "content/page_source.h"
@@ -137,6 +139,10 @@ bool BuildSite(const BuildOptions& options, Diagnostics* diags, BuildOutput* out
   *out = {};
   PhaseTimer timer(&out->timings);
   const std::string& root = options.root;
+  // Fonts load on a spare thread while the inputs load (charts/common.h, PrepareFonts); the
+  // render waits for them. With --jobs 1 everything stays on this thread.
+  std::future<void> fonts;
+  if (ThreadCount(options.jobs) > 1) fonts = std::async(std::launch::async, charts::PrepareFonts);
 
   // Load: every input, every problem reported.
   Dataset data = LoadDataset(root, diags, options.jobs);
@@ -186,6 +192,7 @@ bool BuildSite(const BuildOptions& options, Diagnostics* diags, BuildOutput* out
   // Rendering goes on after errors in the data or content, so that one run reports the
   // problems of every phase; the plan is then discarded.
 
+  if (fonts.valid()) fonts.wait();
   // Render: every page of every language is an independent job.
   SiteRenderer renderer(data, computed, strings, templates, assets, StandardDirectives(),
                         options.drafts, diags);
