@@ -388,6 +388,7 @@ PageResult SiteRenderer::RenderPage(const PageJob& job) const {
   if (job.source) {
     std::string src_href = ctx.to_root + PageSitePath(data_.site.default_language, job.path);
     page.set("source_href", src_href);
+    page.set("source_lang", data_.site.default_language);
     page.set("date",
              job.source->fm.date.empty() ? std::string() : ctx.fmt->Date(job.source->fm.date));
   }
