@@ -95,7 +95,7 @@ std::string PackFields(const std::vector<std::string_view>& fields) {
   return out;
 }
 
-bool UnpackFields(std::string_view bytes, std::vector<std::string>* fields) {
+bool UnpackFieldViews(std::string_view bytes, std::vector<std::string_view>* fields) {
   fields->clear();
   auto read_int = [&](int64_t* v) {
     if (bytes.size() < sizeof *v) return false;
@@ -108,10 +108,18 @@ bool UnpackFields(std::string_view bytes, std::vector<std::string>* fields) {
   for (int64_t i = 0; i < n; ++i) {
     int64_t len = 0;
     if (!read_int(&len) || len < 0 || static_cast<uint64_t>(len) > bytes.size()) return false;
-    fields->emplace_back(bytes.substr(0, static_cast<size_t>(len)));
+    fields->push_back(bytes.substr(0, static_cast<size_t>(len)));
     bytes.remove_prefix(static_cast<size_t>(len));
   }
   return bytes.empty();
+}
+
+bool UnpackFields(std::string_view bytes, std::vector<std::string>* fields) {
+  fields->clear();
+  std::vector<std::string_view> views;
+  if (!UnpackFieldViews(bytes, &views)) return false;
+  fields->assign(views.begin(), views.end());
+  return true;
 }
 
 std::unique_ptr<ContentCache> ContentCache::Open(const std::string& dir,

@@ -50,6 +50,8 @@ class KeyWriter {
 // false (and leaves *fields unspecified) on truncated or malformed bytes.
 std::string PackFields(const std::vector<std::string_view>& fields);
 bool UnpackFields(std::string_view bytes, std::vector<std::string>* fields);
+// The same fields as views into `bytes`, which must outlive them.
+bool UnpackFieldViews(std::string_view bytes, std::vector<std::string_view>* fields);
 
 struct CacheStats {
   int hits = 0;

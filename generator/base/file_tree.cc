@@ -82,18 +82,26 @@ bool ListTreeFiles(const std::string& dir, std::vector<TreeFile>* out) {
   return ListFrom(fd, "", out);
 }
 
+std::string FolderOf(const std::string& path) {
+  const size_t slash = path.rfind('/');
+  return slash == std::string::npos ? "" : path.substr(0, slash);
+}
+
+void AddFolderAndParents(const std::string& folder, std::set<std::string>* folders) {
+  for (size_t at = folder.size(); at != std::string::npos && at > 0;
+       at = folder.rfind('/', at - 1)) {
+    if (!folders->insert(folder.substr(0, at)).second) break;  // its parents are in already
+  }
+}
+
 bool RemoveKnownTree(const std::string& dir, const std::vector<std::string>& files, int threads) {
   // Files by folder, and every folder with its ancestors.
   std::map<std::string, std::vector<std::string>> by_folder;
   std::set<std::string> folders;
   for (const auto& p : files) {
-    const size_t slash = p.rfind('/');
-    const std::string folder = slash == std::string::npos ? "" : p.substr(0, slash);
-    by_folder[folder].push_back(slash == std::string::npos ? p : p.substr(slash + 1));
-    for (size_t at = folder.size(); at != std::string::npos && at > 0;
-         at = folder.rfind('/', at - 1)) {
-      if (!folders.insert(folder.substr(0, at)).second) break;
-    }
+    const std::string folder = FolderOf(p);
+    by_folder[folder].push_back(p.substr(folder.empty() ? 0 : folder.size() + 1));
+    AddFolderAndParents(folder, &folders);
   }
   std::vector<const std::pair<const std::string, std::vector<std::string>>*> jobs;
   for (const auto& entry : by_folder) jobs.push_back(&entry);

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,11 @@ bool ListTreeFiles(const std::string& dir, std::vector<TreeFile>* out);
 // The TreeFile of `name` in the folder open as `dir_fd`, at `path`; false when it is not a
 // regular file (or cannot be read).
 bool StatTreeFile(int dir_fd, const char* name, std::string path, TreeFile* out);
+
+// The folder of a relative path ("" for one at the top), and that folder with every folder
+// above it added to *folders (sorted, so a folder comes before everything under it).
+std::string FolderOf(const std::string& path);
+void AddFolderAndParents(const std::string& folder, std::set<std::string>* folders);
 
 // Removes the tree at `dir`, which is expected to hold exactly the regular files `files`
 // (relative paths) and their folders: they are unlinked folder by folder (on `threads`

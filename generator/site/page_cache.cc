@@ -240,26 +240,6 @@ std::string PackReads(const PageResult& r, const DependencyValues& values) {
   return PackFields({"reads/2", reads, words, outputs});
 }
 
-// PackFields' fields as views into `bytes`; false on truncated or malformed bytes.
-bool FieldViews(std::string_view bytes, std::vector<std::string_view>* fields) {
-  fields->clear();
-  auto read_int = [&](int64_t* v) {
-    if (bytes.size() < sizeof *v) return false;
-    std::memcpy(v, bytes.data(), sizeof *v);
-    bytes.remove_prefix(sizeof *v);
-    return true;
-  };
-  int64_t n = 0;
-  if (!read_int(&n) || n < 0 || n > 1 << 20) return false;
-  for (int64_t i = 0; i < n; ++i) {
-    int64_t len = 0;
-    if (!read_int(&len) || len < 0 || static_cast<uint64_t>(len) > bytes.size()) return false;
-    fields->push_back(bytes.substr(0, static_cast<size_t>(len)));
-    bytes.remove_prefix(static_cast<size_t>(len));
-  }
-  return bytes.empty();
-}
-
 // Tab-separated pairs, one per line, as views; false when a line has no tab.
 bool Pairs(std::string_view text, std::vector<std::pair<std::string_view, std::string_view>>* out) {
   for (size_t s = 0, e; (e = text.find('\n', s)) != std::string_view::npos; s = e + 1) {
@@ -272,7 +252,7 @@ bool Pairs(std::string_view text, std::vector<std::pair<std::string_view, std::s
 
 bool ParseReads(std::string_view packed, PageReads* r) {
   std::vector<std::string_view> f;
-  if (!FieldViews(packed, &f) || f.size() != 4 || f[0] != "reads/2") return false;
+  if (!UnpackFieldViews(packed, &f) || f.size() != 4 || f[0] != "reads/2") return false;
   std::vector<std::pair<std::string_view, std::string_view>> pairs;
   if (!Pairs(f[1], &pairs)) return false;
   r->keys.reserve(pairs.size());

@@ -156,13 +156,9 @@ bool CommitSite(const std::string& out_dir, const std::vector<OutputFile>& plan,
       fs::remove_all(staging, ec);
       return false;
     }
-    const size_t slash = p.rfind('/');
-    const std::string folder = slash == std::string::npos ? "" : p.substr(0, slash);
+    const std::string folder = FolderOf(p);
     by_folder[folder].push_back(i);
-    for (size_t at = folder.size(); at != std::string::npos && at > 0;
-         at = folder.rfind('/', at - 1)) {
-      if (!folders.insert(folder.substr(0, at)).second) break;
-    }
+    AddFolderAndParents(folder, &folders);
   }
   // Parents first: in sorted order a folder comes before everything under it.
   const int staging_fd = open(staging.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
