@@ -232,7 +232,9 @@ std::string CsvField(const std::string& text) {
   return out;
 }
 
-std::vector<OpenDataFile> OpenDataFiles(const Dataset& data) {
+namespace {
+
+std::vector<OpenDataFile> Files(const Dataset& data, bool with_bytes) {
   std::vector<OpenDataFile> files;
   for (const auto& [path, text] : data.texts) {  // sorted by path, so by kind
     const std::string name = path.substr(path.rfind('/') + 1);
@@ -240,10 +242,21 @@ std::vector<OpenDataFile> OpenDataFiles(const Dataset& data) {
     const int records = RecordsOf(data, kind);
     for (const CsvKind& k : CsvKinds())
       if (k.kind == kind)
-        files.push_back({kind, "csv", OpenDataPath(kind + ".csv"), k.csv(data), records});
-    files.push_back({kind, "json", OpenDataPath(name), text, records});
+        files.push_back({kind, "csv", OpenDataPath(kind + ".csv"),
+                         with_bytes ? k.csv(data) : std::string(), records});
+    files.push_back({kind, "json", OpenDataPath(name), with_bytes ? text : std::string(), records});
   }
   return files;
+}
+
+}  // namespace
+
+std::vector<OpenDataFile> OpenDataFiles(const Dataset& data) {
+  return Files(data, true);
+}
+
+std::vector<OpenDataFile> OpenDataListing(const Dataset& data) {
+  return Files(data, false);
 }
 
 }  // namespace gg

@@ -16,12 +16,17 @@ struct OpenDataFile {
   std::string format;  // "json" | "csv"
   std::string path;    // relative to the site root: "data/gpus.json", "data/gpus.csv"
   std::string bytes;
-  int records = 0;     // entries of the kind (both formats)
+  int records = 0;  // entries of the kind (both formats)
 };
 
 // Every published file, sorted by kind then format (csv before json). A data file that could
 // not be read is left out.
 std::vector<OpenDataFile> OpenDataFiles(const Dataset& data);
+
+// The same files without their bytes (bytes empty): what the methodology lists. Cheap: it
+// depends only on which data files were read and how many records each holds, so a page that
+// lists the files is not re-rendered when a value in them changes.
+std::vector<OpenDataFile> OpenDataListing(const Dataset& data);
 
 // One CSV field (RFC 4180): quoted when it holds a comma, quote, CR or LF, quotes doubled.
 std::string CsvField(const std::string& text);

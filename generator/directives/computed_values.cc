@@ -2,6 +2,7 @@
 
 #include "base/content_cache.h"
 #include "calc/ranking.h"
+#include "data/open_data.h"
 #include "directives/calc_args.h"
 #include "directives/computed.h"
 #include "directives/page_context.h"
@@ -108,6 +109,11 @@ std::map<std::string, std::string> ComputedValues(const PageContext& ctx) {
   values["count:prices"] = count(ctx.data->prices.size());
   values["count:offers"] = count(ctx.data->cloud.size());
   values["count:benchmarks"] = count(ctx.data->benchmarks.size());
+  KeyWriter listing;
+  listing.Str("open-data:listing/1");
+  for (const OpenDataFile& f : OpenDataListing(*ctx.data))
+    listing.Str(f.kind).Str(f.format).Str(f.path).Int(f.records);
+  values["open-data:listing"] = listing.Hash();
   std::map<std::string, KeyWriter> observations;  // data:prices/<gpu>
   for (const auto& o : ctx.data->prices) {
     KeyWriter& w = observations[o.gpu];

@@ -12,6 +12,7 @@
 //                             (GpuRankPositions)
 //   count:<of>                how many gpus, models, prices, offers or benchmarks (gpu:count)
 //   data:prices/<gpu>         the price observations of one card, every field, in data order
+//   open-data:listing         the published data files: kind, format, path, record count
 // A result not covered here must keep a coarser key: a missed input would give a stale page,
 // and the incremental property test (tests/incremental_test) would show it.
 #pragma once

@@ -16,12 +16,24 @@ std::string JsonString(const std::string& s) {
   std::string out = "\"";
   for (unsigned char c : s) {
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '<': out += "\\u003c"; break;
-      case '>': out += "\\u003e"; break;
-      case '&': out += "\\u0026"; break;
-      case '\n': out += "\\n"; break;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '<':
+        out += "\\u003c";
+        break;
+      case '>':
+        out += "\\u003e";
+        break;
+      case '&':
+        out += "\\u0026";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
       default:
         if (c < 0x20) {
           char buf[8];
@@ -49,8 +61,9 @@ std::string JsonLd(const std::vector<OpenDataFile>& files, const PageContext& ct
   j += ",\"isBasedOn\":\"https://timdettmers.com/2023/01/30/which-gpu-for-deep-learning/\"";
   j += ",\"distribution\":[";
   for (size_t i = 0; i < files.size(); ++i) {
-    j += std::string(i ? "," : "") + "{\"@type\":\"DataDownload\",\"name\":" +
-         JsonString(files[i].path.substr(5)) + ",\"encodingFormat\":" +
+    j += std::string(i ? "," : "") +
+         "{\"@type\":\"DataDownload\",\"name\":" + JsonString(files[i].path.substr(5)) +
+         ",\"encodingFormat\":" +
          JsonString(files[i].format == "csv" ? "text/csv" : "application/json") +
          ",\"contentUrl\":" + JsonString(site.base_url + files[i].path) + "}";
   }
@@ -63,7 +76,7 @@ std::string FileLink(const OpenDataFile& f, const PageContext& ctx) {
 }
 
 std::string Render(const Args& a, const PageContext& ctx) {
-  const std::vector<OpenDataFile> files = OpenDataFiles(*ctx.data);
+  const std::vector<OpenDataFile> files = OpenDataListing(*ctx.data);
   HtmlTable t(CaptionOr(a.call(), ctx.T("table.open_data.caption")));
   t.Columns({Cell::Text(ctx.T("col.data_kind")), Cell::Text(ctx.T("col.records"), true),
              Cell::Text("JSON"), Cell::Text("CSV")});
@@ -77,9 +90,10 @@ std::string Render(const Args& a, const PageContext& ctx) {
   }
   const SiteConfig& site = ctx.data->site;
   std::string h = t.Render();
-  h += "<p>" + HtmlEscape(ctx.TF("open_data.date", {{"date", ctx.computed->data_date.empty()
-                                                                  ? std::string("—")
-                                                                  : ctx.fmt->Date(ctx.computed->data_date)}}));
+  h += "<p>" + HtmlEscape(ctx.TF("open_data.date",
+                                 {{"date", ctx.computed->data_date.empty()
+                                               ? std::string("—")
+                                               : ctx.fmt->Date(ctx.computed->data_date)}}));
   if (!site.data_license.empty()) {
     std::string license = HtmlEscape(site.data_license);
     if (!site.data_license_url.empty())
@@ -96,9 +110,9 @@ std::string Render(const Args& a, const PageContext& ctx) {
 
 DirectiveSpec GpuOpenDataDirective() {
   DirectiveSpec d = DirectiveSpec::Block("gpu-open-data", Render);
-  d.reads = {"data:site",   "data:gpus",        "data:benchmarks", "data:prices",
-             "data:cloud",  "data:models",      "data:assumptions", "data:personas",
-             "data:flowchart", "data:validation"};
+  // The files' names and record counts (open-data:listing), not their values: a price edit
+  // does not re-render the methodology.
+  d.reads = {"data:site", "computed:data-date", "open-data:listing"};
   return d;
 }
 
