@@ -17,6 +17,13 @@ std::string FormatDiagnostic(const Diagnostic& d) {
   return out;
 }
 
+SourceLoc SourceLoc::Resolved() const {
+  if (!deferred) return *this;
+  SourceLoc out{file, 0, 0};
+  deferred->Find(&out.line, &out.col);
+  return out;
+}
+
 void Diagnostics::Error(SourceLoc loc, std::string message, std::string hint) {
   Add({std::move(loc), Severity::kError, std::move(message), std::move(hint)});
 }
@@ -35,6 +42,7 @@ int Diagnostics::AddedOnThisThread() {
 
 void Diagnostics::Add(Diagnostic d) {
   ++added_on_this_thread;
+  if (d.loc.deferred) d.loc = d.loc.Resolved();
   Lock lock(mu_);
   items_.push_back(std::move(d));
 }

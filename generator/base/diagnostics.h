@@ -2,6 +2,7 @@
 // run reports all of them (sorted by file, line and column) before exiting with code 1.
 #pragma once
 
+#include <memory>
 #include <string>
 #if !defined(__wasi__)
 #include <mutex>
@@ -10,12 +11,29 @@
 
 namespace gg {
 
+// A line and column found only when asked for: a JSON data file's positions are worked out
+// the first time one of them is needed (data/json_doc.h), which in a build without problems
+// is never. Thread-safe.
+class DeferredPosition {
+ public:
+  virtual ~DeferredPosition() = default;
+  virtual void Find(int* line, int* col) const = 0;
+};
+
 // A position in an input file. line and col are 1-based; 0 means "unknown" and is omitted
 // when printed. file is relative to the project root so diagnostics are machine-independent.
+// With `deferred`, line and col are 0 until Resolved(); Diagnostics resolves every location
+// it is given, so diagnostics always carry their line and column.
 struct SourceLoc {
   std::string file;
   int line = 0;
   int col = 0;
+  std::shared_ptr<const DeferredPosition> deferred = nullptr;
+
+  // Whether the location names a position (resolved or not), not only a file.
+  bool HasPosition() const { return line > 0 || deferred != nullptr; }
+  // The same location with its line and column found.
+  SourceLoc Resolved() const;
 };
 
 enum class Severity { kError, kWarning };

@@ -15,7 +15,7 @@ namespace {
 
 // Where an assumption's value is written (its entry when the value position is unknown).
 const SourceLoc& ValueLoc(const Assumption& a) {
-  return a.value_loc.line > 0 ? a.value_loc : a.loc;
+  return a.value_loc.HasPosition() ? a.value_loc : a.loc;
 }
 
 enum class Kind { kText, kNumber, kCount };

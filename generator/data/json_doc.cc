@@ -3,6 +3,10 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <memory>
+#if !defined(__wasi__)
+#include <mutex>
+#endif
 #include <unordered_map>
 
 #include "base/text.h"
@@ -80,12 +84,19 @@ bool CheckDepth(const std::string& file, const std::string& text, Diagnostics* d
   return true;
 }
 
+// FNV-1a of a whole string (the hash JsonPositions keys by, and the duplicate check's).
+uint64_t FnvOf(std::string_view text);
+
 // nlohmann's DOM builder, with its errors kept (byte offset + message) instead of thrown, so
-// that parsing needs no exceptions (the data module also builds for WebAssembly).
+// that parsing needs no exceptions (the data module also builds for WebAssembly). With
+// `watch`, it also notices what the data must not contain and nlohmann accepts: a key given
+// twice in one object (by hash: a collision only costs a scan that finds nothing) and a
+// control character in a decoded string or key.
 class DomBuilder : public nlohmann::detail::json_sax_dom_parser<nlohmann::json> {
+  using Base = nlohmann::detail::json_sax_dom_parser<nlohmann::json>;
+
  public:
-  explicit DomBuilder(nlohmann::json* target)
-      : nlohmann::detail::json_sax_dom_parser<nlohmann::json>(*target, false) {}
+  DomBuilder(nlohmann::json* target, bool watch) : Base(*target, false), watch_(watch) {}
   template <class Exception>
   bool parse_error(std::size_t position, const std::string& /*last_token*/, const Exception& ex) {
     if (!failed) {
@@ -95,9 +106,45 @@ class DomBuilder : public nlohmann::detail::json_sax_dom_parser<nlohmann::json> 
     }
     return false;
   }
+  bool start_object(std::size_t n) {
+    if (watch_) {
+      if (depth_ == keys_.size()) keys_.emplace_back();
+      keys_[depth_++].clear();
+    }
+    return Base::start_object(n);
+  }
+  bool end_object() {
+    if (watch_ && depth_ > 0) --depth_;
+    return Base::end_object();
+  }
+  bool key(string_t& k) {
+    if (watch_ && depth_ > 0) {
+      std::vector<uint64_t>& seen = keys_[depth_ - 1];
+      const uint64_t h = FnvOf(k);
+      if (std::find(seen.begin(), seen.end(), h) != seen.end()) suspect = true;
+      seen.push_back(h);
+      Check(k);
+    }
+    return Base::key(k);
+  }
+  bool string(string_t& v) {
+    if (watch_) Check(v);
+    return Base::string(v);
+  }
+
   bool failed = false;
   std::size_t byte = 0;
   std::string message;
+  bool suspect = false;  // something to report: the positions are needed now
+
+ private:
+  void Check(const std::string& text) {
+    unsigned code;
+    if (!suspect && FindControlChar(text, &code)) suspect = true;
+  }
+  bool watch_;
+  size_t depth_ = 0;
+  std::vector<std::vector<uint64_t>> keys_;  // by depth: the key hashes of the open objects
 };
 
 // FNV-1a, 64 bits: dependency-free (this file also builds for WebAssembly, where size_t and
@@ -123,6 +170,11 @@ uint64_t FnvChild(uint64_t h, std::string_view key) {
   }
   return h;
 }
+uint64_t FnvOf(std::string_view text) {
+  uint64_t h = kFnvOffset;
+  for (unsigned char c : text) h = FnvByte(h, c);
+  return h;
+}
 uint64_t FnvIndex(uint64_t h, int index) {
   char digits[12];
   int n = 0;
@@ -142,15 +194,15 @@ uint64_t FnvIndex(uint64_t h, int index) {
 // are views of the text (decoded only when they hold an escape).
 class LocationScanner {
  public:
-  LocationScanner(const std::string& file, const std::string& text, JsonDoc* doc,
-                  Diagnostics* diags)
-      : file_(file), text_(text), doc_(doc), diags_(diags) {}
+  LocationScanner(const std::string& file, const std::string& text, JsonPositions* values,
+                  JsonPositions* keys, Diagnostics* diags)
+      : file_(file), text_(text), values_(values), keys_(keys), diags_(diags) {}
 
   void Run() {
     SkipWs();
     Value(kFnvOffset, 0);
-    doc_->value_locs.Seal();
-    doc_->key_locs.Seal();
+    values_->Seal();
+    keys_->Seal();
   }
 
  private:
@@ -255,7 +307,7 @@ class LocationScanner {
 
   // The value at the current position, whose pointer hashes to `h`, `depth` levels deep.
   void Value(uint64_t h, size_t depth) {
-    doc_->value_locs.Add(h, Here());
+    values_->Add(h, Here());
     if (pos_ >= text_.size()) return;
     char c = text_[pos_];
     if (c == '{') {
@@ -269,7 +321,7 @@ class LocationScanner {
         key.raw = String(&key.decoded);
         key.hash = FnvChild(kFnvOffset, key.Key());
         const uint64_t child = FnvChild(h, key.Key());
-        doc_->key_locs.Add(child, key.at);
+        keys_->Add(child, key.at);
         CheckDuplicate(seen_[depth], std::move(key));
         SkipWs();
         Advance();  // ':'
@@ -312,7 +364,8 @@ class LocationScanner {
 
   const std::string& file_;
   const std::string& text_;
-  JsonDoc* doc_;
+  JsonPositions* values_;
+  JsonPositions* keys_;
   Diagnostics* diags_;
   size_t pos_ = 0;
   int line_ = 1;
@@ -343,32 +396,111 @@ void JsonPositions::Seal() {
 }
 
 const JsonPos* JsonPositions::Find(std::string_view pointer) const {
-  uint64_t h = kFnvOffset;
-  for (unsigned char c : pointer) h = FnvByte(h, c);
+  const uint64_t h = FnvOf(pointer);
   auto it = std::lower_bound(entries_.begin(), entries_.end(), h,
                              [](const auto& e, uint64_t v) { return e.first < v; });
   return it != entries_.end() && it->first == h ? &it->second : nullptr;
 }
 
-SourceLoc JsonDoc::LocOf(const std::string& pointer) const {
-  std::string_view p = pointer;
-  while (true) {
-    if (const JsonPos* at = value_locs.Find(p)) return {file, at->line, at->col};
-    if (p.empty()) return {file, 1, 1};
-    p = p.substr(0, p.rfind('/'));
+#if defined(__wasi__)
+// The browser build has no threads (and its libc++ no std::call_once).
+struct JsonDocPositions::Scanned {
+  bool done = false;
+  JsonPositions values, keys;
+  template <typename F>
+  void Once(F f) {
+    if (!done) f();
+    done = true;
   }
+};
+#else
+struct JsonDocPositions::Scanned {
+  std::once_flag once;
+  JsonPositions values, keys;
+  template <typename F>
+  void Once(F f) {
+    std::call_once(once, f);
+  }
+};
+#endif
+
+JsonDocPositions::JsonDocPositions(std::string file, std::string text)
+    : file_(std::move(file)), text_(std::move(text)), scanned_(std::make_unique<Scanned>()) {}
+
+JsonDocPositions::~JsonDocPositions() = default;
+
+void JsonDocPositions::Scan(Diagnostics* diags) const {
+  scanned_->Once(
+      [&] { LocationScanner(file_, text_, &scanned_->values, &scanned_->keys, diags).Run(); });
+}
+
+void JsonDocPositions::ScanReporting(Diagnostics* diags) {
+  Scan(diags);
+}
+
+void JsonDocPositions::Ensure() const {
+  // What the scan would report, the parse has seen not to be there (or ScanReporting has
+  // reported already): nothing to say.
+  Diagnostics none;
+  Scan(&none);
+}
+
+const JsonPos* JsonDocPositions::Value(std::string_view pointer) const {
+  Ensure();
+  return scanned_->values.Find(pointer);
+}
+
+const JsonPos* JsonDocPositions::Key(std::string_view pointer) const {
+  Ensure();
+  return scanned_->keys.Find(pointer);
+}
+
+namespace {
+
+// A location in a JSON document, found when it is resolved: the value's position (or the
+// key's), else the nearest ancestor value's, else 1:1.
+class DeferredJsonPosition : public DeferredPosition {
+ public:
+  DeferredJsonPosition(std::shared_ptr<const JsonDocPositions> doc, std::string pointer, bool key)
+      : doc_(std::move(doc)), pointer_(std::move(pointer)), key_(key) {}
+  void Find(int* line, int* col) const override {
+    const JsonPos* at = key_ ? doc_->Key(pointer_) : nullptr;
+    std::string_view p = pointer_;
+    while (!at) {
+      at = doc_->Value(p);
+      if (at || p.empty()) break;
+      p = p.substr(0, p.rfind('/'));
+    }
+    *line = at ? at->line : 1;
+    *col = at ? at->col : 1;
+  }
+
+ private:
+  std::shared_ptr<const JsonDocPositions> doc_;
+  std::string pointer_;
+  bool key_;
+};
+
+SourceLoc DeferredLoc(const JsonDoc& doc, const std::string& pointer, bool key) {
+  if (!doc.positions) return {doc.file, 1, 1};
+  return {doc.file, 0, 0, std::make_shared<DeferredJsonPosition>(doc.positions, pointer, key)};
+}
+
+}  // namespace
+
+SourceLoc JsonDoc::LocOf(const std::string& pointer) const {
+  return DeferredLoc(*this, pointer, false);
 }
 
 SourceLoc JsonDoc::KeyLocOf(const std::string& pointer) const {
-  const JsonPos* at = key_locs.Find(pointer);
-  return at ? SourceLoc{file, at->line, at->col} : LocOf(pointer);
+  return DeferredLoc(*this, pointer, true);
 }
 
 bool ParseJsonDoc(const std::string& file, const std::string& text, JsonDoc* doc,
                   Diagnostics* diags, bool locations) {
   doc->file = file;
   if (!CheckDepth(file, text, diags)) return false;
-  DomBuilder builder(&doc->root);
+  DomBuilder builder(&doc->root, locations);
   nlohmann::json::sax_parse(text, &builder, nlohmann::json::input_format_t::json, true, false);
   if (builder.failed) {
     // The byte offset is 1-based and points just past the offending character.
@@ -401,7 +533,10 @@ bool ParseJsonDoc(const std::string& file, const std::string& text, JsonDoc* doc
   }
   // Duplicate keys and control characters are reported, but the document stays usable so
   // that the rest of the file is still checked in the same run.
-  if (locations) LocationScanner(file, text, doc, diags).Run();
+  if (locations) {
+    doc->positions = std::make_shared<JsonDocPositions>(file, text);
+    if (builder.suspect) doc->positions->ScanReporting(diags);
+  }
   return true;
 }
 

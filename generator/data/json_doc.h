@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
@@ -35,15 +36,40 @@ class JsonPositions {
   std::vector<std::pair<uint64_t, JsonPos>> entries_;
 };
 
+// The positions of one document's values and keys, worked out from its text the first time
+// one is needed: a build whose data has no problem never needs one, and scanning was a fifth
+// of a small incremental build. Shared by the document and by every SourceLoc it gave out,
+// so a location stays resolvable after the document is gone. Thread-safe.
+class JsonDocPositions {
+ public:
+  JsonDocPositions(std::string file, std::string text);
+  ~JsonDocPositions();
+  // Scans now and reports duplicate keys and control characters to diags (ParseJsonDoc does
+  // when its parse saw one). A later scan reports nothing.
+  void ScanReporting(Diagnostics* diags);
+  // Where the value (or the key) at `pointer` starts; null when it has none.
+  const JsonPos* Value(std::string_view pointer) const;
+  const JsonPos* Key(std::string_view pointer) const;
+  const std::string& file() const { return file_; }
+
+ private:
+  void Scan(Diagnostics* diags) const;
+  void Ensure() const;
+
+  std::string file_;
+  std::string text_;
+  struct Scanned;
+  std::unique_ptr<Scanned> scanned_;  // the positions, and a flag that they are done
+};
+
 struct JsonDoc {
   std::string file;  // relative path, used in diagnostics
   nlohmann::json root;
-  // JSON pointer ("/gpus/3/memory_gb") -> position of the value's first character.
-  JsonPositions value_locs;
-  // JSON pointer of a member -> position of its key (the opening quote).
-  JsonPositions key_locs;
+  // Null when the document was parsed without locations.
+  std::shared_ptr<JsonDocPositions> positions;
 
-  // Where the value at `pointer` starts; falls back to the nearest ancestor, then 1:1.
+  // Where the value at `pointer` starts; falls back to the nearest ancestor, then 1:1. The
+  // line and column are found when the location is reported (SourceLoc::Resolved).
   SourceLoc LocOf(const std::string& pointer) const;
   // Where the key of the member at `pointer` starts (value position when unknown).
   SourceLoc KeyLocOf(const std::string& pointer) const;
@@ -58,6 +84,8 @@ inline constexpr int kMaxJsonDepth = 64;
 // of a double (1e999). Also reports, keeping the document usable so the rest of the file is
 // checked: a key repeated in one object (the last copy counts) and a control character in a
 // string (keys included).
+// Duplicate keys and control characters are noticed during the parse; only then are the
+// document's positions worked out at once (to report them), otherwise on first use.
 // With `locations` false, only the tree is made: no positions, and neither duplicate keys nor
 // control characters are looked for (for text the loader has already checked).
 bool ParseJsonDoc(const std::string& file, const std::string& text, JsonDoc* doc,

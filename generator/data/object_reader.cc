@@ -165,7 +165,7 @@ double ObjectReader::Number(const std::string& key, bool required) {
 double ObjectReader::Positive(const std::string& key, bool required) {
   bool present = Has(key);
   double x = Number(key, required);
-  if (present && x <= 0 && FieldLoc(key).line > 0) {
+  if (present && x <= 0 && FieldLoc(key).HasPosition()) {
     const auto* v = Get(key, false);
     if (v && v->is_number())
       diags_->Error(FieldLoc(key), "field '" + key + "' must be greater than zero");

@@ -39,7 +39,7 @@ void WarnUnsatisfiable(const Dataset& data, const Computed& c, Diagnostics* diag
     for (size_t i = 0; i < rec.excluded.size() && i < 3; ++i)
       why += std::string(i ? ", " : "") + rec.excluded[i].gpu + " (" +
              calc::ReasonId(rec.excluded[i].reason) + ")";
-    diags->Warning(p.machine_loc.line ? p.machine_loc : p.loc,
+    diags->Warning(p.machine_loc.HasPosition() ? p.machine_loc : p.loc,
                    "persona '" + p.id + "': no GPU meets its constraints in machine '" +
                        p.machine + "'" + (why.empty() ? "" : "; fastest excluded: " + why),
                    "relax the budget, memory or count, or choose a larger machine");

@@ -81,7 +81,7 @@ void ValidateDataset(const Dataset& d, Diagnostics* diags) {
     auto it = seen.find(m.id);
     if (it != seen.end())
       diags->Error(m.loc, "model id '" + m.id + "' is also a GPU id (" + it->second.file + ":" +
-                              std::to_string(it->second.line) + ")");
+                              std::to_string(it->second.Resolved().line) + ")");
   }
 
   // Every GPU needs at least one price, or it cannot be ranked by value.
