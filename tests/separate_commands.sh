@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# The lean gpuguide executable (cli/cli.h, SeparateCommands): it links none of serve's, diff's
-# or review's libraries, runs those commands through its siblings, and says clearly when a
-# sibling is missing.
-#   tests/separate_commands.sh BUILD_DIR
+# The lean gpuguide executable (cli/cli.h, SeparateCommands; charts/backend.h): it links none
+# of serve's, diff's or review's libraries nor the chart renderer's, runs those commands
+# through its siblings, loads gpuguide-charts.so only when it paints, and says clearly when a
+# sibling or the module is missing.
+#   tests/separate_commands.sh BUILD_DIR MINI_SITE REPO
 set -euo pipefail
-bin=$1
+bin=$1 mini=$2 repo=$3
 fail() { echo "separate_commands: $*" >&2; exit 1; }
 
 # 1. None of the separate commands' libraries is loaded by gpuguide.
@@ -13,6 +14,11 @@ needed=$(readelf -d "$bin/gpuguide" | sed -n 's/.*Shared library: \[\(.*\)\]/\1/
 for lib in libxml2 librsvg libcpp-httplib libssl libcrypto; do
   ! grep -q "^$lib" <<<"$needed" || fail "gpuguide links $lib, which only serve/diff/review need"
 done
+loaded=$(ldd "$bin/gpuguide")
+for lib in libcairo libpango libfontconfig libpng; do
+  ! grep -q "$lib" <<<"$loaded" || fail "gpuguide loads $lib at start; only gpuguide-charts.so should"
+done
+grep -q 'libcairo' < <(ldd "$bin/gpuguide-charts.so") || fail "gpuguide-charts.so does not link Cairo"
 grep -q '^libcpp-httplib' < <(readelf -d "$bin/gpuguide-serve" | sed -n 's/.*\[\(.*\)\]/\1/p') ||
   fail "gpuguide-serve does not link cpp-httplib: is it the in-process build?"
 
@@ -34,4 +40,18 @@ grep -q "gpuguide-review, which could not be started ($tmp/gpuguide-review: No s
   fail "review without gpuguide-review printed: $out"
 # build does not need the siblings.
 "$tmp/gpuguide" --version | grep -q '^gpuguide ' || fail "--version without siblings failed"
+
+# 4. The chart renderer: a build that paints loads it; without it, a clear error naming the
+# path tried, exit 2, and no output folder. A build that paints nothing does not need it.
+site=$tmp/root; mkdir -p "$site"
+cp -r "$mini/." "$site/"; cp -r "$repo/templates" "$repo/assets" "$site/"
+rc=0; out=$("$tmp/gpuguide" build --root "$site" --out "$tmp/out" 2>&1) || rc=$?
+[[ $rc -eq 2 ]] || fail "a painting build without gpuguide-charts.so exited $rc: $out"
+grep -q "cannot load the chart renderer $tmp/gpuguide-charts.so" <<<"$out" ||
+  fail "a painting build without gpuguide-charts.so printed: $out"
+[[ ! -e $tmp/out ]] || fail "a failed build left $tmp/out"
+"$bin/gpuguide" build --root "$site" --out "$tmp/out" >/dev/null 2>&1 || fail "build with the module failed"
+echo "A sentence that names no chart." >>"$site/content/en/index.md"
+"$tmp/gpuguide" build --root "$site" --out "$tmp/out" >/dev/null 2>&1 ||
+  fail "a prose edit without gpuguide-charts.so failed: it should paint nothing"
 echo "separate_commands: ok"

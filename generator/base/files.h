@@ -28,6 +28,9 @@ bool ReadWholeFile(const std::string& path, std::string* out);
 struct InputSnapshot {
   std::string root;
   std::map<std::string, std::string> bytes;
+  // The paths whose bytes differ from those an earlier run recorded (new files included):
+  // every path when nothing was recorded. Filled by InputFileHashes (site/page_cache.h).
+  std::vector<std::string> changed;
 };
 class InputSnapshotScope {
  public:

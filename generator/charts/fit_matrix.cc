@@ -204,20 +204,6 @@ Built Build(const FitMatrixSpec& spec, const Style& style_in) {
 
 }  // namespace
 
-std::string DefaultFitText(const FitCell& cell) {
-  switch (cell.fit) {
-    case Fit::kOneCard:
-      return "1";
-    case Fit::kMultiCard:
-      return (cell.cards > 0 ? std::to_string(cell.cards) : std::string("2+")) + "×";
-    case Fit::kNoFit:
-      return "—";
-    case Fit::kUnknown:
-      return "?";
-  }
-  return "?";
-}
-
 FitMatrixLayout Layout(const FitMatrixSpec& spec, const Style& style) {
   return Build(spec, style).layout;
 }

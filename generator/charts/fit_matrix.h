@@ -55,8 +55,21 @@ struct FitMatrixLayout {
   std::vector<TextBox> legend;
 };
 
-// The text drawn in a cell when FitCell::text is empty.
-std::string DefaultFitText(const FitCell& cell);
+// The text drawn in a cell when FitCell::text is empty. Inline: tables show it too, and need
+// not load the painting module for it (charts/backend.h).
+inline std::string DefaultFitText(const FitCell& cell) {
+  switch (cell.fit) {
+    case Fit::kOneCard:
+      return "1";
+    case Fit::kMultiCard:
+      return (cell.cards > 0 ? std::to_string(cell.cards) : std::string("2+")) + "×";
+    case Fit::kNoFit:
+      return "—";
+    case Fit::kUnknown:
+      return "?";
+  }
+  return "?";
+}
 
 FitMatrixLayout Layout(const FitMatrixSpec& spec, const Style& style);
 Rendered<FitMatrixLayout> Render(const FitMatrixSpec& spec, const Style& style);

@@ -311,6 +311,11 @@ int RunBuild(const BuildRequest& req, std::ostream&, std::ostream& err) {
     auto t0 = std::chrono::steady_clock::now();
     input_hashes = InputFileHashes(opt.root, &snapshot, cache.get());
     opt.input_hashes = &input_hashes;
+    // Charts are painted when the data or the UI strings changed, not for prose.
+    opt.charts_likely =
+        std::any_of(snapshot.changed.begin(), snapshot.changed.end(), [](const std::string& f) {
+          return StartsWith(f, "data/") || EndsWith(f, "/_strings.json");
+        });
     record_key = RecordKey(req, opt);
     before_build.push_back({"hash inputs", since(t0)});
     t0 = std::chrono::steady_clock::now();

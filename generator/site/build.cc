@@ -139,10 +139,12 @@ bool BuildSite(const BuildOptions& options, Diagnostics* diags, BuildOutput* out
   *out = {};
   PhaseTimer timer(&out->timings);
   const std::string& root = options.root;
-  // Fonts load on a spare thread while the inputs load (charts/common.h, PrepareFonts); the
-  // render waits for them. With --jobs 1 everything stays on this thread.
+  // Fonts load on a spare thread while the inputs load (charts/common.h, PrepareFonts), when
+  // charts will probably be painted; the render waits for them. With --jobs 1 everything
+  // stays on this thread.
   std::future<void> fonts;
-  if (ThreadCount(options.jobs) > 1) fonts = std::async(std::launch::async, charts::PrepareFonts);
+  if (ThreadCount(options.jobs) > 1 && options.charts_likely)
+    fonts = std::async(std::launch::async, charts::PrepareFonts);
 
   // Load: every input, every problem reported.
   Dataset data = LoadDataset(root, diags, options.jobs);

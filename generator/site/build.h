@@ -33,6 +33,10 @@ struct BuildOptions {
   const OutputHashes* previous_output = nullptr;
   // InputFileHashes(root) when the caller has it already (the inputs are hashed once).
   const std::map<std::string, std::string>* input_hashes = nullptr;
+  // Whether charts will probably be painted (a cold build, an edit of the data or of UI
+  // strings): their fonts and libraries are then loaded on a spare thread while the inputs
+  // load. Only a matter of speed: a chart painted without it loads them itself.
+  bool charts_likely = true;
 };
 
 struct PhaseTiming {

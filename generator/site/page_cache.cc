@@ -77,6 +77,11 @@ std::map<std::string, std::string> InputFileHashes(const std::string& root, Inpu
       std::string bytes;
       const bool read = ReadWholeFile(path, &bytes);
       out[rel] = read ? ContentHashHex(bytes) : std::string();
+      if (keep) {
+        const bool same =
+            known && known->files.count(rel) && known->files.at(rel).second == out[rel];
+        if (!same) keep->changed.push_back(rel);
+      }
       if (read && have_stat) lines += rel + '\t' + line + '\t' + out[rel] + '\n';
       if (read && keep) keep->bytes.emplace(rel, std::move(bytes));
     }

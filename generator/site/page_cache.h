@@ -82,7 +82,8 @@ class PageCache {
 
 // ContentHashHex of every file the loaders list under data/, content/, templates/, assets/
 // ("" for a file that cannot be read).
-// With `keep`, the bytes read are kept there too (base/files.h: InputSnapshot).
+// With `keep`, the bytes read are kept there too, and the paths whose hash changed are listed
+// (base/files.h: InputSnapshot).
 // With a cache, a file whose size, times, inode and device are as when an earlier run hashed it
 // keeps that hash unread (as git's index does), unless it changed within 2 s before that run
 // recorded it: file times are as coarse as the kernel's tick, so a save in the same tick as

@@ -26,12 +26,13 @@ bench_tmp() {
 
 # snapshot_gpuguide DIR: runs a copy of the binary taken now, so that a rebuild of
 # ./build/gpuguide during a long run does not mix two binaries in one table. The siblings
-# that run serve, diff and review (gpuguide-serve, gpuguide-review) are copied with it.
+# that run serve, diff and review (gpuguide-serve, gpuguide-review) and the chart renderer it
+# loads (gpuguide-charts.so) are copied with it.
 snapshot_gpuguide() {
   local sibling
   cp "$GPUGUIDE" "$1/gpuguide"
-  for sibling in gpuguide-serve gpuguide-review; do
-    [[ -x $(dirname "$GPUGUIDE")/$sibling ]] && cp "$(dirname "$GPUGUIDE")/$sibling" "$1/"
+  for sibling in gpuguide-serve gpuguide-review gpuguide-charts.so; do
+    [[ -e $(dirname "$GPUGUIDE")/$sibling ]] && cp "$(dirname "$GPUGUIDE")/$sibling" "$1/"
   done
   GPUGUIDE=$1/gpuguide
 }
