@@ -102,14 +102,14 @@ DependencyValues::DependencyValues(std::map<std::string, std::string> file_hashe
       assets_(assets),
       derived_(derived.begin(), derived.end()) {
   KeyWriter data, ui;
-  for (const auto& [path, hash] : files_) {
+  for (const auto& [path, hash] : file_hashes) {
     if (StartsWith(path, "data/")) data.Str(path).Str(hash);
     if (EndsWith(path, "/_strings.json")) ui.Str(path).Str(hash);
   }
   all_data_ = data.Hash();
   all_strings_ = ui.Hash();
   // A template's value: its file and the {{t.…}} strings it shows.
-  for (const auto& [path, hash] : files_)
+  for (const auto& [path, hash] : file_hashes)
     if (StartsWith(path, "templates/") && EndsWith(path, ".html"))
       template_values_.emplace(path.substr(10, path.size() - 15), hash + all_strings_);
   // Every UI string's value once, not once per page that reads it.

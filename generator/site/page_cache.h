@@ -15,6 +15,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "base/content_cache.h"
@@ -43,7 +44,14 @@ class DependencyValues {
   const std::string* Held(std::string_view key) const;
 
  private:
-  using Table = std::map<std::string, std::string, std::less<>>;  // looked up by string_view
+  // Hashed, looked up by string_view: a no-change build looks up ~25,000 keys. Never
+  // iterated (its order is unspecified): values that combine a table are made from the
+  // sorted inputs.
+  struct ViewHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  using Table = std::unordered_map<std::string, std::string, ViewHash, std::equal_to<>>;
   Table files_;
   Table front_matter_;  // by file
   const UiStrings& strings_;
