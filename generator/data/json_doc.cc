@@ -562,6 +562,12 @@ void Walk(simdjson::dom::element e, DomBuilder* b) {
 // diagnostics quote. The browser build has no simdjson and always returns false.
 bool FastParse(const std::string& text, DomBuilder* builder) {
 #if GG_HAVE_SIMDJSON
+  // "-0" is a signed integer to nlohmann and an unsigned one here (simdjson's 0 has no sign):
+  // text that may hold one (or a string that looks like one) goes to nlohmann.
+  for (size_t at = text.find("-0"); at != std::string::npos; at = text.find("-0", at + 2)) {
+    const char next = at + 2 < text.size() ? text[at + 2] : ' ';
+    if (std::strchr(",]} \t\r\n", next)) return false;
+  }
   thread_local simdjson::dom::parser parser;  // reused: it keeps its buffers
   simdjson::dom::element root;
   if (parser.parse(text.data(), text.size(), true).get(root) != simdjson::SUCCESS) return false;

@@ -32,6 +32,41 @@ TEST_CASE("every value and key of a JSON document has a line and column", "[data
   }
 }
 
+// The tree with each value's type spelled out (nlohmann compares 1 and 1u as equal).
+static std::string Typed(const nlohmann::json& j) {
+  std::string out = std::to_string(static_cast<int>(j.type())) + ":";
+  if (j.is_object()) {
+    for (auto it = j.begin(); it != j.end(); ++it) out += "{" + it.key() + "=" + Typed(*it) + "}";
+  } else if (j.is_array()) {
+    for (const auto& v : j) out += "[" + Typed(v) + "]";
+  } else {
+    out += j.dump();
+  }
+  return out;
+}
+
+TEST_CASE("the fast parser gives nlohmann's tree, types and duplicate keys included", "[data]") {
+  // ParseJsonDoc parses with simdjson where it can (data/json_doc.cc, FastParse) and with
+  // nlohmann otherwise; either way the tree must be nlohmann's own.
+  const char* texts[] = {
+      R"({"a": 1, "b": -1, "c": 1.0, "d": 1e2, "f": 0.1, "g": 18446744073709551615})",
+      R"({"e": -0, "date": "2026-01-05", "x": -0.5})",
+      R"({"big": 100000000000000000000, "tiny": 5e-324, "exp": 1.7976931348623157e308})",
+      R"({"s": "caf\u00e9 \ud83d\ude00 \"q\" \\ \/", "zh": "显存", "t": true, "n": null})",
+      R"({"dup": 1, "dup": 2, "nested": {"x": [1, [2, {"y": []}]], "z": {}}})",
+      "\xEF\xBB\xBF{\"bom\": 1}",
+      R"([1, 2.5, "x", false, null, {}, []])",
+  };
+  for (const char* text : texts) {
+    INFO(text);
+    JsonDoc doc;
+    Diagnostics d;
+    ParseJsonDoc("x.json", text, &doc, &d);
+    const nlohmann::json expected = nlohmann::json::parse(text, nullptr, false);
+    CHECK(Typed(doc.root) == Typed(expected));
+  }
+}
+
 TEST_CASE("a JSON syntax error is reported at its line and column", "[data]") {
   JsonDoc doc;
   Diagnostics d;
