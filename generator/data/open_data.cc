@@ -259,4 +259,10 @@ std::vector<OpenDataFile> OpenDataListing(const Dataset& data) {
   return Files(data, false);
 }
 
+std::string OpenDataCsv(const Dataset& data, const std::string& kind) {
+  for (const CsvKind& k : CsvKinds())
+    if (k.kind == kind) return k.csv(data);
+  return {};
+}
+
 }  // namespace gg

@@ -28,6 +28,10 @@ std::vector<OpenDataFile> OpenDataFiles(const Dataset& data);
 // lists the files is not re-rendered when a value in them changes.
 std::vector<OpenDataFile> OpenDataListing(const Dataset& data);
 
+// The CSV of one table-like kind ("gpus", "prices" …): made from that kind's records only, so
+// a build may keep it while its data file is unchanged. Empty for another kind.
+std::string OpenDataCsv(const Dataset& data, const std::string& kind);
+
 // One CSV field (RFC 4180): quoted when it holds a comma, quote, CR or LF, quotes doubled.
 std::string CsvField(const std::string& text);
 

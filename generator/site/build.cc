@@ -25,6 +25,7 @@
 #include "render/templates.h"
 #include "site/assets.h"
 #include "site/calc_assets.h"
+#include "site/open_data_plan.h"
 #include "site/outline_cache.h"
 #include "site/page_cache.h"
 #include "site/site_pages.h"
@@ -243,7 +244,9 @@ bool BuildSite(const BuildOptions& options, Diagnostics* diags, BuildOutput* out
     if (jobs[i].authored) out->words[jobs[i].lang->code] += results[i].words;
   }
   for (auto& f : renderer.SiteFiles(jobs)) add(std::move(f));
-  for (auto& f : OpenDataFiles(data)) add({std::move(f.path), std::move(f.bytes)});
+  for (auto& f : PlanOpenData(data, options.input_hashes,
+                              options.cache ? options.previous_output : nullptr, options.cache))
+    add(std::move(f));
   for (const auto& f : assets.files) add(f);
   for (const auto& [name, f] : assets.on_demand) {
     const std::string key = "asset:" + name;

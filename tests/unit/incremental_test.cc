@@ -15,6 +15,7 @@
 #include "base/files.h"
 #include "content/outline.h"
 #include "content/page_source.h"
+#include "site/open_data_plan.h"
 #include "site/outline_cache.h"
 #include "site/page_cache.h"
 
@@ -536,5 +537,40 @@ TEST_CASE("incremental builds: check replays the errors of unchanged inputs, exi
   CHECK(first.err.find("gpus.json") != std::string::npos);
 }
 
+TEST_CASE("open data: the files of an unchanged input are planned without their bytes",
+          "[incremental][cache]") {
+  TempDir tmp("gg-incremental");
+  std::string warning;
+  auto cache = ContentCache::Open((tmp.path() / "c").string(), "identity-a", &warning);
+  REQUIRE(cache);
+  Dataset data;
+  data.texts["data/gpus.json"] = "{\"gpus\": []}";
+  std::map<std::string, std::string> inputs = {
+      {"data/gpus.json", ContentHashHex(data.texts["data/gpus.json"])}};
+  // A first build: every file with its bytes, which the commit then holds.
+  const auto first = PlanOpenData(data, &inputs, nullptr, cache.get());
+  REQUIRE(first.size() == 2);  // gpus.csv, gpus.json
+  OutputHashes previous;
+  for (const auto& f : first) {
+    CHECK(f.unchanged_hash.empty());
+    CHECK(!f.bytes.empty());
+    previous[f.path] = ContentHashHex(f.bytes);
+  }
+  // The same input: both kept from the output folder, by hash.
+  for (const auto& f : PlanOpenData(data, &inputs, &previous, cache.get())) {
+    CHECK(f.bytes.empty());
+    CHECK(f.unchanged_hash == previous.at(f.path));
+  }
+  // The input changed: both made again (the CSV is made even if the old one would match).
+  inputs["data/gpus.json"] = "another hash";
+  for (const auto& f : PlanOpenData(data, &inputs, &previous, cache.get())) {
+    CHECK(f.unchanged_hash.empty());
+    CHECK(ContentHashHex(f.bytes) == previous.at(f.path));
+  }
+  // The output folder no longer holds them as made: made again.
+  inputs["data/gpus.json"] = ContentHashHex(data.texts["data/gpus.json"]);
+  for (auto& [path, hash] : previous) hash = "changed on disk";
+  for (const auto& f : PlanOpenData(data, &inputs, &previous, cache.get())) CHECK(!f.bytes.empty());
+}
 }  // namespace
 }  // namespace gg::testing
