@@ -1,7 +1,5 @@
 #include "content/page_source.h"
 
-#include <yaml-cpp/yaml.h>
-
 #include <algorithm>
 #include <tuple>
 
@@ -10,6 +8,7 @@
 #include "base/parallel.h"
 #include "base/suggest.h"
 #include "base/text.h"
+#include "content/front_matter_yaml.h"
 
 namespace gg {
 
@@ -56,23 +55,23 @@ bool SplitFrontMatter(const std::string& file, const std::string& text, std::str
   return true;
 }
 
-// Position of a node of the front matter: yaml-cpp marks are 0-based within the front matter,
+// Position within the front matter: libyaml's marks are 0-based within the front matter,
 // which starts on line 2.
-SourceLoc LocOf(const std::string& file, const YAML::Mark& mark) {
-  return {file, mark.line + 2, mark.column + 1};
+SourceLoc LocOf(const std::string& file, int line, int col) {
+  return {file, line + 2, col + 1};
+}
+SourceLoc LocOf(const std::string& file, const YamlValue& v) {
+  return LocOf(file, v.line, v.col);
 }
 
 // `anchors`: a list of ids ('old' or 'old=new').
-bool ReadAnchors(const YAML::Node& value, const SourceLoc& vat, PageSource* out,
+bool ReadAnchors(const YamlValue& value, const SourceLoc& vat, PageSource* out,
                  Diagnostics* diags) {
   out->fm.anchors_loc = vat;
-  // A copy of the node (a handle): iterating the caller's map entry directly can outlive the
-  // iterator's temporary proxy (GCC warns of the dangling reference at -O3).
-  const YAML::Node list = value;
-  bool list_ok = list.IsSequence();
+  bool list_ok = value.kind == YamlValue::Kind::kList;
   if (list_ok)
-    for (const auto& a : list) {
-      std::string v = a.IsScalar() ? a.as<std::string>("") : "";
+    for (const auto& a : value.items) {
+      std::string v = a.kind == YamlValue::Kind::kScalar ? a.text : "";
       if (v.empty() || v.find_first_of(" \"'<>&#") != std::string::npos) list_ok = false;
       out->fm.anchors.push_back(v);
     }
@@ -84,52 +83,50 @@ bool ReadAnchors(const YAML::Node& value, const SourceLoc& vat, PageSource* out,
 
 // One single-value key of the front matter. False (reported) on a value of the wrong type or
 // form.
-bool ReadScalar(const std::string& key, const YAML::Node& value, const SourceLoc& vat,
+bool ReadScalar(const std::string& key, const YamlValue& value, const SourceLoc& vat,
                 PageSource* out, Diagnostics* diags) {
-  std::string v = value.as<std::string>("");
-  try {
-    if (key == "title")
-      out->fm.title = v;
-    else if (key == "linktitle")
-      out->fm.linktitle = v;
-    else if (key == "description")
-      out->fm.description = v;
-    else if (key == "order")
-      out->fm.order = value.as<int>();
-    else if (key == "date") {
-      out->fm.date = v;
-      if (!IsIsoDate(v)) {
-        diags->Error(vat, "front matter 'date' must be YYYY-MM-DD, not '" + v + "'");
-        return false;
-      }
-    } else if (key == "draft")
-      out->fm.draft = value.as<bool>();
-    else if (key == "nav")
-      out->fm.nav = value.as<bool>();
-    else if (key == "translation_of") {
-      out->fm.translation_of = v;
-      out->translation_of_loc = vat;
+  const std::string& v = value.text;
+  bool typed = true;
+  if (key == "title")
+    out->fm.title = v;
+  else if (key == "linktitle")
+    out->fm.linktitle = v;
+  else if (key == "description")
+    out->fm.description = v;
+  else if (key == "order")
+    typed = YamlInt(v, &out->fm.order);
+  else if (key == "date") {
+    out->fm.date = v;
+    if (!IsIsoDate(v)) {
+      diags->Error(vat, "front matter 'date' must be YYYY-MM-DD, not '" + v + "'");
+      return false;
     }
-  } catch (const YAML::Exception&) {
+  } else if (key == "draft")
+    typed = YamlBool(v, &out->fm.draft);
+  else if (key == "nav")
+    typed = YamlBool(v, &out->fm.nav);
+  else if (key == "translation_of") {
+    out->fm.translation_of = v;
+    out->translation_of_loc = vat;
+  }
+  if (!typed)
     diags->Error(vat, "front matter '" + key + "' has the wrong type: '" + v + "'",
                  key == "order" ? "expected a whole number" : "expected true or false");
-    return false;
-  }
-  return true;
+  return typed;
 }
 
 // Every key of the front matter mapping, each reported on its own line when wrong.
-bool ReadFrontMatter(const std::string& file, const YAML::Node& node, PageSource* out,
+bool ReadFrontMatter(const std::string& file, const YamlMapping& map, PageSource* out,
                      Diagnostics* diags) {
   static const std::vector<std::string> kKeys = {"title", "linktitle",      "description",
                                                  "order", "date",           "draft",
                                                  "nav",   "translation_of", "anchors"};
   bool ok = true;
   std::vector<std::string> seen;
-  for (auto it = node.begin(); it != node.end(); ++it) {
-    std::string key = it->first.as<std::string>("");
-    SourceLoc at = LocOf(file, it->first.Mark());
-    SourceLoc vat = LocOf(file, it->second.Mark());
+  for (const YamlEntry& entry : map.entries) {
+    const std::string& key = entry.key;
+    SourceLoc at = LocOf(file, entry.key_line, entry.key_col);
+    SourceLoc vat = LocOf(file, entry.value);
     if (std::find(seen.begin(), seen.end(), key) != seen.end()) {
       diags->Error(at, "front matter key '" + key + "' is given twice");
       ok = false;
@@ -140,12 +137,12 @@ bool ReadFrontMatter(const std::string& file, const YAML::Node& node, PageSource
       diags->Error(at, "unknown front matter key '" + key + "'", DidYouMean(key, kKeys));
       ok = false;
     } else if (key == "anchors") {
-      ok = ReadAnchors(it->second, vat, out, diags) && ok;
-    } else if (!it->second.IsScalar()) {
+      ok = ReadAnchors(entry.value, vat, out, diags) && ok;
+    } else if (entry.value.kind != YamlValue::Kind::kScalar) {
       diags->Error(vat, "front matter '" + key + "' must be a single value");
       ok = false;
     } else {
-      ok = ReadScalar(key, it->second, vat, out, diags) && ok;
+      ok = ReadScalar(key, entry.value, vat, out, diags) && ok;
     }
   }
   return ok;
@@ -198,14 +195,16 @@ bool ParsePageSource(const std::string& file, const std::string& text, PageSourc
       return true;
   }
   const int reported = Diagnostics::AddedOnThisThread();
-  YAML::Node node;
-  try {
-    node = YAML::Load(yaml);
-  } catch (const YAML::ParserException& e) {
-    diags->Error(LocOf(file, e.mark), "invalid front matter: " + e.msg);
+  YamlMapping node;
+  YamlError error;
+  if (!ParseFrontMatterYaml(yaml, &node, &error)) {
+    // The commonest slip: an unquoted value holding ": ".
+    const bool colon = error.message.find("mapping values") != std::string::npos;
+    diags->Error(LocOf(file, error.line, error.col), "invalid front matter: " + error.message,
+                 colon ? "put a value that holds ': ' in quotes" : "");
     return false;
   }
-  if (!node.IsMap()) {
+  if (!node.is_mapping) {
     diags->Error({file, 2, 1}, "front matter must be a YAML mapping of 'key: value'");
     return false;
   }
