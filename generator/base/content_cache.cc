@@ -2,7 +2,10 @@
 
 #include <xxhash.h>
 
+#include <algorithm>
+#include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -13,6 +16,7 @@
 #include <link.h>
 #include <unistd.h>
 
+#include "base/file_tree.h"
 #include "base/files.h"
 
 namespace gg {
@@ -48,6 +52,21 @@ void RemoveOwnEntries(const std::string& dir) {
         fs::remove(it->path(), ec);
     }
   }
+}
+
+// Writes the recorded size through a temporary file and a rename, without waiting for the
+// disk: it is only a hint (an upper bound that a lost write makes a listing correct).
+void WriteSizeHint(const std::string& dir, int64_t bytes) {
+  const std::string path = dir + "/SIZE";
+  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
+  std::error_code ec;
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    out << bytes << '\n';
+    if (!out) return fs::remove(tmp, ec), void();
+  }
+  fs::rename(tmp, path, ec);
+  if (ec) fs::remove(tmp, ec);
 }
 
 }  // namespace
@@ -148,6 +167,8 @@ std::unique_ptr<ContentCache> ContentCache::Open(const std::string& dir,
                          " is not a gpuguide cache of this format; it is "
                          "ignored and replaced (this build is cold)";
     RemoveOwnEntries(dir);
+    std::error_code removed;
+    fs::remove(dir + "/SIZE", removed);  // it counted the removed entries
   }
   if (found != expected) {
     std::string error;
@@ -180,8 +201,17 @@ std::optional<std::string> ContentCache::Get(std::string_view kind, std::string_
     return std::nullopt;
   }
   ++hits_;
+  Used(kind, key);
   bytes.erase(0, header);
   return bytes;
+}
+
+void ContentCache::Used(std::string_view kind, std::string_view key) {
+  std::string name;
+  name.reserve(kind.size() + 1 + key.size());
+  name.append(kind).append("/").append(key);
+  std::lock_guard<std::mutex> lock(used_mu_);
+  used_.insert(std::move(name));
 }
 
 void ContentCache::Put(std::string_view kind, std::string_view key, std::string_view bytes) {
@@ -206,6 +236,64 @@ void ContentCache::Put(std::string_view kind, std::string_view key, std::string_
     return;
   }
   ++writes_;
+  written_bytes_ += static_cast<int64_t>(bytes.size() + kEntryMagic.size() + 33);
+  Used(kind, key);
+}
+
+CacheTrim ContentCache::Trim(int64_t limit_bytes) {
+  CacheTrim trim;
+  const int64_t written = written_bytes_.exchange(0);
+  if (written == 0) return trim;
+  const std::string size_file = dir_ + "/SIZE";
+  std::string text;
+  int64_t recorded = -1;
+  if (ReadWholeFile(size_file, &text)) {
+    char* end = nullptr;
+    const long long v = std::strtoll(text.c_str(), &end, 10);
+    if (end != text.c_str() && *end == '\n' && v >= 0) recorded = v;
+  }
+  if (recorded >= 0 && recorded + written <= limit_bytes) {
+    WriteSizeHint(dir_, recorded + written);
+    return trim;
+  }
+  // List the entries: kind/<32 hex digits> (and kind/*.tmp.*, a killed build's leftovers).
+  std::vector<TreeFile> files;
+  ListTreeFiles(dir_, &files);  // an unreadable subfolder: trim what could be listed
+  const int64_t now_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                             std::chrono::system_clock::now().time_since_epoch())
+                             .count();
+  constexpr int64_t kHourNs = int64_t{3600} * 1000 * 1000 * 1000;
+  std::vector<const TreeFile*> removable;
+  std::error_code ec;
+  for (const TreeFile& f : files) {
+    const size_t slash = f.path.find('/');
+    if (slash == std::string::npos || f.path.find('/', slash + 1) != std::string::npos) continue;
+    const std::string leaf = f.path.substr(slash + 1);
+    if (leaf.find(".tmp.") != std::string::npos) {
+      if (now_ns - f.mtime_ns > kHourNs && fs::remove(dir_ + "/" + f.path, ec)) ++trim.removed;
+      continue;
+    }
+    if (!IsHexName(leaf)) continue;
+    trim.bytes_before += f.size;
+    if (!used_.count(f.path)) removable.push_back(&f);
+  }
+  trim.listed = true;
+  trim.bytes_after = trim.bytes_before;
+  if (trim.bytes_before > limit_bytes) {
+    // Oldest first; the path breaks ties, so the same folder is always trimmed the same way.
+    std::sort(removable.begin(), removable.end(), [](const TreeFile* a, const TreeFile* b) {
+      return a->mtime_ns != b->mtime_ns ? a->mtime_ns < b->mtime_ns : a->path < b->path;
+    });
+    const int64_t target = limit_bytes - limit_bytes / 4;
+    for (const TreeFile* f : removable) {
+      if (trim.bytes_after <= target) break;
+      if (!fs::remove(dir_ + "/" + f->path, ec)) continue;
+      trim.bytes_after -= f->size;
+      ++trim.removed;
+    }
+  }
+  WriteSizeHint(dir_, trim.bytes_after);
+  return trim;
 }
 
 CacheStats ContentCache::Stats() const {

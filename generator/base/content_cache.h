@@ -14,15 +14,24 @@
 // deletes anything outside its own folder, and within it only its own entry and temporary
 // files.
 //
+// Size. Every edit adds entries (a page under the values it read, a chart under its scene),
+// so without a bound a long `serve` session or months of price updates fill the disk. Trim
+// keeps the entries under a byte limit: past it, the entries this process neither read nor
+// wrote are removed oldest first (by the time they were written) until a quarter of the limit
+// is free again. What the current build used is never removed, so a build that itself needs
+// more than the limit keeps all of it. Removing an entry only costs a later miss.
+//
 // Thread safety. Get and Put may be called concurrently from several threads.
 #pragma once
 
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 #include <vector>
 
 namespace gg {
@@ -53,6 +62,18 @@ bool UnpackFields(std::string_view bytes, std::vector<std::string>* fields);
 // The same fields as views into `bytes`, which must outlive them.
 bool UnpackFieldViews(std::string_view bytes, std::vector<std::string_view>* fields);
 
+// The default limit of Trim: a cold build of the guide leaves about 22 MB, and a price edit
+// that reaches many pages adds up to 10 MB; 512 MiB is some fifty such edits.
+inline constexpr int64_t kDefaultCacheLimitBytes = int64_t{512} << 20;
+
+struct CacheTrim {
+  bool listed = false;       // false: nothing was written, or the size kept in the folder shows
+                             // the entries are under the limit, and nothing was looked at
+  int64_t bytes_before = 0;  // the entries' bytes when listed
+  int64_t bytes_after = 0;
+  int removed = 0;  // entries and leftover temporary files removed
+};
+
 struct CacheStats {
   int hits = 0;
   int misses = 0;
@@ -78,12 +99,25 @@ class ContentCache {
   CacheStats Stats() const;
   const std::string& dir() const { return dir_; }
 
+  // Keeps the entries under `limit_bytes` (see Size above). Cheap when this process wrote
+  // nothing (returns at once) or the folder's recorded size (the file SIZE: the bytes after
+  // the last trim plus what was written since, an upper bound) is under the limit; otherwise
+  // lists the folder (one stat per entry) and removes. Leftover temporary files older than an
+  // hour (a killed build's) are removed when listing. Call it once, after the build, with no
+  // Get or Put running.
+  CacheTrim Trim(int64_t limit_bytes);
+
  private:
   explicit ContentCache(std::string dir) : dir_(std::move(dir)) {}
   std::string PathOf(std::string_view kind, std::string_view key) const;
 
+  void Used(std::string_view kind, std::string_view key);
+
   std::string dir_;
   std::atomic<int> hits_{0}, misses_{0}, writes_{0}, corrupt_{0}, temp_counter_{0};
+  std::atomic<int64_t> written_bytes_{0};
+  std::mutex used_mu_;
+  std::unordered_set<std::string> used_;  // "kind/key" of every entry read or written
 };
 
 // Identity of the running executable: ContentHashHex of its bytes (read once per process).

@@ -17,6 +17,27 @@ const OptionDecl& NoCacheOption() {
   return decl;
 }
 
+const OptionDecl& CacheLimitOption() {
+  static const OptionDecl decl = {
+      "--cache-limit", "MIB",
+      "after the build, keep the cache under MIB mebibytes by removing the oldest entries the "
+      "build did not use (default 512)"};
+  return decl;
+}
+
+bool CacheLimitOf(const ParsedArgs& args, int64_t* bytes, std::ostream& err) {
+  *bytes = kDefaultCacheLimitBytes;
+  if (!args.Has("--cache-limit")) return true;
+  long mib = 0;
+  if (!ParseIntOption(*args.Last("--cache-limit"), 1, 1 << 20, &mib)) {
+    err << "gpuguide: error: --cache-limit takes a whole number of MiB from 1 to 1048576, not '"
+        << *args.Last("--cache-limit") << "'\n";
+    return false;
+  }
+  *bytes = static_cast<int64_t>(mib) << 20;
+  return true;
+}
+
 std::string CacheDirOf(const ParsedArgs& args, const std::string& root) {
   if (args.Has("--no-cache")) return "";
   return args.Or("--cache", root + "/.cache");

@@ -2,6 +2,7 @@
 // serve and review share, and opening the folder they name (base/content_cache.h).
 #pragma once
 
+#include <cstdint>
 #include <iosfwd>
 #include <memory>
 #include <string>
@@ -15,6 +16,12 @@ namespace gg {
 // declarations copy them during static initialisation.
 const OptionDecl& CacheOption();
 const OptionDecl& NoCacheOption();
+
+// --cache-limit MIB: the bound ContentCache::Trim keeps the cache under after a build.
+const OptionDecl& CacheLimitOption();
+// Its value in bytes (kDefaultCacheLimitBytes when not given). False, with the error printed
+// to err, when it is not a whole number from 1 to 1048576.
+bool CacheLimitOf(const ParsedArgs& args, int64_t* bytes, std::ostream& err);
 
 // The cache folder a command line asks for: ROOT/.cache by default, "" with --no-cache.
 std::string CacheDirOf(const ParsedArgs& args, const std::string& root);

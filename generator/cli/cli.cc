@@ -41,6 +41,7 @@ const OptionDecl kJobs = {"--jobs", "N",
 const OptionDecl kDrafts = {"--drafts", "", "also publish pages marked draft: true"};
 const OptionDecl& kCache = CacheOption();
 const OptionDecl& kNoCache = NoCacheOption();
+const OptionDecl& kCacheLimit = CacheLimitOption();
 const OptionDecl kExplain = {"--explain", "",
                              "print each page the cache could not give, and why (a key changed)"};
 
@@ -53,6 +54,7 @@ const CommandDecl kBuild = {
      kDrafts,
      kCache,
      kNoCache,
+     kCacheLimit,
      {"--verbose", "", "print the time of each phase and each file written"},
      kExplain},
     "",
@@ -61,7 +63,7 @@ const CommandDecl kBuild = {
 const CommandDecl kCheck = {
     "check",
     "load, validate and render everything in memory; write nothing",
-    {kRoot, kJobs, kDrafts, kCache, kNoCache, kExplain},
+    {kRoot, kJobs, kDrafts, kCache, kNoCache, kCacheLimit, kExplain},
     "",
     "  Prints every problem as file:line:col; exits 1 if any is an error.\n"};
 
@@ -87,6 +89,7 @@ const CommandDecl& ServeCommandDecl() {
        kDrafts,
        kCache,
        kNoCache,
+       kCacheLimit,
        {"--no-watch", "", "serve the first build only: no rebuild on changes, no live reload"}},
       "",
       "  Listens on the loopback interface only. Watches data/, content/, templates/ and\n"
@@ -169,6 +172,7 @@ int Build(const std::vector<std::string>& args, std::ostream& out, std::ostream&
   req.options.explain = f.Has("--explain");
   req.tty = tty;
   req.cache_dir = CacheDirOf(f, req.options.root);
+  if (!CacheLimitOf(f, &req.cache_limit, err)) return 2;
   return RunBuild(req, out, err);
 }
 
@@ -356,6 +360,7 @@ int RunBuild(const BuildRequest& req, std::ostream&, std::ostream& err) {
     err << "gpuguide: " << diags.ErrorCount() << " error(s), " << diags.WarningCount()
         << " warning(s); " << (write ? "the previous site was left untouched" : "nothing written")
         << "\n";
+    if (cache) cache->Trim(req.cache_limit);
     return 1;
   }
   CommitStats stats;
@@ -381,6 +386,14 @@ int RunBuild(const BuildRequest& req, std::ostream&, std::ostream& err) {
       KeepOutput(cache.get(), out_dir, listing, result.files);
       result.timings.push_back({"record", since(t0)});
     }
+  }
+  if (cache) {
+    auto t0 = std::chrono::steady_clock::now();
+    const CacheTrim trim = cache->Trim(req.cache_limit);
+    result.timings.push_back({"trim cache", since(t0)});
+    if (verbose && trim.listed)
+      err << "  cache trimmed: " << trim.bytes_before << " -> " << trim.bytes_after << " bytes, "
+          << trim.removed << " file(s) removed (limit " << req.cache_limit << ")\n";
   }
   double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (verbose) PrintVerboseTail(req, result, cache.get(), err);

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "base/content_cache.h"
 #include "site/build.h"
 
 namespace gg {
@@ -43,6 +44,8 @@ struct BuildRequest {
   // Drawings of earlier builds are read from and kept in this folder (base/content_cache.h);
   // empty: a cold build that leaves no cache.
   std::string cache_dir;
+  // After the build the cache is trimmed to this many bytes (ContentCache::Trim).
+  int64_t cache_limit = kDefaultCacheLimitBytes;
 };
 
 // Runs the pipeline (site/build.h) and, when req.write, commits the site to req.out_dir

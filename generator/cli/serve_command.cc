@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "base/files.h"
+#include "cli/cache_option.h"
 #include "cli/cli.h"
 #include "cli/command_line.h"
 #include "cli/live_reload.h"
@@ -184,6 +185,7 @@ int RunServeCommand(const CommandDecl& decl, const std::vector<std::string>& arg
   req.out_dir = f.Or("--out", req.options.root + "/site");
   req.tty = true;
   if (!f.Has("--no-cache")) req.cache_dir = f.Or("--cache", req.options.root + "/.cache");
+  if (!CacheLimitOf(f, &req.cache_limit, err)) return 2;
 
   httplib::Server server;
   server.new_task_queue = [] { return new httplib::ThreadPool(kWorkers); };
