@@ -1,5 +1,7 @@
 #include "site/assets.h"
 
+#include <cstring>
+
 #include "base/content_cache.h"
 #include "base/files.h"
 #include "base/text.h"
@@ -16,6 +18,23 @@ std::string HashedName(const std::string& name, const std::string& bytes) {
   size_t dot = name.rfind('.');
   if (dot == std::string::npos) return name + "." + hash;
   return name.substr(0, dot) + "." + hash + name.substr(dot);
+}
+
+std::string SvgDataUrl(const std::string& svg) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string url = "data:image/svg+xml,";
+  for (unsigned char c : svg) {
+    const bool safe = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                      std::strchr("-_.~!*();:@=+$,/?", c) != nullptr;
+    if (safe && c != 0) {
+      url += static_cast<char>(c);
+    } else {
+      url += '%';
+      url += kHex[c >> 4];
+      url += kHex[c & 15];
+    }
+  }
+  return url;
 }
 
 AssetSet LoadAssets(const std::string& root, Diagnostics* diags) {
@@ -38,6 +57,8 @@ AssetSet LoadAssets(const std::string& root, Diagnostics* diags) {
       }
     }
     if (EndsWith(rel, ".css") && CanInline(bytes)) set.inline_css[name] = MinifyCss(bytes);
+    if (name == "favicon.svg" && bytes.size() <= kMaxInlineIconBytes)
+      set.icon_data_url = SvgDataUrl(bytes);
     std::string published = AssetPath(HashedName(name, bytes));
     set.published[name] = published;
     set.files.push_back({published, bytes});

@@ -22,7 +22,19 @@ struct AssetSet {
   // The stylesheets pages carry in their <style> (site/page_styles.h): name -> minified text,
   // for each .css file that CanInline accepts; the others are linked.
   std::map<std::string, std::string> inline_css;
+  // favicon.svg as a data: URL when it is small (kMaxInlineIconBytes), which pages use in
+  // their <link rel="icon"> instead of the file: one request fewer per page. Measured with
+  // Lighthouse (fr ranking chapter, uncompressed): the icon's request raced the first paint,
+  // and when it started first the simulated largest paint took ~300 ms longer (1.10 vs 1.40 s).
+  // Empty: pages link the published file.
+  std::string icon_data_url;
 };
+
+inline constexpr size_t kMaxInlineIconBytes = 2048;
+
+// A data: URL of an SVG: "data:image/svg+xml," and the text with every byte that is not
+// plainly safe in a URL and an HTML attribute percent-encoded.
+std::string SvgDataUrl(const std::string& svg);
 
 AssetSet LoadAssets(const std::string& root, Diagnostics* diags);
 

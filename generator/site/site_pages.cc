@@ -274,7 +274,9 @@ TemplateData SiteRenderer::BaseData(const PageJob& job, const std::string& title
   d.set("to_root", to_root);
   d.set("styles_html", StylesHtml({"style.css"}, assets_.inline_css, assets_.published, to_root));
   auto icon = assets_.published.find("favicon.svg");
-  d.set("icon_href", icon == assets_.published.end() ? std::string() : to_root + icon->second);
+  d.set("icon_href", !assets_.icon_data_url.empty()    ? assets_.icon_data_url
+                     : icon == assets_.published.end() ? std::string()
+                                                       : to_root + icon->second);
 
   TemplateData alternates = List();
   TemplateData languages = List();
@@ -667,7 +669,9 @@ std::vector<OutputFile> SiteRenderer::SiteFiles(const std::vector<PageJob>& jobs
     d.set("x_default_href", AbsoluteUrl(data_.site.base_url, PageSitePath(def, "")));
     d.set("styles_html", StylesHtml({"style.css"}, assets_.inline_css, assets_.published, ""));
     auto icon = assets_.published.find("favicon.svg");
-    d.set("icon_href", icon == assets_.published.end() ? std::string() : icon->second);
+    d.set("icon_href", !assets_.icon_data_url.empty()    ? assets_.icon_data_url
+                       : icon == assets_.published.end() ? std::string()
+                                                         : icon->second);
     files.push_back(
         {"index.html", templates_.Render("chooser", d, diags_, &strings_data_.at(def))});
 
@@ -676,7 +680,9 @@ std::vector<OutputFile> SiteRenderer::SiteFiles(const std::vector<PageJob>& jobs
     TemplateData nf = d;
     nf.set("styles_html",
            StylesHtml({"style.css"}, assets_.inline_css, assets_.published, base_path));
-    nf.set("icon_href", icon == assets_.published.end() ? std::string() : base_path + icon->second);
+    nf.set("icon_href", !assets_.icon_data_url.empty()    ? assets_.icon_data_url
+                        : icon == assets_.published.end() ? std::string()
+                                                          : base_path + icon->second);
     TemplateData langs404 = List();
     for (const auto& l : data_.site.languages) {
       TemplateData s{TemplateData::type::object};

@@ -7,6 +7,8 @@
 # move with the machine's load; compare runs made on the same machine.
 #   tests/bench/lighthouse.sh [RUNS] [KIND…]   (RUNS default 1; with more, each figure is a
 #                                              median; KIND: only those page kinds, e.g. calculator)
+# LIGHTHOUSE_SITE=DIR audits a site built earlier (another commit's, for a before/after on the
+# same machine) instead of building one; a page kind that site lacks is listed as absent.
 # The pages are served uncompressed (as Python's http.server sends them); LIGHTHOUSE_GZIP=1
 # serves them gzip-compressed, as a static host does (tests/bench/serve_static.py). The
 # simulation times a page by the bytes it transfers, so compare runs made the same way.
@@ -40,11 +42,15 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-$bin build --out "$tmp/site" >/dev/null 2>"$tmp/build.log" || { cat "$tmp/build.log" >&2; exit 1; }
+site=${LIGHTHOUSE_SITE:-$tmp/site}
+if [[ -z ${LIGHTHOUSE_SITE:-} ]]; then
+  $bin build --out "$site" >/dev/null 2>"$tmp/build.log" || { cat "$tmp/build.log" >&2; exit 1; }
+fi
+[[ -f $site/index.html ]] || { echo "lighthouse: no site in $site" >&2; exit 2; }
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
 gzip=()
 [[ ${LIGHTHOUSE_GZIP:-0} == 1 ]] && gzip=(--gzip)
-python3 tests/bench/serve_static.py "$port" "$tmp/site" "${gzip[@]}" >"$tmp/server.log" 2>&1 &
+python3 tests/bench/serve_static.py "$port" "$site" "${gzip[@]}" >"$tmp/server.log" 2>&1 &
 server_pid=$!
 for _ in $(seq 1 50); do
   python3 -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$port/', timeout=2)" \
@@ -61,6 +67,10 @@ for kind in "${kinds[@]}"; do
   if ((${#only[@]})) && [[ ! " ${only[*]} " == *" $name "* ]]; then continue; fi
   for lang in "${langs[@]}"; do
     url="http://127.0.0.1:$port/$lang/$path"
+    if [[ ! -f $site/$lang/${path}index.html ]]; then
+      printf '%-10s %-8s absent from this site\n' "$name" "$lang"
+      continue
+    fi
     for ((i = 0; i < runs; i++)); do
       "$lighthouse" "$url" --quiet --output=json --output-path="$tmp/r$i.json" \
         --only-categories=performance,accessibility,best-practices,seo \
