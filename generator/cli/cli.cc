@@ -265,7 +265,7 @@ void PrintVerboseTail(const BuildRequest& req, const BuildOutput& result, const 
                       std::ostream& err) {
   // The phases after the commit (write, and record when there is a cache).
   for (const auto& t : result.timings)
-    if (t.phase == "write" || t.phase == "record")
+    if (t.phase == "write" || t.phase == "record" || t.phase == "trim cache")
       err << "  " << std::left << std::setw(13) << t.phase << std::right << std::fixed
           << std::setprecision(1) << std::setw(9) << t.ms << " ms\n";
   for (const auto& [lang, words] : result.words) err << "  words[" << lang << "] " << words << "\n";
