@@ -19,7 +19,8 @@ const CommandDecl& ReviewCommandDecl() {
        {"--thumbnails", "DIR", "write before/after PNGs of changed charts to DIR"},
        {"--thumbnails-url", "URL", "prefix of the thumbnail links in the Markdown"},
        CacheOption(),
-       NoCacheOption()},
+       NoCacheOption(),
+       CacheLimitOption()},
       "[BASE]",
       "  What the change from BASE (default: the merge-base of HEAD with the default branch:\n"
       "  origin/HEAD, main or master) to the working tree or REF means: data records, current\n"

@@ -59,11 +59,16 @@ int RunReviewCommand(const std::vector<std::string>& args, std::ostream& out, st
     return 2;
   }
   if (!f.positional.empty()) o.base = f.positional[0];
+  int64_t cache_limit = 0;
+  if (!CacheLimitOf(f, &cache_limit, err)) return 2;
   std::unique_ptr<ContentCache> cache;
   if (!OpenCacheDir(o.root, CacheDirOf(f, o.root), &cache, err)) return 2;
   o.cache = cache.get();
   Report report;
-  if (!RunReview(o, &report, &error)) {
+  const bool reviewed = RunReview(o, &report, &error);
+  // Both sides' entries were kept: the cache is held to its limit as after a build.
+  if (cache) cache->Trim(cache_limit);
+  if (!reviewed) {
     err << "gpuguide: error: " << error << "\n";
     return 2;
   }

@@ -15,10 +15,14 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string Key(int i) { return ContentHashHex("entry " + std::to_string(i)); }
+std::string Key(int i) {
+  return ContentHashHex("entry " + std::to_string(i));
+}
 
 // The entry's file, as Put names it.
-fs::path EntryPath(const fs::path& dir, int i) { return dir / "page" / Key(i); }
+fs::path EntryPath(const fs::path& dir, int i) {
+  return dir / "page" / Key(i);
+}
 
 // An entry written `age` ago (its file's time set back).
 void PutAged(ContentCache* cache, const fs::path& dir, int i, size_t bytes,
@@ -91,9 +95,10 @@ TEST_CASE("cache trim: oldest unused entries go first; used ones and foreign fil
   CHECK(idle.removed == 0);
 }
 
-TEST_CASE("cache trim: under the limit only the recorded size grows; a build's own entries "
-          "are kept even past the limit",
-          "[cache]") {
+TEST_CASE(
+    "cache trim: under the limit only the recorded size grows; a build's own entries "
+    "are kept even past the limit",
+    "[cache]") {
   TempDir tmp("gg-trim");
   const fs::path dir = tmp.path() / "c";
   std::string warning;

@@ -437,6 +437,49 @@ TEST_CASE(
   CHECK(second.find("rendered zh-Hans/index.html") == std::string::npos);
 }
 
+// The whole command: a build trims the cache it used, and a trimmed cache still gives the
+// bytes of a cold build.
+TEST_CASE("cache trim: build --cache-limit keeps the cache under its limit, output unchanged",
+          "[cache][incremental]") {
+  TempDir tmp("gg-trim");
+  const fs::path root = tmp.path() / "root";
+  const fs::path warm = tmp.path() / "warm";
+  const fs::path cold = tmp.path() / "cold";
+  AssembleFixtureRoot("mini", root);
+  auto build = [&](std::vector<std::string> extra) {
+    std::vector<std::string> args = {"build", "--root", root.string(), "--out", warm.string()};
+    args.insert(args.end(), extra.begin(), extra.end());
+    CliRun r = RunGpuguide(args);
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+  };
+  build({});
+  // An entry of an old build that no build uses any more: 2 MiB, written a day ago.
+  const fs::path stale = root / ".cache/page" / ContentHashHex("an old page");
+  WriteFile(stale, std::string(2 << 20, 'x'));
+  fs::last_write_time(stale, fs::file_time_type::clock::now() - std::chrono::hours(24));
+  // A price edit writes entries, so the build trims: the mini site's own entries are far under
+  // 1 MiB, the stale one is not.
+  REQUIRE(EditNth(root / "data/prices.json", std::regex("\"price\": 329"), 0,
+                  [](const std::smatch&) { return std::string("\"price\": 331"); }));
+  build({"--cache-limit", "1"});
+  CHECK_FALSE(fs::exists(stale));
+  int64_t entries = 0;
+  for (const auto& kind : fs::directory_iterator(root / ".cache"))
+    if (kind.is_directory())
+      for (const auto& f : fs::directory_iterator(kind.path()))
+        entries += static_cast<int64_t>(f.file_size());
+  CHECK(entries <= int64_t{1} << 20);
+  CHECK(std::stoll(ReadFileOrEmpty(root / ".cache/SIZE")) >= entries);  // an upper bound
+  // What the trimmed cache builds equals a cold build.
+  REQUIRE(RunGpuguide({"build", "--root", root.string(), "--out", cold.string(), "--no-cache"})
+              .exit_code == 0);
+  CHECK(CompareTrees(ReadTree(cold), ReadTree(warm)).empty());
+  CliRun bad = RunGpuguide({"build", "--root", root.string(), "--cache-limit", "lots"});
+  CHECK(bad.exit_code == 2);
+  CHECK(bad.err.find("--cache-limit takes a whole number of MiB") != std::string::npos);
+}
+
 TEST_CASE("incremental builds: a damaged cache costs a cold build, never wrong output",
           "[incremental][cache]") {
   TempDir tmp("gg-incremental");

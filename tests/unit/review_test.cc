@@ -189,6 +189,9 @@ TEST_CASE("review: bad command lines and revisions exit 2", "[review]") {
   MakeRepo(root);
   CHECK(RunGpuguide({"review", "--root", root.string(), "--format", "yaml"}).exit_code == 2);
   CHECK(RunGpuguide({"review", "--root", root.string(), "--fromat", "json"}).exit_code == 2);
+  CliRun limit = RunGpuguide({"review", "--root", root.string(), "--cache-limit", "0"});
+  CHECK(limit.exit_code == 2);
+  CHECK(limit.err.find("--cache-limit takes a whole number of MiB") != std::string::npos);
   CliRun bad = RunGpuguide({"review", "no-such-rev", "--root", root.string()});
   CHECK(bad.exit_code == 2);
   CHECK(bad.err.find("unknown revision 'no-such-rev'") != std::string::npos);
