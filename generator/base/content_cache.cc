@@ -9,7 +9,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
+#include <initializer_list>
 #include <system_error>
 
 #include <elf.h>
@@ -54,19 +54,30 @@ void RemoveOwnEntries(const std::string& dir) {
   }
 }
 
-// Writes the recorded size through a temporary file and a rename, without waiting for the
-// disk: it is only a hint (an upper bound that a lost write makes a listing correct).
-void WriteSizeHint(const std::string& dir, int64_t bytes) {
-  const std::string path = dir + "/SIZE";
-  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
+// Writes `parts` to `tmp`, then renames it to `path`: a reader sees the whole file or the old
+// one. Nothing waits for the disk (a lost entry or hint only costs a miss or a recount). False,
+// with `tmp` removed, when either step fails.
+bool WriteThenRename(const std::string& tmp, const std::string& path,
+                     std::initializer_list<std::string_view> parts) {
   std::error_code ec;
   {
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out << bytes << '\n';
-    if (!out) return fs::remove(tmp, ec), void();
+    for (std::string_view part : parts)
+      out.write(part.data(), static_cast<std::streamsize>(part.size()));
+    out.close();
+    if (!out) return fs::remove(tmp, ec), false;
   }
   fs::rename(tmp, path, ec);
-  if (ec) fs::remove(tmp, ec);
+  if (ec) return fs::remove(tmp, ec), false;
+  return true;
+}
+
+// The recorded size (SIZE): only a hint, an upper bound that a lost write makes a listing
+// correct.
+void WriteSizeHint(const std::string& dir, int64_t bytes) {
+  const std::string path = dir + "/SIZE";
+  WriteThenRename(path + ".tmp." + std::to_string(::getpid()), path,
+                  {std::to_string(bytes) + "\n"});
 }
 
 }  // namespace
@@ -218,23 +229,9 @@ void ContentCache::Put(std::string_view kind, std::string_view key, std::string_
   const std::string path = PathOf(kind, key);
   std::error_code ec;
   fs::create_directories(dir_ + "/" + std::string(kind), ec);
-  std::ostringstream tmp;
-  tmp << path << ".tmp." << ::getpid() << "." << temp_counter_++;
-  {
-    std::ofstream out(tmp.str(), std::ios::binary | std::ios::trunc);
-    out << kEntryMagic << ContentHashHex(bytes) << '\n';
-    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    out.close();
-    if (!out) {
-      fs::remove(tmp.str(), ec);
-      return;
-    }
-  }
-  fs::rename(tmp.str(), path, ec);
-  if (ec) {
-    fs::remove(tmp.str(), ec);
-    return;
-  }
+  const std::string tmp =
+      path + ".tmp." + std::to_string(::getpid()) + "." + std::to_string(temp_counter_++);
+  if (!WriteThenRename(tmp, path, {kEntryMagic, ContentHashHex(bytes), "\n", bytes})) return;
   ++writes_;
   written_bytes_ += static_cast<int64_t>(bytes.size() + kEntryMagic.size() + 33);
   Used(kind, key);

@@ -37,6 +37,12 @@ std::string SvgDataUrl(const std::string& svg) {
   return url;
 }
 
+std::string IconHref(const AssetSet& set, const std::string& prefix) {
+  if (!set.icon_data_url.empty()) return set.icon_data_url;
+  auto icon = set.published.find("favicon.svg");
+  return icon == set.published.end() ? std::string() : prefix + icon->second;
+}
+
 AssetSet LoadAssets(const std::string& root, Diagnostics* diags) {
   AssetSet set;
   for (const auto& rel : ListFiles(root, "assets", diags)) {

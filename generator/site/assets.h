@@ -38,6 +38,10 @@ std::string SvgDataUrl(const std::string& svg);
 
 AssetSet LoadAssets(const std::string& root, Diagnostics* diags);
 
+// The href of the site icon on a page whose links to the site root start with `prefix`
+// ("../../", "/base/"): its data: URL when it has one, else the published file, else "".
+std::string IconHref(const AssetSet& set, const std::string& prefix);
+
 // Hashed name for a file name and its bytes: "style.css" -> "style.0a1b2c3d4e.css".
 std::string HashedName(const std::string& name, const std::string& bytes);
 

@@ -273,10 +273,7 @@ TemplateData SiteRenderer::BaseData(const PageJob& job, const std::string& title
   d.set("home_href", to_root + PageSitePath(lang, ""));
   d.set("to_root", to_root);
   d.set("styles_html", StylesHtml({"style.css"}, assets_.inline_css, assets_.published, to_root));
-  auto icon = assets_.published.find("favicon.svg");
-  d.set("icon_href", !assets_.icon_data_url.empty()    ? assets_.icon_data_url
-                     : icon == assets_.published.end() ? std::string()
-                                                       : to_root + icon->second);
+  d.set("icon_href", IconHref(assets_, to_root));
 
   TemplateData alternates = List();
   TemplateData languages = List();
@@ -668,10 +665,7 @@ std::vector<OutputFile> SiteRenderer::SiteFiles(const std::vector<PageJob>& jobs
     d.set("languages", langs);
     d.set("x_default_href", AbsoluteUrl(data_.site.base_url, PageSitePath(def, "")));
     d.set("styles_html", StylesHtml({"style.css"}, assets_.inline_css, assets_.published, ""));
-    auto icon = assets_.published.find("favicon.svg");
-    d.set("icon_href", !assets_.icon_data_url.empty()    ? assets_.icon_data_url
-                       : icon == assets_.published.end() ? std::string()
-                                                         : icon->second);
+    d.set("icon_href", IconHref(assets_, ""));
     files.push_back(
         {"index.html", templates_.Render("chooser", d, diags_, &strings_data_.at(def))});
 
@@ -680,9 +674,7 @@ std::vector<OutputFile> SiteRenderer::SiteFiles(const std::vector<PageJob>& jobs
     TemplateData nf = d;
     nf.set("styles_html",
            StylesHtml({"style.css"}, assets_.inline_css, assets_.published, base_path));
-    nf.set("icon_href", !assets_.icon_data_url.empty()    ? assets_.icon_data_url
-                        : icon == assets_.published.end() ? std::string()
-                                                          : base_path + icon->second);
+    nf.set("icon_href", IconHref(assets_, base_path));
     TemplateData langs404 = List();
     for (const auto& l : data_.site.languages) {
       TemplateData s{TemplateData::type::object};
