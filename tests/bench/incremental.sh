@@ -98,7 +98,7 @@ row() {  # label key target-percent
   local w; w=$(med "$2")
   local p; p=$(pct "$w")
   local t="" ; [[ -n $3 ]] && t="≤ $3 %: $(verdict "$p" le "$3")"
-  printf '%-30s %7.2f %7.2f %7s%%   %s\n' "$1" "$w" "$(med "$2_cpu")" "$p" "$t"
+  printf '%-30s %7.3f %7.3f %7s%%   %s\n' "$1" "$w" "$(med "$2_cpu")" "$p" "$t"
 }
 row "cold build (empty cache)" cold ""
 row "no-change rebuild" nochange 5

@@ -1,5 +1,5 @@
 # Shared by the benchmark scripts (sourced, not run): the gpuguide binary, Debian packages,
-# timing with GNU time, medians and the met / not met verdicts.
+# timing (measure.py), medians and the met / not met verdicts.
 
 bench_repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 # The binary under test: $GPUGUIDE, or the repository's own build.
@@ -37,19 +37,17 @@ snapshot_gpuguide() {
   GPUGUIDE=$1/gpuguide
 }
 
-# measure OUT_VAR_PREFIX LOG -- COMMAND…: runs the command under GNU time; sets
-# ${prefix}_wall, ${prefix}_cpu (user + sys, s) and ${prefix}_rss (peak, MiB); the command's
-# output goes to LOG. Returns the command's exit status.
+# measure OUT_VAR_PREFIX LOG -- COMMAND…: runs the command under measure.py; sets
+# ${prefix}_wall, ${prefix}_cpu (user + sys, s, to the millisecond) and ${prefix}_rss (peak,
+# MiB); the command's output goes to LOG. Returns the command's exit status.
 measure() {
   local prefix=$1 log=$2; shift 3
-  local tf; tf=$(mktemp)
-  local rc=0
-  /usr/bin/time -f '%e %U %S %M' -o "$tf" "$@" >"$log" 2>&1 || rc=$?
+  local line rc=0
+  line=$(python3 "$bench_repo/tests/bench/measure.py" --log "$log" -- "$@") || rc=$?
   local e u s m
-  read -r e u s m < <(tail -1 "$tf")
-  rm -f "$tf"
-  printf -v "${prefix}_wall" '%s' "$e"
-  printf -v "${prefix}_cpu" '%s' "$(awk -v u="$u" -v s="$s" 'BEGIN{printf "%.2f", u + s}')"
+  read -r e u s m <<<"${line##*$'\n'}"
+  printf -v "${prefix}_wall" '%.3f' "$e"
+  printf -v "${prefix}_cpu" '%s' "$(awk -v u="$u" -v s="$s" 'BEGIN{printf "%.3f", u + s}')"
   printf -v "${prefix}_rss" '%s' "$((m / 1024))"
   return $rc
 }
