@@ -2,11 +2,13 @@
 // writer's lock: table-driven, each row a case from issue 9.
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <catch2/catch.hpp>
 
 #include <filesystem>
+#include <fstream>
 #include <thread>
 
 #include "../sites/site_fixture.h"
@@ -109,6 +111,56 @@ TEST_CASE("path policy: the output folder may not be, contain or lie inside an i
   for (const auto& c : cases) {
     INFO(c.out.string());
     CHECK(CheckOutputFolder(root.string(), c.out.string()) == c.why);
+  }
+}
+
+TEST_CASE("path policy: input reads, with and without links, never block") {
+  // ReadInputFile opens a link-free path in one openat2 call and falls back to the full
+  // check for anything else: every row must read as the policy says, whichever path it takes.
+  testing::TempDir tmp("gg-inputs");
+  const fs::path root = tmp.path() / "proj";
+  fs::create_directories(root / "content/en/deep");
+  fs::create_directories(root / "data");
+  {
+    std::ofstream(root / "content/en/deep/page.md") << "# Page\n";
+    std::ofstream(root / "data/real.json") << "{}";
+    std::ofstream(tmp.path() / "secret.txt") << "secret";
+  }
+  fs::create_symlink("real.json", root / "data/alias.json");
+  fs::create_directory_symlink(root / "content/en/deep", root / "content/en/linked");
+  fs::create_symlink(tmp.path() / "secret.txt", root / "data/leak.json");
+  fs::create_symlink(root / "data/nowhere.json", root / "data/dangling.json");
+  REQUIRE(mkfifo((root / "data/pipe.json").c_str(), 0644) == 0);
+  struct Case {
+    const char* rel;
+    const char* text;   // expected bytes when read
+    const char* error;  // else a part of the error message
+  };
+  const Case cases[] = {
+      {"content/en/deep/page.md", "# Page\n", nullptr},
+      {"data/real.json", "{}", nullptr},
+      {"data/alias.json", "{}", nullptr},                  // a link inside the project
+      {"content/en/linked/page.md", "# Page\n", nullptr},  // under a linked folder
+      {"data/leak.json", nullptr, "leads outside the project"},
+      {"data/dangling.json", nullptr, "dangling symbolic link"},
+      {"data/missing.json", nullptr, "does not exist"},
+      {"content/en/deep", nullptr, "not a regular file"},
+      {"data/pipe.json", nullptr, "not a regular file"},  // a FIFO: refused, not waited on
+  };
+  for (const auto& c : cases) {
+    CAPTURE(c.rel);
+    Diagnostics d;
+    std::string text;
+    const bool ok = ReadInputFile(root.string(), c.rel, &text, &d, false);
+    if (c.text) {
+      CHECK(ok);
+      CHECK(text == c.text);
+      CHECK_FALSE(d.HasErrors());
+    } else {
+      CHECK_FALSE(ok);
+      REQUIRE(d.HasErrors());
+      CHECK_THAT(d.Sorted().front().message, Catch::Contains(c.error));
+    }
   }
 }
 
