@@ -237,10 +237,12 @@ std::vector<TocEntry> ExtractToc(const std::string& body) {
 
 namespace {
 
-// The nodes RenderMarkdown acts on, collected in document order, and the prose text.
+// The nodes RenderMarkdown acts on, collected in document order, the prose text, and the
+// author tables and their body rows.
 struct Collected {
   std::vector<cmark_node*> blocks, inlines, raw_html, headings, images;
   std::string prose;
+  int tables = 0, table_rows = 0;
 };
 
 // Collect first, modify after: changing the tree under an iterator is undefined.
@@ -274,11 +276,20 @@ Collected CollectNodes(cmark_node* doc) {
         break;
       case CMARK_NODE_TEXT: {
         const char* lit = cmark_node_get_literal(n);
-        if (lit) c.prose += std::string(lit) + " ";
+        if (lit) {
+          c.prose += lit;
+          c.prose += ' ';
+        }
         break;
       }
-      default:
-        break;
+      default: {
+        const char* type = cmark_node_get_type_string(n);
+        if (!type) break;
+        if (std::strcmp(type, "table") == 0)
+          ++c.tables;
+        else if (std::strcmp(type, "table_row") == 0)  // body rows; the header is "table_header"
+          ++c.table_rows;
+      }
     }
   }
   cmark_iter_free(it);
@@ -286,57 +297,102 @@ Collected CollectNodes(cmark_node* doc) {
 }
 
 using LocOf = std::function<SourceLoc(cmark_node*)>;
+using Note = PreparedMarkdown::Note;
 
 void CheckImagesAreLocal(const std::vector<cmark_node*>& images, const LocOf& loc_of,
-                         Diagnostics* diags) {
+                         std::vector<Note>* notes) {
   for (cmark_node* img : images) {
     std::string url = cmark_node_get_url(img) ? cmark_node_get_url(img) : "";
     if (!IsLocalUrl(url))
-      diags->Error(loc_of(img), "image '" + url + "' is loaded from another host",
-                   "pages load nothing from other hosts: put the image in assets/");
+      notes->push_back({true, loc_of(img), "image '" + url + "' is loaded from another host",
+                        "pages load nothing from other hosts: put the image in assets/"});
   }
 }
 
 // Raw HTML is shown as text, with a warning.
 void EscapeRawHtml(const std::vector<cmark_node*>& raw_html, const LocOf& loc_of, HtmlSlots* slots,
-                   Diagnostics* diags) {
+                   std::vector<Note>* notes) {
   for (cmark_node* n : raw_html) {
     const char* lit = cmark_node_get_literal(n);
     std::string text = lit ? lit : "";
     bool block = cmark_node_get_type(n) == CMARK_NODE_HTML_BLOCK;
-    diags->Warning(loc_of(n), "raw HTML is not rendered; it is shown as text",
-                   "write Markdown or use a gpu- directive");
+    notes->push_back({false, loc_of(n), "raw HTML is not rendered; it is shown as text",
+                      "write Markdown or use a gpu- directive"});
     ReplaceWithHtml(n, block ? "<p>" + HtmlEscape(Trim(text)) + "</p>\n" : HtmlEscape(text), block,
                     slots);
   }
 }
 
-// Replaces each directive block and inline reference with what its hook renders ("" when the
-// line does not parse: the error is reported).
-void RunDirectives(const Collected& c, const LocOf& loc_of, const DirectiveHook& block_hook,
-                   const DirectiveHook& inline_hook, HtmlSlots* slots, Diagnostics* diags) {
-  for (cmark_node* n : c.blocks) {
-    DirectiveCall call;
-    SourceLoc loc = loc_of(n);
-    std::string info = cmark_node_get_fence_info(n);
-    std::string html;
-    if (ParseDirectiveLine(info, loc, &call, diags)) {
-      const char* lit = cmark_node_get_literal(n);
-      call.body = Trim(lit ? lit : "");
-      html = block_hook ? block_hook(call) : std::string();
+// Puts a key where each directive block and inline reference was, for RenderPrepared to
+// replace with what its hook renders. The key stands in a custom node, whose text cmark
+// writes as is (for a block: on a line of its own, as the hook's HTML plus a newline was
+// written before keys); in a table cell, which admits no custom node, it is a slot instead.
+void PlaceDirectives(const Collected& c, const LocOf& loc_of, HtmlSlots* slots,
+                     PreparedMarkdown* out) {
+  size_t keys = 0;
+  auto place = [&](cmark_node* n, bool block, std::string text, std::string body) {
+    PreparedMarkdown::Directive d;
+    d.block = block;
+    d.text = std::move(text);
+    d.body = std::move(body);
+    d.loc = loc_of(n);
+    const size_t slot_count = slots->html.size();
+    const std::string key = out->directive_prefix + std::to_string(keys) + "z";
+    ReplaceWithHtml(n, key, block, slots);
+    if (slots->html.size() > slot_count) {  // a cell: the slot holds the key for now
+      d.in_slot = true;
+      d.index = slot_count;
+      slots->html[slot_count].clear();
+    } else {
+      d.index = keys++;
     }
-    ReplaceWithHtml(n, html + "\n", true, slots);
+    out->directives.push_back(std::move(d));
+  };
+  for (cmark_node* n : c.blocks) {
+    const char* info = cmark_node_get_fence_info(n);
+    const char* lit = cmark_node_get_literal(n);
+    place(n, true, info ? info : "", lit ? lit : "");
   }
   for (cmark_node* n : c.inlines) {
-    DirectiveCall call;
-    SourceLoc loc = loc_of(n);
-    std::string text = cmark_node_get_literal(n);
-    std::string html;
-    // "gpu:price gpu=x" -> name "price"
-    if (ParseDirectiveLine(text.substr(4), loc, &call, diags))
-      html = inline_hook ? inline_hook(call) : std::string();
-    ReplaceWithHtml(n, html, false, slots);
+    const char* lit = cmark_node_get_literal(n);
+    place(n, false, lit ? lit : "", "");
   }
+}
+
+// A prefix for keys that the page's text does not contain ("gghtmlslot" for slots, "ggdirkey"
+// for directive keys).
+std::string UnusedPrefix(const std::string& body, const char* stem) {
+  for (int k = 0;; ++k) {
+    std::string prefix = stem + std::to_string(k) + "x";
+    if (body.find(prefix) == std::string::npos) return prefix;
+  }
+}
+
+// Replaces each directive key of raw with its HTML (blocks' keys stand on a line of their own).
+std::string FillDirectiveKeys(const std::string& raw, const std::string& prefix,
+                              const std::vector<std::string>& html) {
+  if (html.empty()) return raw;
+  std::string out;
+  out.reserve(raw.size() + raw.size() / 2);
+  size_t pos = 0;
+  for (size_t key = raw.find(prefix); key != std::string::npos; key = raw.find(prefix, pos)) {
+    size_t end = key + prefix.size(), index = 0;
+    bool digits = false;
+    while (end < raw.size() && raw[end] >= '0' && raw[end] <= '9') {
+      index = index * 10 + static_cast<size_t>(raw[end++] - '0');
+      digits = true;
+    }
+    out.append(raw, pos, key - pos);
+    if (digits && end < raw.size() && raw[end] == 'z' && index < html.size()) {
+      out += html[index];
+      pos = end + 1;
+    } else {
+      out.append(prefix);
+      pos = key + prefix.size();
+    }
+  }
+  out.append(raw, pos, std::string::npos);
+  return out;
 }
 
 // cmark's HTML finished in one pass (a pass per rewrite was 7 % of a synthetic build):
@@ -416,9 +472,7 @@ std::string FinishHtml(const std::string& raw, const HtmlSlots& slots,
 
 }  // namespace
 
-MarkdownResult RenderMarkdown(const std::string& body, const std::string& file, int first_line,
-                              const DirectiveHook& block_hook, const DirectiveHook& inline_hook,
-                              Diagnostics* diags, const std::string& table_label) {
+PreparedMarkdown PrepareMarkdown(const std::string& body, const std::string& file, int first_line) {
   const int options = CMARK_OPT_DEFAULT;
   cmark_parser* parser = NewParser();
   cmark_parser_feed(parser, body.data(), body.size());
@@ -428,25 +482,73 @@ MarkdownResult RenderMarkdown(const std::string& body, const std::string& file, 
     return SourceLoc{file, LineOf(n) + first_line - 1, col > 0 ? col : 1};
   };
   const Collected nodes = CollectNodes(doc);
-  MarkdownResult result;
-  result.words = CountWords(nodes.prose);
-  result.toc = HeadingEntries(nodes.headings);
-  CheckImagesAreLocal(nodes.images, loc_of, diags);
+  PreparedMarkdown out;
+  out.words = CountWords(nodes.prose);
+  out.scan.headings = HeadingEntries(nodes.headings);
+  for (cmark_node* n : nodes.blocks)
+    out.scan.directive_infos.emplace_back(cmark_node_get_fence_info(n));
+  out.scan.tables = nodes.tables;
+  out.scan.table_rows = nodes.table_rows;
+  CheckImagesAreLocal(nodes.images, loc_of, &out.notes);
   HtmlSlots slots{SlotPrefix(body), {}};
-  EscapeRawHtml(nodes.raw_html, loc_of, &slots, diags);
-  RunDirectives(nodes, loc_of, block_hook, inline_hook, &slots, diags);
-
+  EscapeRawHtml(nodes.raw_html, loc_of, &slots, &out.notes);
+  out.directive_prefix = UnusedPrefix(body, "ggdirkey");
+  PlaceDirectives(nodes, loc_of, &slots, &out);
   char* raw = cmark_render_html(doc, options, cmark_parser_get_syntax_extensions(parser));
-  std::string html = FinishHtml(raw, slots, result.toc, table_label);
+  out.raw_html = raw;
   free(raw);
   cmark_node_free(doc);
   cmark_parser_free(parser);
-  std::vector<TocEntry> toc;
-  for (const auto& e : result.toc)
-    if (e.level == 2 || e.level == 3) toc.push_back(e);
-  result.toc = toc;
-  result.html = html;
+  out.slot_prefix = std::move(slots.prefix);
+  out.slot_html = std::move(slots.html);
+  return out;
+}
+
+MarkdownResult RenderPrepared(const PreparedMarkdown& prepared, const DirectiveHook& block_hook,
+                              const DirectiveHook& inline_hook, Diagnostics* diags,
+                              const std::string& table_label) {
+  for (const auto& n : prepared.notes) {
+    if (n.error)
+      diags->Error(n.loc, n.message, n.hint);
+    else
+      diags->Warning(n.loc, n.message, n.hint);
+  }
+  // Each directive's hook, in document order (blocks, then inline references), as before
+  // keys: a hook may depend on what an earlier one did (the page's first chart is its preview).
+  HtmlSlots slots{prepared.slot_prefix, prepared.slot_html};
+  std::vector<std::string> keyed;
+  for (const auto& d : prepared.directives) {
+    DirectiveCall call;
+    std::string html;
+    if (d.block) {
+      if (ParseDirectiveLine(d.text, d.loc, &call, diags)) {
+        call.body = Trim(d.body);
+        html = block_hook ? block_hook(call) : std::string();
+      }
+    } else if (ParseDirectiveLine(d.text.substr(4), d.loc, &call, diags)) {  // "gpu:price …"
+      html = inline_hook ? inline_hook(call) : std::string();
+    }
+    if (d.in_slot) {
+      slots.html[d.index] = d.block ? html + "\n" : html;
+    } else {
+      if (keyed.size() <= d.index) keyed.resize(d.index + 1);
+      keyed[d.index] = std::move(html);
+    }
+  }
+  MarkdownResult result;
+  result.words = prepared.words;
+  result.html = FinishHtml(FillDirectiveKeys(prepared.raw_html, prepared.directive_prefix, keyed),
+                           slots, prepared.scan.headings, table_label);
+  for (const auto& e : prepared.scan.headings)
+    if (e.level == 2 || e.level == 3) result.toc.push_back(e);
   return result;
+}
+
+MarkdownResult RenderMarkdown(const std::string& body, const std::string& file, int first_line,
+                              const DirectiveHook& block_hook, const DirectiveHook& inline_hook,
+                              Diagnostics* diags, const std::string& table_label) {
+  return RenderPrepared(PrepareMarkdown(body, file, first_line), block_hook, inline_hook, diags,
+                        table_label);
 }
 
 }  // namespace gg

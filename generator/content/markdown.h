@@ -8,6 +8,7 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -60,6 +61,44 @@ BodyScan ScanBody(const std::string& body);
 
 using DirectiveHook = std::function<std::string(const DirectiveCall&)>;
 
+// A body parsed and rendered by cmark once, before its page is rendered: everything
+// RenderMarkdown finds and writes that does not depend on the page (the language it is shown
+// in, the data its directives read). A build prepares each body while it checks translations
+// (site/build.cc), reads the outline from it, and renders the page from it with
+// RenderPrepared — one Markdown parse per page instead of two. Immutable once made: the
+// default language's body serves the pages that fall back to it in other languages too.
+struct PreparedMarkdown {
+  BodyScan scan;  // as ScanBody(body) gives it
+  int words = 0;  // as RenderMarkdown counts them
+  // For RenderPrepared only:
+  struct Directive {
+    bool block = false;  // a directive block (its info string), else an inline "gpu:" reference
+    std::string text;    // the info string, or the code span's text
+    std::string body;    // a block's content (its caption)
+    SourceLoc loc;
+    bool in_slot = false;  // placed as one of `slot_html` (a table cell), else a directive key
+    size_t index = 0;
+  };
+  std::vector<Directive> directives;  // blocks in document order, then inline references
+  struct Note {  // raw HTML and remote images: reported when the page is rendered
+    bool error = false;
+    SourceLoc loc;
+    std::string message, hint;
+  };
+  std::vector<Note> notes;
+  std::string raw_html;                // cmark's HTML; a directive's place holds its key
+  std::string directive_prefix;        // the keys: prefix + index + 'z'
+  std::string slot_prefix;             // FinishHtml's slots (raw HTML and cells)
+  std::vector<std::string> slot_html;  // a directive's slot is empty until rendered
+};
+
+// Parses and renders body (its first line is line `first_line` of `file`). Never fails: what
+// RenderMarkdown would report is kept in `notes`.
+PreparedMarkdown PrepareMarkdown(const std::string& body, const std::string& file, int first_line);
+
+// Prepared bodies by page index (null: not prepared).
+using PreparedBodies = std::vector<std::shared_ptr<const PreparedMarkdown>>;
+
 // Renders body, whose first line is line `first_line` of `file` (for diagnostics).
 // Safe to call from several threads at once.
 // table_label names the sideways-scrolling wrapper of author tables for screen readers
@@ -67,5 +106,12 @@ using DirectiveHook = std::function<std::string(const DirectiveCall&)>;
 MarkdownResult RenderMarkdown(const std::string& body, const std::string& file, int first_line,
                               const DirectiveHook& block_hook, const DirectiveHook& inline_hook,
                               Diagnostics* diags, const std::string& table_label = "Table");
+
+// RenderMarkdown of a prepared body: the same HTML, table of contents, words and diagnostics
+// (RenderMarkdown is PrepareMarkdown then this). Safe to call from several threads at once,
+// also with one PreparedMarkdown.
+MarkdownResult RenderPrepared(const PreparedMarkdown& prepared, const DirectiveHook& block_hook,
+                              const DirectiveHook& inline_hook, Diagnostics* diags,
+                              const std::string& table_label = "Table");
 
 }  // namespace gg

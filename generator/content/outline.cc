@@ -26,9 +26,12 @@ std::string Canonical(const std::string& info) {
 }  // namespace
 
 PageOutline OutlineOf(const std::string& body) {
-  BodyScan scan = ScanBody(body);  // one parse for headings, directives and tables
+  return OutlineOf(ScanBody(body));  // one parse for headings, directives and tables
+}
+
+PageOutline OutlineOf(const BodyScan& scan) {
   PageOutline out;
-  out.headings = std::move(scan.headings);
+  out.headings = scan.headings;
   for (const auto& info : scan.directive_infos) out.directives.push_back(Canonical(info));
   out.tables = scan.tables;
   out.table_rows = scan.table_rows;

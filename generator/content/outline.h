@@ -21,6 +21,8 @@ struct PageOutline {
 // Parses body without rendering anything. Never fails: a directive line that does not parse
 // is kept as written.
 PageOutline OutlineOf(const std::string& body);
+// The same from a body's scan (ScanBody, or PreparedMarkdown::scan), without parsing again.
+PageOutline OutlineOf(const BodyScan& scan);
 
 // What a translation lacks compared with its source. Headings pair by id (a translation
 // gives its headings the source's ids with "## Titre {#id}"); directives pair as a multiset of

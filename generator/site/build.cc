@@ -52,19 +52,24 @@ class PhaseTimer {
 };
 
 // Cross-language checks of content: missing, incomplete and stale translations, pages
-// without source. Returns the outline of every page, by index (their headings serve again for
-// the GPU pages' mentions).
+// without source. Each page's body is prepared for rendering when its outline is not in the
+// cache (*prepared, by index). Returns the outline of every page, by index (their headings serve
+// again for the GPU pages' mentions).
 std::vector<PageOutline> CheckTranslations(const SiteConfig& site,
                                            const std::vector<PageSource>& pages, int threads,
-                                           ContentCache* cache, Diagnostics* diags) {
+                                           ContentCache* cache, PreparedBodies* prepared,
+                                           Diagnostics* diags) {
   std::map<std::string, const PageSource*> source;
   for (const auto& p : pages)
     if (p.lang == site.default_language) source[p.path] = &p;
   // The outline of every page (each a Markdown parse, or the cache's for an unchanged body),
   // made in parallel, by index.
   std::vector<PageOutline> outlines(pages.size());
+  prepared->assign(pages.size(), nullptr);
   ParallelFor(static_cast<int>(pages.size()), threads, [&](int i) {
-    outlines[static_cast<size_t>(i)] = CachedOutlineOf(pages[static_cast<size_t>(i)].body, cache);
+    const PageSource& page = pages[static_cast<size_t>(i)];
+    outlines[static_cast<size_t>(i)] = CachedOutlineOf(page.body, page.file, page.body_line, cache,
+                                                       &(*prepared)[static_cast<size_t>(i)]);
   });
   auto outline_of = [&](const PageSource& page) -> const PageOutline& {
     return outlines[static_cast<size_t>(&page - pages.data())];
@@ -177,8 +182,10 @@ bool BuildSite(const BuildOptions& options, Diagnostics* diags, BuildOutput* out
       diags->Error(loc, "unknown UI string '" + key + "'", DidYouMean(key, keys));
   }
   std::vector<PageOutline> outlines;
+  PreparedBodies prepared;  // parsed once here, rendered from below
   if (default_known)
-    outlines = CheckTranslations(data.site, pages, ThreadCount(options.jobs), options.cache, diags);
+    outlines = CheckTranslations(data.site, pages, ThreadCount(options.jobs), options.cache,
+                                 &prepared, diags);
   // Validate across files — unless a data file could not be read at all: every reference
   // into it would then be reported as unknown, burying the one real problem.
   if (!data.unreadable.empty()) {
@@ -202,6 +209,7 @@ bool BuildSite(const BuildOptions& options, Diagnostics* diags, BuildOutput* out
   renderer.UseCache(options.cache);
   renderer.UseThreads(options.jobs);
   std::vector<PageJob> jobs = renderer.PlanPages(pages, outlines.empty() ? nullptr : &outlines);
+  if (!prepared.empty()) renderer.UsePrepared(&pages, &prepared, jobs);
   std::optional<DependencyValues> values;
   std::optional<PageCache> page_cache;
   if (options.cache) {

@@ -50,4 +50,19 @@ PageOutline CachedOutlineOf(const std::string& body, ContentCache* cache) {
   return outline;
 }
 
+PageOutline CachedOutlineOf(const std::string& body, const std::string& file, int first_line,
+                            ContentCache* cache,
+                            std::shared_ptr<const PreparedMarkdown>* prepared) {
+  const std::string key = cache ? ContentHashHex(body) : std::string();
+  PageOutline outline;
+  if (cache) {
+    if (auto kept = cache->Get("outline", key); kept && Unpack(*kept, &outline)) return outline;
+  }
+  auto made = std::make_shared<const PreparedMarkdown>(PrepareMarkdown(body, file, first_line));
+  outline = OutlineOf(made->scan);
+  if (cache) cache->Put("outline", key, Pack(outline));
+  *prepared = std::move(made);
+  return outline;
+}
+
 }  // namespace gg

@@ -433,6 +433,25 @@ PageResult SiteRenderer::RenderPage(const PageJob& job) const {
   return result;
 }
 
+void SiteRenderer::UsePrepared(const std::vector<PageSource>* pages, PreparedBodies* prepared,
+                               const std::vector<PageJob>& jobs) {
+  prepared_pages_ = pages;
+  prepared_ = prepared;
+  prepared_uses_ = std::make_unique<std::atomic<int>[]>(prepared->size());
+  for (const auto& job : jobs) {
+    const long index = PreparedIndex(job);
+    if (index >= 0) ++prepared_uses_[static_cast<size_t>(index)];
+  }
+}
+
+long SiteRenderer::PreparedIndex(const PageJob& job) const {
+  if (!prepared_ || !prepared_pages_ || !job.source || job.source < prepared_pages_->data() ||
+      job.source >= prepared_pages_->data() + prepared_pages_->size() ||
+      prepared_->size() != prepared_pages_->size())
+    return -1;
+  return job.source - prepared_pages_->data();
+}
+
 SiteRenderer::PageBody SiteRenderer::RenderBody(const PageJob& job, PageContext& ctx) const {
   const std::string& lang = job.lang->code;
   PageBody body;
@@ -446,9 +465,17 @@ SiteRenderer::PageBody SiteRenderer::RenderBody(const PageJob& job, PageContext&
     ctx.diags = sink;
     auto block = [&](const DirectiveCall& call) { return registry_.RunBlock(call, ctx); };
     auto inline_ref = [&](const DirectiveCall& call) { return registry_.RunInline(call, ctx); };
+    const std::string& table_label = strings_.Get(lang, "table.scrollable");
+    const long index = PreparedIndex(job);
+    const PreparedMarkdown* prepared =
+        index >= 0 ? (*prepared_)[static_cast<size_t>(index)].get() : nullptr;
     MarkdownResult md =
-        RenderMarkdown(job.source->body, job.source->file, job.source->body_line, block, inline_ref,
-                       sink, strings_.Get(lang, "table.scrollable"));
+        prepared ? RenderPrepared(*prepared, block, inline_ref, sink, table_label)
+                 : RenderMarkdown(job.source->body, job.source->file, job.source->body_line, block,
+                                  inline_ref, sink, table_label);
+    // The last job of this body: no other thread reads its slot any more.
+    if (prepared && prepared_uses_[static_cast<size_t>(index)].fetch_sub(1) == 1)
+      (*prepared_)[static_cast<size_t>(index)].reset();
     ctx.diags = diags_;
     body.html = md.html;
     body.toc = md.toc;

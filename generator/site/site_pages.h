@@ -3,6 +3,7 @@
 // chooser, 404, sitemap.xml, robots.txt). Owns the page <-> template mapping.
 #pragma once
 
+#include <atomic>
 #include <map>
 #include <memory>
 #include <set>
@@ -59,6 +60,13 @@ class SiteRenderer {
   void UseCache(ContentCache* cache) { cache_ = cache; }
   // Threads for the planning work done in parallel (0: one per core); output is the same.
   void UseThreads(int jobs) { jobs_ = jobs; }
+  // Bodies already parsed (content/markdown.h PrepareMarkdown), by index in `pages` (null:
+  // not prepared); a page whose source has one is rendered from it, and the renderer releases
+  // each body once the last job that reads it has been rendered (its raw HTML, a fifth of a
+  // page's, would otherwise stay to the end). Call after PlanPages with its jobs; `pages` and
+  // `prepared` must outlive the renderer's use.
+  void UsePrepared(const std::vector<PageSource>* pages, PreparedBodies* prepared,
+                   const std::vector<PageJob>& jobs);
   // The value of each "mentions:<lang>/<gpu>" dependency key that GPU pages read: a hash of
   // the sections that mention the GPU as its page lists them (page, heading, title). Valid
   // after PlanPages.
@@ -117,6 +125,12 @@ class SiteRenderer {
   Diagnostics* diags_;
   ContentCache* cache_ = nullptr;
   int jobs_ = 0;
+  const std::vector<PageSource>* prepared_pages_ = nullptr;
+  PreparedBodies* prepared_ = nullptr;
+  // Jobs yet to render each prepared body, by page index; at zero the body is released.
+  mutable std::unique_ptr<std::atomic<int>[]> prepared_uses_;
+  // The index of a job's source in prepared_pages_, or -1.
+  long PreparedIndex(const PageJob& job) const;
   // Every chart drawn by this renderer, so that identical charts are painted once.
   mutable charts::DrawingMemo drawings_;
   // Every ranking the pages ask for, each computed once.

@@ -120,6 +120,51 @@ TEST_CASE("Markdown: inline directives and raw HTML inside table cells are kept"
   CHECK(d.WarningCount() == 2);  // the two raw HTML tags
 }
 
+TEST_CASE("Markdown: a prepared body renders like a fresh parse, as often as asked", "[content]") {
+  // A build prepares each body once (for its outline) and renders every page that shows it
+  // from that: the default language's body also serves the fallback pages of the others,
+  // with their own hooks. Keys must not be mistaken for the page's own text.
+  const std::string md =
+      "## Top\n\nA `gpu:usd 5` card and the text ggdirkey0x0z ggdirkey0x1z.\n\n"
+      "```gpu-rank workload=training16\nCaption\n```\n\n"
+      "| a | b |\n|---|---|\n| `gpu:usd 6` | <i>x</i> |\n\n"
+      "```gpu-chart kind=perf\n```\n";
+  const PreparedMarkdown prepared = PrepareMarkdown(md, "content/en/p.md", 3);
+  CHECK(prepared.scan.directive_infos ==
+        std::vector<std::string>{"gpu-rank workload=training16", "gpu-chart kind=perf"});
+  CHECK(prepared.scan.tables == 1);
+  CHECK(prepared.scan.table_rows == 1);
+  for (const std::string lang : {"en", "fr"}) {
+    CAPTURE(lang);
+    std::vector<std::string> order;
+    auto block = [&](const DirectiveCall& c) {
+      order.push_back(c.name + "@" + std::to_string(c.loc.line));
+      return "<div class=\"" + lang + "\">" + c.name + "</div>";
+    };
+    auto inl = [&](const DirectiveCall& c) {
+      order.push_back("gpu:" + c.name + "@" + std::to_string(c.loc.line));
+      return "<b>" + lang + c.positional.at(0) + "</b>";
+    };
+    Diagnostics fresh_diags, prepared_diags;
+    const MarkdownResult fresh = RenderMarkdown(md, "content/en/p.md", 3, block, inl, &fresh_diags);
+    const size_t fresh_calls = order.size();
+    const MarkdownResult again = RenderPrepared(prepared, block, inl, &prepared_diags);
+    INFO(again.html);
+    CHECK(again.html == fresh.html);
+    CHECK(again.words == fresh.words);
+    CHECK(again.toc.size() == fresh.toc.size());
+    CHECK(prepared_diags.Render() == fresh_diags.Render());
+    CHECK(std::vector<std::string>(order.begin(), order.begin() + fresh_calls) ==
+          std::vector<std::string>(order.begin() + fresh_calls, order.end()));
+    CHECK(order[0] == "gpu-rank@7");  // blocks first, in document order, then references
+    CHECK(order[2] == "gpu:usd@5");
+    CHECK(again.html.find("<div class=\"" + lang + "\">gpu-rank</div>\n") != std::string::npos);
+    CHECK(again.html.find("<td><b>" + lang + "6</b></td>") != std::string::npos);
+    CHECK(again.html.find("the text ggdirkey0x0z ggdirkey0x1z.") != std::string::npos);
+    CHECK(prepared_diags.WarningCount() == 2);  // <i> and </i>, at every render
+  }
+}
+
 TEST_CASE("Markdown: explicit heading ids, shared by translations", "[content]") {
   struct Case {
     const char* md;
