@@ -257,7 +257,10 @@ void KeepOutput(ContentCache* cache, const std::string& out_dir, const std::stri
   std::string hashes;
   for (const auto& f : files)
     hashes += f.path + '\t' +
-              (f.unchanged_hash.empty() ? ContentHashHex(f.bytes) : f.unchanged_hash) + '\n';
+              (f.placed                   ? f.placed_hash
+               : f.unchanged_hash.empty() ? ContentHashHex(f.bytes)
+                                          : f.unchanged_hash) +
+              '\n';
   cache->Put("output", OutputKey(out_dir), PackFields({listing, hashes}));
 }
 
@@ -330,6 +333,22 @@ int RunBuild(const BuildRequest& req, std::ostream&, std::ostream& err) {
     if (previous) opt.previous_output = &*previous;
     before_build.push_back({"list output", since(t0)});
   }
+  // A build that writes stages its pages as it renders them (write/commit_site.h): the lock
+  // on the output folder is taken now, and a build that fails or is stopped leaves the folder
+  // as it was (the staging folder is removed, or by the next build if this one is killed).
+  auto waiting = [&] {
+    err << "gpuguide: another build is writing " << req.out_dir << "; waiting for it to finish\n";
+  };
+  std::optional<Staging> staging;
+  if (write) {
+    std::string error;
+    staging.emplace();
+    if (!staging->Open(req.out_dir, waiting, opt.previous_output, cache != nullptr, &error)) {
+      err << "gpuguide: error: " << error << "; the previous site was left untouched\n";
+      return 1;
+    }
+    opt.sink = &*staging;
+  }
   Diagnostics diags;
   BuildOutput result;
   bool ok;
@@ -368,12 +387,8 @@ int RunBuild(const BuildRequest& req, std::ostream&, std::ostream& err) {
     const std::string& out_dir = req.out_dir;
     std::string error;
     auto t0 = std::chrono::steady_clock::now();
-    auto waiting = [&] {
-      err << "gpuguide: another build is writing " << out_dir << "; waiting for it to finish\n";
-    };
     std::vector<TreeFile> committed;
-    if (!CommitSite(out_dir, result.files, &stats, &error, waiting, opt.previous_output,
-                    cache ? &committed : nullptr)) {
+    if (!staging->Commit(result.files, &stats, &error, cache ? &committed : nullptr)) {
       err << "gpuguide: error: " << error << "; the previous site was left untouched\n";
       return 1;
     }

@@ -37,6 +37,10 @@ struct BuildOptions {
   // strings): their fonts and libraries are then loaded on a spare thread while the inputs
   // load. Only a matter of speed: a chart painted without it loads them itself.
   bool charts_likely = true;
+  // Where pages go as soon as each is rendered (write/commit_site.h, Staging): the build then
+  // plans them as placed (OutputFile::placed) instead of holding every page's bytes until the
+  // commit. Null: every file's bytes are in the plan (check, review, tests).
+  OutputSink* sink = nullptr;
 };
 
 struct PhaseTiming {

@@ -45,6 +45,10 @@ struct PageResult {
   // Set instead of html when the page came from the cache without its bytes: they are those
   // of the output folder's file, whose content hash this is (site/page_cache.h).
   std::string html_unchanged_hash;
+  // Set instead of html when the page was handed to BuildOptions::sink (site/build.h): its
+  // hash when the sink keeps hashes, else empty.
+  bool placed = false;
+  std::string placed_hash;
   std::vector<OutputFile> files;
   int words = 0;
   std::vector<std::string> dependencies;  // sorted keys (directives/page_context.h)

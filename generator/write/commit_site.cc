@@ -35,6 +35,8 @@ bool SafeRelative(const std::string& p) {
   return true;
 }
 
+}  // namespace
+
 // An exclusive flock on "<parent>/.<name>.lock", held for the whole commit. The lock file
 // itself is never removed (removing it would let a third build lock a fresh inode while the
 // second still holds the old one). The kernel drops the lock when the process dies.
@@ -68,6 +70,8 @@ class OutputLock {
  private:
   int fd_ = -1;
 };
+
+namespace {
 
 // A staging name no other build uses: pid, time and a counter. Builds never share a staging
 // folder, so a leftover one (killed build, undeletable files) cannot block or mix into a
@@ -126,47 +130,177 @@ bool WriteBytesAt(int dir_fd, const std::string& name, const std::string& bytes,
 
 }  // namespace
 
-bool CommitSite(const std::string& out_dir, const std::vector<OutputFile>& plan, CommitStats* stats,
-                std::string* error, const std::function<void()>& on_wait,
-                const OutputHashes* previous, std::vector<TreeFile>* committed) {
-  *stats = {};
-  if (committed) committed->assign(plan.size(), TreeFile{});
+Staging::Staging() = default;
+
+Staging::~Staging() {
+  if (staging_fd_ >= 0) close(staging_fd_);
+  if (!staging_.empty() && !committed_) {
+    std::error_code ec;
+    fs::remove_all(staging_, ec);
+  }
+}
+
+bool Staging::Open(const std::string& out_dir, const std::function<void()>& on_wait,
+                   const OutputHashes* previous, bool want_hashes, std::string* error) {
   fs::path out = fs::absolute(out_dir).lexically_normal();
   if (out.filename().empty()) out = out.parent_path();
   std::error_code ec;
   fs::create_directories(out.parent_path(), ec);
-  OutputLock lock;
-  if (!lock.Acquire(out.parent_path() / ("." + out.filename().string() + ".lock"), on_wait, error))
+  lock_ = std::make_unique<OutputLock>();
+  if (!lock_->Acquire(out.parent_path() / ("." + out.filename().string() + ".lock"), on_wait,
+                      error))
     return false;
-  stats->stale_staging_left = RemoveStaleStaging(out);
-  fs::path staging = UniqueStaging(out);
+  stale_left_ = RemoveStaleStaging(out);
+  const fs::path staging = UniqueStaging(out);
   fs::create_directories(staging, ec);
   if (ec) {
     *error = "cannot create staging folder " + staging.string() + ": " + ec.message();
     return false;
   }
-  // The plan by folder ("" is the top), and every folder with its ancestors.
+  out_ = out.string();
+  staging_ = staging.string();
+  staging_fd_ = open(staging_.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (staging_fd_ < 0) {
+    *error = "cannot open " + staging_ + ": " + std::strerror(errno);
+    return false;
+  }
+  have_old_ = fs::is_directory(out, ec);
+  previous_ = previous;
+  want_hashes_ = want_hashes;
+  return true;
+}
+
+bool Staging::MakeFoldersOf(const std::string& path) {
+  std::set<std::string> needed;
+  AddFolderAndParents(FolderOf(path), &needed);
+  std::lock_guard<std::mutex> lock(mu_);
+  // Parents first: in sorted order a folder comes before everything under it.
+  for (const auto& folder : needed) {
+    if (folder.empty() || folders_.count(folder)) continue;
+    if (mkdirat(staging_fd_, folder.c_str(), 0777) != 0 && errno != EEXIST) return false;
+    folders_.insert(folder);
+  }
+  return true;
+}
+
+bool Staging::PlaceOne(const std::string& path, const std::string& bytes,
+                       const std::string& unchanged_hash, int old_fd, const std::string& old_name,
+                       bool* kept, TreeFile* stat, std::string* why) {
+  *kept = false;
+  std::error_code fec;
+  const fs::path old = fs::path(out_) / path;
+  bool same;
+  if (!unchanged_hash.empty()) {
+    same = true;  // planned without bytes: the old file is the content
+  } else if (auto it = previous_ ? previous_->find(path) : OutputHashes::const_iterator();
+             previous_ && it != previous_->end()) {
+    same = it->second == ContentHashHex(bytes);  // no need to read the old file
+  } else {
+    std::string old_bytes;
+    same = old_fd >= 0 && fs::is_regular_file(old, fec) &&
+           fs::file_size(old, fec) == bytes.size() && ReadWholeFile(old.string(), &old_bytes) &&
+           old_bytes == bytes;
+  }
+  if (same && old_fd >= 0) {
+    if (linkat(old_fd, old_name.c_str(), staging_fd_, path.c_str(), 0) == 0) {
+      *kept = true;
+    } else {
+      // Another file system or no link support: a copy that keeps the time.
+      const fs::path target = fs::path(staging_) / path;
+      fec.clear();
+      fs::copy_file(old, target, fs::copy_options::overwrite_existing, fec);
+      if (!fec) {
+        fs::last_write_time(target, fs::last_write_time(old, fec), fec);
+        *kept = true;
+      }
+    }
+  }
+  if (!*kept) {
+    if (!unchanged_hash.empty()) {
+      *why = "cannot reuse " + old.string() +
+             " (the output folder changed during the build; build again)";
+      return false;
+    }
+    std::string reason;
+    if (!WriteBytesAt(staging_fd_, path, bytes, &reason)) {
+      *why = "cannot write " + (fs::path(staging_) / path).string() + ": " + reason;
+      return false;
+    }
+  }
+  if (stat) StatTreeFile(staging_fd_, path.c_str(), path, stat);
+  return true;
+}
+
+bool Staging::Place(const std::string& path, const std::string& bytes, std::string* hash) {
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (!failure_.empty()) return false;
+  }
+  std::string why;
+  bool ok = SafeRelative(path);
+  if (!ok) why = "invalid output path '" + path + "'";
+  if (ok && !MakeFoldersOf(path)) {
+    why = "cannot create the folder of " + (fs::path(staging_) / path).string() + ": " +
+          std::strerror(errno);
+    ok = false;
+  }
+  Placed placed;
+  if (ok) {
+    const std::string folder = FolderOf(path);
+    const int old_fd =
+        have_old_ ? open((folder.empty() ? fs::path(out_) : fs::path(out_) / folder).c_str(),
+                         O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                  : -1;
+    ok = PlaceOne(path, bytes, std::string(), old_fd,
+                  path.substr(folder.empty() ? 0 : folder.size() + 1), &placed.kept, &placed.file,
+                  &why);
+    if (old_fd >= 0) close(old_fd);
+  }
+  std::lock_guard<std::mutex> lock(mu_);
+  if (!ok) {
+    if (failure_.empty()) failure_ = why;
+    return false;
+  }
+  placed_[path] = std::move(placed);
+  if (hash) *hash = want_hashes_ ? ContentHashHex(bytes) : std::string();
+  return true;
+}
+
+std::string Staging::Failure() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return failure_;
+}
+
+bool Staging::Commit(const std::vector<OutputFile>& plan, CommitStats* stats, std::string* error,
+                     std::vector<TreeFile>* committed) {
+  *stats = {};
+  stats->stale_staging_left = stale_left_;
+  if (committed) committed->assign(plan.size(), TreeFile{});
+  if (const std::string failed = Failure(); !failed.empty()) {
+    *error = failed;
+    return false;
+  }
+  const fs::path out(out_), staging(staging_);
+  std::error_code ec;
+  // The plan by folder ("" is the top); every path checked, once.
   std::set<std::string> planned;
   std::map<std::string, std::vector<size_t>> by_folder;
-  std::set<std::string> folders;
   for (size_t i = 0; i < plan.size(); ++i) {
     const std::string& p = plan[i].path;
     if (!SafeRelative(p) || !planned.insert(p).second) {
       *error = "invalid or duplicate output path '" + p + "'";
-      fs::remove_all(staging, ec);
       return false;
     }
-    const std::string folder = FolderOf(p);
-    by_folder[folder].push_back(i);
-    AddFolderAndParents(folder, &folders);
-  }
-  // Parents first: in sorted order a folder comes before everything under it.
-  const int staging_fd = open(staging.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  for (const auto& folder : folders) {
-    if (staging_fd < 0 || (mkdirat(staging_fd, folder.c_str(), 0777) != 0 && errno != EEXIST)) {
-      *error = "cannot create " + (staging / folder).string() + ": " + std::strerror(errno);
-      if (staging_fd >= 0) close(staging_fd);
-      fs::remove_all(staging, ec);
+    if (plan[i].placed) {
+      if (!placed_.count(p)) {
+        *error = "'" + p + "' was planned as placed but never was";
+        return false;
+      }
+      continue;
+    }
+    by_folder[FolderOf(p)].push_back(i);
+    if (!MakeFoldersOf(p)) {
+      *error = "cannot create " + (staging / FolderOf(p)).string() + ": " + std::strerror(errno);
       return false;
     }
   }
@@ -176,83 +310,43 @@ bool CommitSite(const std::string& out_dir, const std::vector<OutputFile>& plan,
   // from their folder's descriptor, opened without following a link, and only when there is
   // an old site: a first build into a new folder opens nothing of it. The first failure in
   // plan order is the one reported, whatever the thread count.
-  const bool have_old = fs::is_directory(out, ec);
   std::vector<const std::pair<const std::string, std::vector<size_t>>*> jobs;
   for (const auto& entry : by_folder) jobs.push_back(&entry);
   std::vector<std::string> failures(plan.size());
   std::vector<char> kept(plan.size(), 0);
   ParallelFor(static_cast<int>(jobs.size()), ThreadCount(0), [&](int j) {
     const auto& [folder, indices] = *jobs[static_cast<size_t>(j)];
-    const int new_fd = staging_fd;
     const fs::path old_folder = folder.empty() ? out : out / folder;
     const int old_fd =
-        have_old ? open(old_folder.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) : -1;
+        have_old_ ? open(old_folder.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) : -1;
     for (size_t i : indices) {
-      const OutputFile& f = plan[i];
-      const std::string& new_name = f.path;
-      const std::string name = f.path.substr(folder.empty() ? 0 : folder.size() + 1);
-      if (new_fd < 0) {
-        failures[i] = "cannot open " + staging.string() + ": " + std::strerror(errno);
-        continue;
-      }
-      std::error_code fec;
-      const fs::path old = out / f.path;
-      bool same;
-      if (!f.unchanged_hash.empty()) {
-        same = true;  // planned without bytes: the old file is the content
-      } else if (auto it = previous ? previous->find(f.path) : OutputHashes::const_iterator();
-                 previous && it != previous->end()) {
-        same = it->second == ContentHashHex(f.bytes);  // no need to read the old file
-      } else {
-        std::string bytes;
-        same = old_fd >= 0 && fs::is_regular_file(old, fec) &&
-               fs::file_size(old, fec) == f.bytes.size() && ReadWholeFile(old.string(), &bytes) &&
-               bytes == f.bytes;
-      }
-      bool placed = false;
-      if (same && old_fd >= 0) {
-        if (linkat(old_fd, name.c_str(), new_fd, new_name.c_str(), 0) == 0) {
-          placed = true;
-        } else {
-          // Another file system or no link support: a copy that keeps the time.
-          const fs::path target = staging / f.path;
-          fec.clear();
-          fs::copy_file(old, target, fs::copy_options::overwrite_existing, fec);
-          if (!fec) {
-            fs::last_write_time(target, fs::last_write_time(old, fec), fec);
-            placed = true;
-          }
-        }
-        if (placed) kept[i] = 1;
-      }
-      if (!placed) {
-        if (!f.unchanged_hash.empty()) {
-          failures[i] = "cannot reuse " + old.string() +
-                        " (the output folder changed during the build; build again)";
-          continue;
-        }
-        std::string why;
-        if (!WriteBytesAt(new_fd, new_name, f.bytes, &why)) {
-          failures[i] = "cannot write " + (staging / f.path).string() + ": " + why;
-          continue;
-        }
-      }
-      if (committed) StatTreeFile(new_fd, new_name.c_str(), f.path, &(*committed)[i]);
+      bool k = false;
+      PlaceOne(plan[i].path, plan[i].bytes, plan[i].unchanged_hash, old_fd,
+               plan[i].path.substr(folder.empty() ? 0 : folder.size() + 1), &k,
+               committed ? &(*committed)[i] : nullptr, &failures[i]);
+      kept[i] = k ? 1 : 0;
     }
     if (old_fd >= 0) close(old_fd);
   });
-  if (staging_fd >= 0) close(staging_fd);
   for (size_t i = 0; i < plan.size(); ++i) {
     if (!failures[i].empty()) {
       *error = failures[i];
-      fs::remove_all(staging, ec);
       return false;
+    }
+    if (plan[i].placed) {
+      const Placed& p = placed_.at(plan[i].path);
+      kept[i] = p.kept ? 1 : 0;
+      if (committed) (*committed)[i] = p.file;
     }
     ++(kept[i] ? stats->unchanged : stats->written);
   }
+  if (staging_fd_ >= 0) {
+    close(staging_fd_);
+    staging_fd_ = -1;
+  }
   if (fs::is_directory(out, ec)) {
-    if (previous) {  // the folder's files are known: no walk
-      for (const auto& [path, hash] : *previous) stats->removed += planned.count(path) ? 0 : 1;
+    if (previous_) {  // the folder's files are known: no walk
+      for (const auto& [path, hash] : *previous_) stats->removed += planned.count(path) ? 0 : 1;
     } else {
       for (auto it = fs::recursive_directory_iterator(out, ec);
            it != fs::recursive_directory_iterator(); it.increment(ec)) {
@@ -263,15 +357,15 @@ bool CommitSite(const std::string& out_dir, const std::vector<OutputFile>& plan,
     }
     if (renameat2(AT_FDCWD, staging.c_str(), AT_FDCWD, out.c_str(), RENAME_EXCHANGE) != 0) {
       *error = "cannot swap " + staging.string() + " and " + out.string();
-      fs::remove_all(staging, ec);
       return false;
     }
+    committed_ = true;  // the staging name now holds the previous site
     // The previous site, now under the staging name: when its files are known, removed
     // without walking it.
-    if (previous) {
+    if (previous_) {
       std::vector<std::string> old_files;
-      old_files.reserve(previous->size());
-      for (const auto& [path, hash] : *previous) old_files.push_back(path);
+      old_files.reserve(previous_->size());
+      for (const auto& [path, hash] : *previous_) old_files.push_back(path);
       RemoveKnownTree(staging.string(), old_files, ThreadCount(0));
     } else {
       fs::remove_all(staging, ec);
@@ -279,17 +373,26 @@ bool CommitSite(const std::string& out_dir, const std::vector<OutputFile>& plan,
   } else {
     if (fs::exists(out, ec)) {
       *error = out.string() + " exists and is not a folder";
-      fs::remove_all(staging, ec);
       return false;
     }
     fs::rename(staging, out, ec);
     if (ec) {
       *error = "cannot move " + staging.string() + " to " + out.string() + ": " + ec.message();
-      fs::remove_all(staging, ec);
       return false;
     }
+    committed_ = true;
   }
   return true;
+}
+
+bool CommitSite(const std::string& out_dir, const std::vector<OutputFile>& plan, CommitStats* stats,
+                std::string* error, const std::function<void()>& on_wait,
+                const OutputHashes* previous, std::vector<TreeFile>* committed) {
+  *stats = {};
+  if (committed) committed->assign(plan.size(), TreeFile{});
+  Staging staging;
+  if (!staging.Open(out_dir, on_wait, previous, false, error)) return false;
+  return staging.Commit(plan, stats, error, committed);
 }
 
 }  // namespace gg

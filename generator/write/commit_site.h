@@ -17,6 +17,10 @@
 #pragma once
 
 #include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -25,11 +29,60 @@
 
 namespace gg {
 
+class OutputLock;
+
 struct CommitStats {
   int written = 0;             // new or changed files
   int unchanged = 0;           // identical bytes, linked from the previous site
   int removed = 0;             // files of the previous site that the plan no longer has
   int stale_staging_left = 0;  // leftover staging folders that could not be removed
+};
+
+// One commit, in two steps, so that files can be placed while the rest of the site is still
+// being made (OutputSink): Open takes the lock and makes the staging folder (steps 0 and 1),
+// Place puts a file in it (from any thread), Commit places the plan's other files and swaps
+// (steps 1 to 3). Destroyed without a successful Commit — a build that failed, an error —
+// it removes its staging folder: the output folder is never touched before the swap.
+class Staging : public OutputSink {
+ public:
+  Staging();
+  Staging(const Staging&) = delete;
+  Staging& operator=(const Staging&) = delete;
+  ~Staging() override;
+
+  // previous: as for CommitSite. want_hashes: Place returns each file's content hash (the
+  // caller records them). False and *error when the folder cannot be staged.
+  bool Open(const std::string& out_dir, const std::function<void()>& on_wait,
+            const OutputHashes* previous, bool want_hashes, std::string* error);
+  // Thread-safe. After the first failure every Place fails; Failure() says why.
+  bool Place(const std::string& path, const std::string& bytes, std::string* hash) override;
+  std::string Failure() const;
+  // The plan's files marked placed must have been placed by this Staging.
+  bool Commit(const std::vector<OutputFile>& plan, CommitStats* stats, std::string* error,
+              std::vector<TreeFile>* committed = nullptr);
+
+ private:
+  struct Placed {
+    bool kept = false;  // linked from the old site
+    TreeFile file;
+  };
+  // Makes the folders of `path` in the staging folder (once each); false with errno set.
+  bool MakeFoldersOf(const std::string& path);
+  // Links or writes one file; *kept says which. False and *why on failure.
+  bool PlaceOne(const std::string& path, const std::string& bytes,
+                const std::string& unchanged_hash, int old_fd, const std::string& old_name,
+                bool* kept, TreeFile* stat, std::string* why);
+
+  std::unique_ptr<OutputLock> lock_;
+  std::string out_, staging_;
+  int staging_fd_ = -1;
+  bool have_old_ = false, want_hashes_ = false, committed_ = false;
+  const OutputHashes* previous_ = nullptr;
+  int stale_left_ = 0;
+  mutable std::mutex mu_;  // guards what follows
+  std::set<std::string> folders_;
+  std::map<std::string, Placed> placed_;
+  std::string failure_;
 };
 
 // Returns false and sets *error when the plan could not be committed; the output folder is

@@ -7,6 +7,7 @@
 
 #include <unistd.h>
 
+#include "base/content_cache.h"
 #include "base/files.h"
 #include "i18n/format.h"
 #include "i18n/ui_strings.h"
@@ -125,6 +126,82 @@ TEST_CASE("the site is replaced atomically and unchanged files keep their time",
   fs::create_directories(dir / ".site.staging/junk");
   REQUIRE(CommitSite(out.string(), {{"a.html", "A"}}, &st, &err));
   CHECK_FALSE(fs::exists(dir / ".site.staging"));
+  fs::remove_all(dir);
+}
+
+TEST_CASE("pages placed while the site is built: kept, linked, or thrown away whole", "[write]") {
+  // A build hands each page to a Staging as soon as it is rendered (site/build.h, sink); the
+  // plan then marks it placed. The output folder must still change only at the swap.
+  fs::path dir = fs::temp_directory_path() / ("gg-staging-test-" + std::to_string(getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const fs::path out = dir / "site";
+  CommitStats st;
+  std::string err;
+  REQUIRE(CommitSite(out.string(), {{"a/index.html", "A"}, {"b/index.html", "B"}}, &st, &err));
+  const auto t0 = fs::last_write_time(out / "a/index.html");
+  auto staging_folders = [&] {
+    int n = 0;
+    for (const auto& e : fs::directory_iterator(dir))
+      n += e.path().filename().string().find(".site.staging") == 0;
+    return n;
+  };
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  {  // Placed pages, one unchanged (linked), one new; a plan file placed at the commit.
+    Staging staging;
+    REQUIRE(staging.Open(out.string(), {}, nullptr, true, &err));
+    std::string hash_a, hash_c;
+    REQUIRE(staging.Place("a/index.html", "A", &hash_a));
+    REQUIRE(staging.Place("c/deep/index.html", "C", &hash_c));
+    CHECK(hash_a == ContentHashHex("A"));
+    CHECK(Slurp(out / "b/index.html") == "B");  // nothing swapped yet
+    CHECK_FALSE(fs::exists(out / "c"));
+    std::vector<OutputFile> plan = {
+        {"a/index.html", ""}, {"c/deep/index.html", ""}, {"d.css", "D"}};
+    plan[0].placed = plan[1].placed = true;
+    std::vector<TreeFile> committed;
+    REQUIRE(staging.Commit(plan, &st, &err, &committed));
+    CHECK(st.unchanged == 1);
+    CHECK(st.written == 2);
+    CHECK(st.removed == 1);
+    REQUIRE(committed.size() == 3);
+    CHECK(committed[1].size == 1);
+  }
+  CHECK(fs::last_write_time(out / "a/index.html") == t0);
+  CHECK(Slurp(out / "c/deep/index.html") == "C");
+  CHECK(Slurp(out / "d.css") == "D");
+  CHECK_FALSE(fs::exists(out / "b/index.html"));
+  CHECK(staging_folders() == 0);
+  {  // A build that fails after placing pages: its staging folder goes, the site stays.
+    Staging staging;
+    REQUIRE(staging.Open(out.string(), {}, nullptr, false, &err));
+    std::string hash = "unset";
+    REQUIRE(staging.Place("a/index.html", "CHANGED", &hash));
+    CHECK(hash.empty());  // no hashes asked for
+    CHECK(staging_folders() == 1);
+  }
+  CHECK(staging_folders() == 0);
+  CHECK(Slurp(out / "a/index.html") == "A");
+  {  // A page that cannot be placed fails the commit; so does a plan that lies.
+    Staging staging;
+    REQUIRE(staging.Open(out.string(), {}, nullptr, false, &err));
+    CHECK_FALSE(staging.Place("../escape.html", "X", nullptr));
+    CHECK(staging.Failure().find("invalid output path") != std::string::npos);
+    CHECK_FALSE(staging.Place("fine.html", "X", nullptr));  // refused after a failure
+    CHECK_FALSE(staging.Commit({{"a/index.html", "A"}}, &st, &err));
+    CHECK(err.find("invalid output path '../escape.html'") != std::string::npos);
+  }
+  {
+    Staging staging;
+    REQUIRE(staging.Open(out.string(), {}, nullptr, false, &err));
+    std::vector<OutputFile> plan = {{"never.html", ""}};
+    plan[0].placed = true;
+    CHECK_FALSE(staging.Commit(plan, &st, &err));
+    CHECK(err.find("never was") != std::string::npos);
+  }
+  CHECK(Slurp(out / "a/index.html") == "A");
+  CHECK_FALSE(fs::exists(dir / "escape.html"));
+  CHECK(staging_folders() == 0);
   fs::remove_all(dir);
 }
 
