@@ -1,5 +1,6 @@
 // The pure part of base/text.h (no GLib), so the WebAssembly build compiles it;
 // text_glib.cc holds the two functions that need GLib.
+#include <string.h>
 #include "base/text.h"
 
 namespace gg {
@@ -84,6 +85,14 @@ std::string Slugify(std::string_view text) {
   }
   while (!collapsed.empty() && collapsed.back() == '-') collapsed.pop_back();
   return collapsed.empty() ? "section" : collapsed;
+}
+
+size_t FindIn(std::string_view s, std::string_view needle, size_t from) {
+  if (from > s.size()) return std::string_view::npos;
+  if (needle.empty()) return from;
+  const void* at = memmem(s.data() + from, s.size() - from, needle.data(), needle.size());
+  return at ? static_cast<size_t>(static_cast<const char*>(at) - s.data())
+            : std::string_view::npos;
 }
 
 bool StartsWith(std::string_view s, std::string_view prefix) {

@@ -24,6 +24,13 @@ std::string Slugify(std::string_view text);
 std::string Sha256Hex(std::string_view bytes);
 
 bool StartsWith(std::string_view s, std::string_view prefix);
+// Where needle first occurs in s at or after `from`, or npos. glibc's memmem (two-way): a
+// std::string::find stops at every occurrence of the needle's first character, and the
+// needles searched in whole pages ("class=\"…\"") start with common letters.
+size_t FindIn(std::string_view s, std::string_view needle, size_t from = 0);
+inline bool Contains(std::string_view s, std::string_view needle) {
+  return FindIn(s, needle) != std::string_view::npos;
+}
 bool EndsWith(std::string_view s, std::string_view suffix);
 std::string Trim(std::string_view s);
 

@@ -106,11 +106,13 @@ struct HtmlSlots {
   std::string Key(size_t i) const { return prefix + std::to_string(i) + "z"; }
 };
 
-// A placeholder prefix that the page's text does not contain.
+// A placeholder prefix that the page's text does not contain. It starts with a control
+// character, which cmark writes as it is and text seldom holds: a search for the prefix then
+// stops at nothing else (with a letter first it stopped at every 'g' of the page).
 std::string SlotPrefix(const std::string& body) {
   for (int k = 0;; ++k) {
-    std::string prefix = "gghtmlslot" + std::to_string(k) + "x";
-    if (body.find(prefix) == std::string::npos) return prefix;
+    std::string prefix = "\x02gghtmlslot" + std::to_string(k) + "x";
+    if (!Contains(body, prefix)) return prefix;
   }
 }
 
@@ -359,12 +361,11 @@ void PlaceDirectives(const Collected& c, const LocOf& loc_of, HtmlSlots* slots,
   }
 }
 
-// A prefix for keys that the page's text does not contain ("gghtmlslot" for slots, "ggdirkey"
-// for directive keys).
-std::string UnusedPrefix(const std::string& body, const char* stem) {
+// A prefix for directive keys that the page's text does not contain (see SlotPrefix).
+std::string KeyPrefix(const std::string& body) {
   for (int k = 0;; ++k) {
-    std::string prefix = stem + std::to_string(k) + "x";
-    if (body.find(prefix) == std::string::npos) return prefix;
+    std::string prefix = "\x02ggdirkey" + std::to_string(k) + "x";
+    if (!Contains(body, prefix)) return prefix;
   }
 }
 
@@ -492,7 +493,7 @@ PreparedMarkdown PrepareMarkdown(const std::string& body, const std::string& fil
   CheckImagesAreLocal(nodes.images, loc_of, &out.notes);
   HtmlSlots slots{SlotPrefix(body), {}};
   EscapeRawHtml(nodes.raw_html, loc_of, &slots, &out.notes);
-  out.directive_prefix = UnusedPrefix(body, "ggdirkey");
+  out.directive_prefix = KeyPrefix(body);
   PlaceDirectives(nodes, loc_of, &slots, &out);
   char* raw = cmark_render_html(doc, options, cmark_parser_get_syntax_extensions(parser));
   out.raw_html = raw;

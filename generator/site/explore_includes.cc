@@ -41,7 +41,7 @@ ExploreIncludes ExploreIncludesFor(const std::string& content_html, const std::s
                                    const std::map<std::string, std::string>& published,
                                    const std::string& to_root, std::set<std::string>* assets_read) {
   ExploreIncludes out;
-  if (content_html.find(" data-explore=\"") == std::string::npos) return out;
+  if (!Contains(content_html, " data-explore=\"")) return out;
   auto js = published.find("explore.js");
   auto css = published.find("explore.css");
   if (js == published.end() || css == published.end()) return out;

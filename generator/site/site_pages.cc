@@ -603,8 +603,8 @@ const FrontMatter& SiteRenderer::FrontMatterOf(const std::string& lang,
 std::string SiteRenderer::PriceLegendHtml(const std::string& lang, const std::string& content_html,
                                           const PageContext& ctx) const {
   const bool estimated =
-      content_html.find(std::string("class=\"") + kEstimateMarkClass + "\"") != std::string::npos;
-  const bool stale = content_html.find("class=\"tag stale\"") != std::string::npos;
+      Contains(content_html, std::string("class=\"") + kEstimateMarkClass + "\"");
+  const bool stale = Contains(content_html, "class=\"tag stale\"");
   if (!estimated && !stale) return {};
   std::string h = "<p class=\"price-legend\">";
   if (estimated) h += HtmlEscape(strings_.Get(lang, "price.legend")) + " ";

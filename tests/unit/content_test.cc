@@ -125,7 +125,7 @@ TEST_CASE("Markdown: a prepared body renders like a fresh parse, as often as ask
   // from that: the default language's body also serves the fallback pages of the others,
   // with their own hooks. Keys must not be mistaken for the page's own text.
   const std::string md =
-      "## Top\n\nA `gpu:usd 5` card and the text ggdirkey0x0z ggdirkey0x1z.\n\n"
+      "## Top\n\nA `gpu:usd 5` card and the text \x02ggdirkey0x0z \x02ggdirkey0x1z.\n\n"
       "```gpu-rank workload=training16\nCaption\n```\n\n"
       "| a | b |\n|---|---|\n| `gpu:usd 6` | <i>x</i> |\n\n"
       "```gpu-chart kind=perf\n```\n";
@@ -160,7 +160,7 @@ TEST_CASE("Markdown: a prepared body renders like a fresh parse, as often as ask
     CHECK(order[2] == "gpu:usd@5");
     CHECK(again.html.find("<div class=\"" + lang + "\">gpu-rank</div>\n") != std::string::npos);
     CHECK(again.html.find("<td><b>" + lang + "6</b></td>") != std::string::npos);
-    CHECK(again.html.find("the text ggdirkey0x0z ggdirkey0x1z.") != std::string::npos);
+    CHECK(again.html.find("the text \x02ggdirkey0x0z \x02ggdirkey0x1z.") != std::string::npos);
     CHECK(prepared_diags.WarningCount() == 2);  // <i> and </i>, at every render
   }
 }
