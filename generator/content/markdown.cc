@@ -9,6 +9,7 @@
 #include <functional>
 #include <map>
 #include <mutex>
+#include <string_view>
 
 #include "base/text.h"
 #include "base/url_policy.h"
@@ -78,7 +79,7 @@ std::string NodeText(cmark_node* node) {
   return out;
 }
 
-int CountWords(const std::string& text) {
+int CountWords(std::string_view text) {
   int words = 0;
   bool in_word = false;
   for (size_t i = 0; i < text.size();) {
@@ -239,11 +240,12 @@ std::vector<TocEntry> ExtractToc(const std::string& body) {
 
 namespace {
 
-// The nodes RenderMarkdown acts on, collected in document order, the prose text, and the
+// The nodes RenderMarkdown acts on, collected in document order, the prose's words (each text
+// node counted alone: nodes are separate words, as if joined by spaces), and the
 // author tables and their body rows.
 struct Collected {
   std::vector<cmark_node*> blocks, inlines, raw_html, headings, images;
-  std::string prose;
+  int words = 0;
   int tables = 0, table_rows = 0;
 };
 
@@ -279,8 +281,7 @@ Collected CollectNodes(cmark_node* doc) {
       case CMARK_NODE_TEXT: {
         const char* lit = cmark_node_get_literal(n);
         if (lit) {
-          c.prose += lit;
-          c.prose += ' ';
+          c.words += CountWords(lit);
         }
         break;
       }
@@ -484,7 +485,7 @@ PreparedMarkdown PrepareMarkdown(const std::string& body, const std::string& fil
   };
   const Collected nodes = CollectNodes(doc);
   PreparedMarkdown out;
-  out.words = CountWords(nodes.prose);
+  out.words = nodes.words;
   out.scan.headings = HeadingEntries(nodes.headings);
   for (cmark_node* n : nodes.blocks)
     out.scan.directive_infos.emplace_back(cmark_node_get_fence_info(n));

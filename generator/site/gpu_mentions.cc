@@ -2,8 +2,9 @@
 
 #include <algorithm>
 #include <cctype>
-#include <sstream>
+#include <string_view>
 
+#include "base/text.h"
 #include "content/markdown.h"
 
 namespace gg {
@@ -16,27 +17,28 @@ bool IsIdChar(char c) {
 }
 
 // The ids after "gpu=" in a line ("gpu=" preceded by a space, a backtick or the line start).
-std::vector<std::string> IdsIn(const std::string& line) {
+std::vector<std::string> IdsIn(std::string_view line) {
   std::vector<std::string> ids;
-  const std::string key = "gpu=";
-  for (size_t at = line.find(key); at != std::string::npos; at = line.find(key, at + 1)) {
+  constexpr std::string_view key = "gpu=";
+  for (size_t at = FindIn(line, key); at != std::string_view::npos;
+       at = FindIn(line, key, at + 1)) {
     if (at > 0 && line[at - 1] != ' ' && line[at - 1] != '`' && line[at - 1] != '\t') continue;
     size_t end = at + key.size();
     while (end < line.size() && IsIdChar(line[end])) ++end;
-    std::string id = line.substr(at + key.size(), end - at - key.size());
+    std::string id(line.substr(at + key.size(), end - at - key.size()));
     while (!id.empty() && id.back() == '.') id.pop_back();  // a sentence's full stop
     if (!id.empty()) ids.push_back(id);
   }
   return ids;
 }
 
-bool IsFence(const std::string& line) {
+bool IsFence(std::string_view line) {
   size_t i = line.find_first_not_of(' ');
-  return i != std::string::npos && i <= 3 &&
+  return i != std::string_view::npos && i <= 3 &&
          (line.compare(i, 3, "```") == 0 || line.compare(i, 3, "~~~") == 0);
 }
 
-bool IsAtxHeading(const std::string& line) {
+bool IsAtxHeading(std::string_view line) {
   size_t n = 0;
   while (n < line.size() && line[n] == '#') ++n;
   return n >= 1 && n <= 6 && (n == line.size() || line[n] == ' ' || line[n] == '\t');
@@ -49,9 +51,14 @@ std::map<std::string, std::vector<GpuMention>> FindGpuMentions(
     const std::vector<TocEntry>* given_toc) {
   // First pass: each line's heading index (the count of ATX headings so far), and whether
   // any card is named at all: most pages name none, and then need no Markdown parse.
-  std::vector<std::string> lines;
-  std::istringstream in(body);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  if (!Contains(body, "gpu=")) return {};  // most pages: nothing to split
+  std::vector<std::string_view> lines;     // as getline splits: no empty last line
+  for (size_t from = 0; from < body.size();) {
+    size_t nl = body.find('\n', from);
+    if (nl == std::string::npos) nl = body.size();
+    lines.emplace_back(body.data() + from, nl - from);
+    from = nl + 1;
+  }
   size_t headings = 0;
   bool fenced = false, any = false;
   for (const auto& line : lines) {

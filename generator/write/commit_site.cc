@@ -171,14 +171,17 @@ bool Staging::Open(const std::string& out_dir, const std::function<void()>& on_w
 }
 
 bool Staging::MakeFoldersOf(const std::string& path) {
-  std::set<std::string> needed;
-  AddFolderAndParents(FolderOf(path), &needed);
+  const std::string folder = FolderOf(path);
+  if (folder.empty()) return true;
   std::lock_guard<std::mutex> lock(mu_);
+  if (folders_.count(folder)) return true;  // a sibling made it
+  std::set<std::string> needed;
+  AddFolderAndParents(folder, &needed);
   // Parents first: in sorted order a folder comes before everything under it.
-  for (const auto& folder : needed) {
-    if (folder.empty() || folders_.count(folder)) continue;
-    if (mkdirat(staging_fd_, folder.c_str(), 0777) != 0 && errno != EEXIST) return false;
-    folders_.insert(folder);
+  for (const auto& f : needed) {
+    if (f.empty() || folders_.count(f)) continue;
+    if (mkdirat(staging_fd_, f.c_str(), 0777) != 0 && errno != EEXIST) return false;
+    folders_.insert(f);
   }
   return true;
 }
@@ -252,8 +255,8 @@ bool Staging::Place(const std::string& path, const std::string& bytes, std::stri
                          O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
                   : -1;
     ok = PlaceOne(path, bytes, std::string(), old_fd,
-                  path.substr(folder.empty() ? 0 : folder.size() + 1), &placed.kept, &placed.file,
-                  &why);
+                  path.substr(folder.empty() ? 0 : folder.size() + 1), &placed.kept,
+                  want_hashes_ ? &placed.file : nullptr, &why);
     if (old_fd >= 0) close(old_fd);
   }
   std::lock_guard<std::mutex> lock(mu_);

@@ -50,8 +50,9 @@ class Staging : public OutputSink {
   Staging& operator=(const Staging&) = delete;
   ~Staging() override;
 
-  // previous: as for CommitSite. want_hashes: Place returns each file's content hash (the
-  // caller records them). False and *error when the folder cannot be staged.
+  // previous: as for CommitSite. want_hashes: the caller records the output (the build cache):
+  // Place returns each file's content hash and Commit's `committed` covers placed files too.
+  // False and *error when the folder cannot be staged.
   bool Open(const std::string& out_dir, const std::function<void()>& on_wait,
             const OutputHashes* previous, bool want_hashes, std::string* error);
   // Thread-safe. After the first failure every Place fails; Failure() says why.
