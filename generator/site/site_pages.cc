@@ -27,8 +27,9 @@ constexpr std::string_view kBodyMark = "\x02gpuguide:body\x03";
 constexpr std::string_view kStylesMark = "\x02gpuguide:styles\x03";
 
 // rendered with each mark replaced by its text; what is put in is not searched again.
-std::string SpliceMarks(const std::string& rendered,
-                        std::initializer_list<std::pair<std::string_view, std::string_view>> marks) {
+std::string SpliceMarks(
+    const std::string& rendered,
+    std::initializer_list<std::pair<std::string_view, std::string_view>> marks) {
   size_t extra = 0;
   for (const auto& [mark, text] : marks) extra += text.size();
   std::string out;
@@ -413,8 +414,10 @@ PageResult SiteRenderer::RenderPage(const PageJob& job) const {
                             ? GpuLinks(job.generated.substr(kGpuPagePrefix.size()), lang, ctx)
                             : TemplateData(false));
   std::set<std::string> explore_assets;
-  ExploreIncludes includes = ExploreIncludesFor(body.html, explore_islands_.at(lang),
-                                                assets_.published, ctx.to_root, &explore_assets);
+  ExploreIncludes includes =
+      body.marks.explore ? ExploreIncludesFor(body.html, explore_islands_.at(lang),
+                                              assets_.published, ctx.to_root, &explore_assets)
+                         : ExploreIncludes{};
   for (const auto& name : explore_assets) ctx.Read("asset:" + name);
   if (!includes.body.empty())
     for (const auto& key : ExploreStringKeys()) ctx.Read("string:" + key);
@@ -426,7 +429,7 @@ PageResult SiteRenderer::RenderPage(const PageJob& job) const {
   page.set("styles_html", std::string(kStylesMark));
   page.set("scripts_html", includes.body);
   page.set("has_toc", body.toc.size() >= 3);
-  page.set("price_legend_html", PriceLegendHtml(lang, body.html, ctx));
+  page.set("price_legend_html", PriceLegendHtml(lang, body.marks, ctx));
   // kainjow treats an empty string as true in a section: pass false when there is no image.
   if (outputs.og_image.empty())
     page.set("og_image", false);
@@ -475,8 +478,16 @@ SiteRenderer::PageBody SiteRenderer::RenderBody(const PageJob& job, PageContext&
     Diagnostics* sink = job.fallback ? &local : diags_;
     ctx.Read("content:" + job.source->file);
     ctx.diags = sink;
-    auto block = [&](const DirectiveCall& call) { return registry_.RunBlock(call, ctx); };
-    auto inline_ref = [&](const DirectiveCall& call) { return registry_.RunInline(call, ctx); };
+    auto block = [&](const DirectiveCall& call) {
+      std::string html = registry_.RunBlock(call, ctx);
+      body.marks.Note(html);
+      return html;
+    };
+    auto inline_ref = [&](const DirectiveCall& call) {
+      std::string html = registry_.RunInline(call, ctx);
+      body.marks.Note(html);
+      return html;
+    };
     const std::string& table_label = strings_.Get(lang, "table.scrollable");
     const long index = PreparedIndex(job);
     const PreparedMarkdown* prepared =
@@ -489,8 +500,8 @@ SiteRenderer::PageBody SiteRenderer::RenderBody(const PageJob& job, PageContext&
     if (prepared && prepared_uses_[static_cast<size_t>(index)].fetch_sub(1) == 1)
       (*prepared_)[static_cast<size_t>(index)].reset();
     ctx.diags = diags_;
-    body.html = md.html;
-    body.toc = md.toc;
+    body.html = std::move(md.html);
+    body.toc = std::move(md.toc);
     body.words = md.words;
     body.description = job.source->fm.description;
     if (job.path.empty()) body.template_name = "home";
@@ -500,6 +511,7 @@ SiteRenderer::PageBody SiteRenderer::RenderBody(const PageJob& job, PageContext&
     call.args = {{"links", "yes"}};
     call.loc = {"templates/gpus.html", 0, 0};
     body.html = registry_.RunBlock(call, ctx);
+    body.marks.Note(body.html);
     body.description = strings_.Get(lang, "gpus.description");
     body.template_name = "gpus";
   } else if (job.generated == kCompare) {
@@ -507,6 +519,7 @@ SiteRenderer::PageBody SiteRenderer::RenderBody(const PageJob& job, PageContext&
     call.name = "gpu-compare";
     call.loc = {"templates/compare.html", 0, 0};
     body.html = registry_.RunBlock(call, ctx);
+    body.marks.Note(body.html);
     body.description = strings_.Get(lang, "compare.description");
     body.template_name = "compare";
   } else {
@@ -515,6 +528,7 @@ SiteRenderer::PageBody SiteRenderer::RenderBody(const PageJob& job, PageContext&
     call.args = {{"gpu", job.generated.substr(kGpuPagePrefix.size())}};
     call.loc = {"data/gpus.json", 0, 0};
     body.html = registry_.RunBlock(call, ctx);
+    body.marks.Note(body.html);
     const Gpu* g = data_.FindGpu(job.generated.substr(kGpuPagePrefix.size()));
     body.description = strings_.Format(lang, "gpu.description", {{"name", g ? g->name : ""}});
     body.template_name = "gpu";
@@ -600,11 +614,17 @@ const FrontMatter& SiteRenderer::FrontMatterOf(const std::string& lang,
 // The contents list: one entry per chapter with its sections. Every old anchor of a chapter
 // (front matter `anchors`) is an id on the entry it now lives under, so a link written before
 // the split, /<lang>/a/#old, still lands on the right entry without a script.
-std::string SiteRenderer::PriceLegendHtml(const std::string& lang, const std::string& content_html,
+void DirectiveMarks::Note(std::string_view html) {
+  static const std::string estimate = std::string("class=\"") + kEstimateMarkClass + "\"";
+  estimated = estimated || Contains(html, estimate);
+  stale = stale || Contains(html, "class=\"tag stale\"");
+  explore = explore || Contains(html, " data-explore=\"");
+}
+
+std::string SiteRenderer::PriceLegendHtml(const std::string& lang, const DirectiveMarks& marks,
                                           const PageContext& ctx) const {
-  const bool estimated =
-      Contains(content_html, std::string("class=\"") + kEstimateMarkClass + "\"");
-  const bool stale = Contains(content_html, "class=\"tag stale\"");
+  const bool estimated = marks.estimated;
+  const bool stale = marks.stale;
   if (!estimated && !stale) return {};
   std::string h = "<p class=\"price-legend\">";
   if (estimated) h += HtmlEscape(strings_.Get(lang, "price.legend")) + " ";

@@ -54,6 +54,15 @@ struct PageResult {
   std::vector<std::string> dependencies;  // sorted keys (directives/page_context.h)
 };
 
+// Markers of the HTML directives write, read by the page around them (price legend, explore
+// scripts); set from each directive's output.
+struct DirectiveMarks {
+  bool estimated = false;  // a price estimate mark (kEstimateMarkClass)
+  bool stale = false;      // a stale-price tag
+  bool explore = false;    // a table with data-explore
+  void Note(std::string_view html);
+};
+
 class SiteRenderer {
  public:
   SiteRenderer(const Dataset& data, const Computed& computed, const UiStrings& strings,
@@ -101,6 +110,10 @@ class SiteRenderer {
     std::string description;
     std::string template_name = "page";
     int words = 0;
+    // What the directives' HTML holds, found in each directive's output as it is made (the
+    // author's text cannot hold markup: raw HTML is escaped): price estimates, stale prices,
+    // an explorable table. Searching the finished body for them cost a page scan each.
+    DirectiveMarks marks;
   };
   void PlanNavigation(const std::set<std::string>& paths);
   // outlines: by index of `pages`, when the caller has them (their headings save a parse).
@@ -156,7 +169,7 @@ class SiteRenderer {
   std::string ChaptersHtml(const PageJob& job, const std::vector<TocEntry>& own_toc) const;
   // The legend of the price marks ("≈" estimated, "stale") that the page's content shows,
   // once per page, linking to the methodology's section on estimates; "" when it shows none.
-  std::string PriceLegendHtml(const std::string& lang, const std::string& content_html,
+  std::string PriceLegendHtml(const std::string& lang, const DirectiveMarks& marks,
                               const PageContext& ctx) const;
   const FrontMatter& FrontMatterOf(const std::string& lang, const std::string& path) const;
   // The previous/next links of a GPU page (see the definition); false for an unknown id.
