@@ -370,105 +370,89 @@ std::string KeyPrefix(const std::string& body) {
   }
 }
 
-// Replaces each directive key of raw with its HTML (blocks' keys stand on a line of their own).
-std::string FillDirectiveKeys(const std::string& raw, const std::string& prefix,
-                              const std::vector<std::string>& html) {
-  if (html.empty()) return raw;
-  std::string out;
-  out.reserve(raw.size() + raw.size() / 2);
-  size_t pos = 0;
-  for (size_t key = raw.find(prefix); key != std::string::npos; key = raw.find(prefix, pos)) {
-    size_t end = key + prefix.size(), index = 0;
-    bool digits = false;
-    while (end < raw.size() && raw[end] >= '0' && raw[end] <= '9') {
-      index = index * 10 + static_cast<size_t>(raw[end++] - '0');
-      digits = true;
-    }
-    out.append(raw, pos, key - pos);
-    if (digits && end < raw.size() && raw[end] == 'z' && index < html.size()) {
-      out += html[index];
-      pos = end + 1;
-    } else {
-      out.append(prefix);
-      pos = key + prefix.size();
-    }
+// The HTML a key at raw[at] stands for ("" when none): a slot key (prefix, index, 'z') of
+// either kind. *end receives the position after the key.
+const std::string* KeyAt(const std::string& raw, size_t at, const std::string& prefix,
+                         const std::vector<std::string>& html, size_t* end) {
+  if (html.empty() || raw.compare(at, prefix.size(), prefix) != 0) return nullptr;
+  size_t p = at + prefix.size(), index = 0;
+  bool digits = false;
+  while (p < raw.size() && raw[p] >= '0' && raw[p] <= '9') {
+    index = index * 10 + static_cast<size_t>(raw[p++] - '0');
+    digits = true;
   }
-  out.append(raw, pos, std::string::npos);
-  return out;
+  if (!digits || p >= raw.size() || raw[p] != 'z' || index >= html.size()) return nullptr;
+  *end = p + 1;
+  return &html[index];
 }
 
 // cmark's HTML finished in one pass (a pass per rewrite was 7 % of a synthetic build):
-//  - each slot key is replaced by its HTML, inserted as is;
+//  - each key is replaced by its HTML, inserted as is: a directive's where the directive
+//    stood (the keys of RenderPrepared), a slot's (raw HTML shown as text, a table cell's
+//    directive); both kinds start with a control character, found with one memchr;
 //  - headings get their ids, in document order (generated HTML never emits bare <hN> tags:
 //    directives give their headings attributes, so every bare one is an author's);
 //  - author tables: header cells get a scope, alignment moves from the obsolete align
 //    attribute to a class, and the table scrolls sideways on a phone instead of overflowing.
+// Only what changes is copied piecewise: the text between two rewrites is appended at once.
 std::string FinishHtml(const std::string& raw, const HtmlSlots& slots,
+                       const std::string& key_prefix, const std::vector<std::string>& keyed,
                        const std::vector<TocEntry>& toc, const std::string& table_label) {
   const std::string table_open =
       "<div class=\"table-scroll\" role=\"region\" tabindex=\"0\" aria-label=\"" +
       HtmlEscape(table_label) + "\"><table>";
+  size_t extra = raw.size() / 8;
+  for (const auto& h : keyed) extra += h.size();
+  for (const auto& h : slots.html) extra += h.size();
   std::string out;
-  out.reserve(raw.size() + raw.size() / 8);
-  size_t heading = 0, pos = 0;
-  size_t slot = slots.html.empty() ? std::string::npos : raw.find(slots.prefix);
+  out.reserve(raw.size() + extra);
+  const bool any_keys = !slots.html.empty() || !keyed.empty();
+  size_t heading = 0, flushed = 0, pos = 0;
+  size_t key = any_keys ? raw.find('\x02') : std::string::npos;
   auto at = [&](size_t p, std::string_view s) { return raw.compare(p, s.size(), s) == 0; };
+  auto replace = [&](size_t from, size_t to, std::string_view with) {
+    out.append(raw, flushed, from - flushed);
+    out.append(with);
+    flushed = pos = to;
+  };
   while (pos < raw.size()) {
     const size_t lt = raw.find('<', pos);
-    if (slot != std::string::npos && slot < lt) {
-      out.append(raw, pos, slot - pos);
-      size_t end = slot + slots.prefix.size(), index = 0;
-      bool digits = false;
-      while (end < raw.size() && raw[end] >= '0' && raw[end] <= '9') {
-        index = index * 10 + static_cast<size_t>(raw[end++] - '0');
-        digits = true;
-      }
-      if (digits && end < raw.size() && raw[end] == 'z' && index < slots.html.size()) {
-        out += slots.html[index];
-        pos = end + 1;
-      } else {
-        out.append(slots.prefix);
-        pos = slot + slots.prefix.size();
-      }
-      slot = raw.find(slots.prefix, pos);
+    if (key < lt) {  // npos when there are no (more) keys
+      size_t end = 0;
+      const std::string* html = KeyAt(raw, key, slots.prefix, slots.html, &end);
+      if (!html) html = KeyAt(raw, key, key_prefix, keyed, &end);
+      if (html)
+        replace(key, end, *html);
+      else
+        pos = key + 1;  // a control character of the page's own
+      key = raw.find('\x02', pos);
       continue;
     }
     if (lt == std::string::npos) break;
-    out.append(raw, pos, lt - pos);
     pos = lt + 1;
     if (heading < toc.size() && lt + 3 < raw.size() && raw[lt + 1] == 'h' && raw[lt + 2] >= '1' &&
         raw[lt + 2] <= '6' && raw[lt + 3] == '>') {
-      out += "<h";
-      out += raw[lt + 2];
-      out += " id=\"" + HtmlEscape(toc[heading++].id) + "\">";
-      pos = lt + 4;
+      const std::string open =
+          std::string("<h") + raw[lt + 2] + " id=\"" + HtmlEscape(toc[heading++].id) + "\">";
+      replace(lt, lt + 4, open);
     } else if (at(lt, "<th>")) {
-      out += "<th scope=\"col\">";
-      pos = lt + 4;
+      replace(lt, lt + 4, "<th scope=\"col\">");
     } else if (at(lt, "<table>")) {
-      out += table_open;
-      pos = lt + 7;
+      replace(lt, lt + 7, table_open);
     } else if (at(lt, "</table>\n")) {
-      out += "</table></div>\n";
-      pos = lt + 9;
+      replace(lt, lt + 9, "</table></div>\n");
     } else if (at(lt, "<th align=\"") || at(lt, "<td align=\"")) {
       const bool th = raw[lt + 2] == 'h';
-      bool done = false;
       for (std::string_view al : {"left", "center", "right"}) {
         if (raw.compare(lt + 11, al.size(), al) != 0 || !at(lt + 11 + al.size(), "\">")) continue;
-        out += th ? "<th scope=\"col\" class=\"al-" : "<td class=\"al-";
-        out.append(al);
-        out += "\">";
-        pos = lt + 11 + al.size() + 2;
-        done = true;
+        replace(lt, lt + 11 + al.size() + 2,
+                std::string(th ? "<th scope=\"col\" class=\"al-" : "<td class=\"al-") +
+                    std::string(al) + "\">");
         break;
       }
-      if (!done) out += '<';
-    } else {
-      out += '<';
     }
   }
-  if (pos < raw.size()) out.append(raw, pos, std::string::npos);
+  out.append(raw, flushed, std::string::npos);
   return out;
 }
 
@@ -539,8 +523,8 @@ MarkdownResult RenderPrepared(const PreparedMarkdown& prepared, const DirectiveH
   }
   MarkdownResult result;
   result.words = prepared.words;
-  result.html = FinishHtml(FillDirectiveKeys(prepared.raw_html, prepared.directive_prefix, keyed),
-                           slots, prepared.scan.headings, table_label);
+  result.html = FinishHtml(prepared.raw_html, slots, prepared.directive_prefix, keyed,
+                           prepared.scan.headings, table_label);
   for (const auto& e : prepared.scan.headings)
     if (e.level == 2 || e.level == 3) result.toc.push_back(e);
   return result;
