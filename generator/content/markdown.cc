@@ -111,6 +111,7 @@ struct HtmlSlots {
 // character, which cmark writes as it is and text seldom holds: a search for the prefix then
 // stops at nothing else (with a letter first it stopped at every 'g' of the page).
 std::string SlotPrefix(const std::string& body) {
+  if (body.find('\x02') == std::string::npos) return "\x02gghtmlslot0x";  // the usual case
   for (int k = 0;; ++k) {
     std::string prefix = "\x02gghtmlslot" + std::to_string(k) + "x";
     if (!Contains(body, prefix)) return prefix;
@@ -333,6 +334,7 @@ void EscapeRawHtml(const std::vector<cmark_node*>& raw_html, const LocOf& loc_of
 void PlaceDirectives(const Collected& c, const LocOf& loc_of, HtmlSlots* slots,
                      PreparedMarkdown* out) {
   size_t keys = 0;
+  out->directives.reserve(c.blocks.size() + c.inlines.size());
   auto place = [&](cmark_node* n, bool block, std::string text, std::string body) {
     PreparedMarkdown::Directive d;
     d.block = block;
@@ -364,6 +366,7 @@ void PlaceDirectives(const Collected& c, const LocOf& loc_of, HtmlSlots* slots,
 
 // A prefix for directive keys that the page's text does not contain (see SlotPrefix).
 std::string KeyPrefix(const std::string& body) {
+  if (body.find('\x02') == std::string::npos) return "\x02ggdirkey0x";  // the usual case
   for (int k = 0;; ++k) {
     std::string prefix = "\x02ggdirkey" + std::to_string(k) + "x";
     if (!Contains(body, prefix)) return prefix;
