@@ -168,8 +168,52 @@ void TemplateSet::Load(const std::string& root, Diagnostics* diags) {
   }
 }
 
+namespace {
+
+// text with each {{t.key}} (escaped form, any spaces inside the braces) whose key names a
+// string of `strings` replaced by that string as the template engine would escape it. A tag
+// whose text would hold braces, or that names no string, is left for the engine.
+std::string ResolveStrings(const std::string& text, const TemplateData& strings) {
+  std::string out;
+  out.reserve(text.size() + text.size() / 4);
+  size_t from = 0;
+  for (size_t open = text.find("{{"); open != std::string::npos; open = text.find("{{", from)) {
+    const size_t close = text.find("}}", open + 2);
+    if (close == std::string::npos) break;
+    std::string_view name(text.data() + open + 2, close - open - 2);
+    while (!name.empty() && name.front() == ' ') name.remove_prefix(1);
+    while (!name.empty() && name.back() == ' ') name.remove_suffix(1);
+    const TemplateData* node = nullptr;
+    if (name.size() > 2 && name.substr(0, 2) == "t.") {
+      node = &strings;
+      for (size_t s = 0; node && s <= name.size();) {
+        size_t dot = name.find('.', s);
+        if (dot == std::string_view::npos) dot = name.size();
+        node = node->is_object() ? node->get(std::string(name.substr(s, dot - s))) : nullptr;
+        s = dot + 1;
+      }
+      if (node && node == &strings) node = nullptr;
+    }
+    std::string escaped;
+    if (node && node->is_string()) escaped = mus::html_escape<std::string>(node->string_value());
+    if (!node || !node->is_string() || escaped.find("{{") != std::string::npos ||
+        escaped.find("}}") != std::string::npos) {
+      out.append(text, from, close + 2 - from);  // left to the engine
+    } else {
+      out.append(text, from, open - from);
+      out += escaped;
+    }
+    from = close + 2;
+  }
+  out.append(text, from, std::string::npos);
+  return out;
+}
+
+}  // namespace
+
 std::string TemplateSet::Render(const std::string& name, const TemplateData& data,
-                                Diagnostics* diags, const TemplateData* base) const {
+                                Diagnostics* diags, const TemplateData* base,
+                                const std::string& strings_variant) const {
   auto it = templates_.find(name);
   if (it == templates_.end() && refused_.count(name)) return {};  // reported at load
   if (it == templates_.end()) {
@@ -184,8 +228,11 @@ std::string TemplateSet::Render(const std::string& name, const TemplateData& dat
     parsed.clear();
     parsed_for = id_;
   }
-  std::unique_ptr<mus::mustache>& tmpl = parsed[name];
-  if (!tmpl) tmpl = std::make_unique<mus::mustache>(it->second.text);
+  const bool resolve = base && !strings_variant.empty();
+  std::unique_ptr<mus::mustache>& tmpl = parsed[resolve ? strings_variant + '\0' + name : name];
+  if (!tmpl)
+    tmpl = std::make_unique<mus::mustache>(resolve ? ResolveStrings(it->second.text, *base)
+                                                   : it->second.text);
   mus::context<std::string> ctx;
   if (base) ctx.push(base);
   ctx.push(&data);

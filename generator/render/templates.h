@@ -38,8 +38,14 @@ class TemplateSet {
   // looked up in `base` when given (data shared by many pages, such as the {{t.…}} strings,
   // is passed there instead of being copied into each page's data). Thread-safe: each thread
   // parses a template once per template set. Returns "" and reports when it is missing.
+  // strings_variant, when not empty, names `base` for this set's life (the page's language):
+  // the template is then parsed once per variant with each {{t.key}} that names a string of
+  // `base` replaced by its escaped text — the same output, without looking the string up in
+  // every page (dotted names are split and walked at each use). "t" is reserved for the UI
+  // strings: no page data may have a "t" of its own.
   std::string Render(const std::string& name, const TemplateData& data, Diagnostics* diags,
-                     const TemplateData* base = nullptr) const;
+                     const TemplateData* base = nullptr,
+                     const std::string& strings_variant = {}) const;
   // UI-string keys used as {{t.key}}, with where they are used.
   const std::vector<std::pair<std::string, SourceLoc>>& UsedStrings() const { return used_; }
 

@@ -440,8 +440,8 @@ PageResult SiteRenderer::RenderPage(const PageJob& job) const {
   const TemplateData* strings = &strings_data_.at(job.lang->code);
   // The page's template (its body as a mark) goes into the base template as it is; both marks
   // are filled in the finished page.
-  page.set("main_html", templates_.Render(body.template_name, page, diags_, strings));
-  result.html = SpliceMarks(templates_.Render("base", page, diags_, strings),
+  page.set("main_html", templates_.Render(body.template_name, page, diags_, strings, lang));
+  result.html = SpliceMarks(templates_.Render("base", page, diags_, strings, lang),
                             {{kBodyMark, body.html}, {kStylesMark, styles_html}});
   result.files = std::move(outputs.files);
   result.dependencies = outputs.Dependencies();

@@ -55,6 +55,46 @@ TEST_CASE("UI strings fall back to the default language and fill placeholders", 
   CHECK(d.Render() == "content/fr/_strings.json:1:30: error: UI string 'c' must be a string\n");
 }
 
+TEST_CASE("templates with UI strings resolved per language render as without", "[render]") {
+  // A page's language names its strings (strings_variant): {{t.key}} is then replaced in the
+  // parsed copy; the output must be what the engine gives looking each string up.
+  Diagnostics d;
+  TemplateSet set;
+  set.Add("p", "templates/p.html",
+          "<p>{{t.a.b}}|{{ t.quote }}|{{t.braces}}|{{t.missing}}|{{t.a}}|{{title}}</p>"
+          "{{#items}}<i>{{t.a.b}}{{name}}</i>{{/items}}",
+          &d);
+  REQUIRE_FALSE(d.HasErrors());
+  auto strings_of = [](const std::map<std::string, std::string>& table) {
+    TemplateData root{TemplateData::type::object};  // as the renderer passes them: {{t.…}}
+    root.set("t", StringsData(table));
+    return root;
+  };
+  const TemplateData en =
+      strings_of({{"a.b", "A & B"}, {"quote", "it's \"x\" <y>"}, {"braces", "{{title}}"}});
+  const TemplateData fr = strings_of({{"a.b", "A et B"}, {"quote", "l'« x »"}, {"braces", "{"}});
+  TemplateData page{TemplateData::type::object};
+  page.set("title", "T");
+  TemplateData items{TemplateData::type::list};
+  for (const char* n : {"1", "2"}) {
+    TemplateData item{TemplateData::type::object};
+    item.set("name", std::string(n));
+    items.push_back(item);
+  }
+  page.set("items", items);
+  for (const TemplateData* strings : {&en, &fr, &en}) {
+    const std::string variant = strings == &en ? "en" : "fr";
+    CAPTURE(variant);
+    const std::string looked_up = set.Render("p", page, &d, strings);
+    const std::string resolved = set.Render("p", page, &d, strings, variant);
+    CHECK(resolved == looked_up);
+    INFO(resolved);
+    CHECK(resolved.find(strings == &en ? "<p>A &amp; B|it&apos;s &quot;x&quot; &lt;y&gt;|{{title}}|"
+                                       : "<p>A et B|l&apos;« x »|{|") == 0);
+  }
+  CHECK_FALSE(d.HasErrors());
+}
+
 TEST_CASE("templates escape values and refuse unescaped data", "[render]") {
   TemplateSet t;
   Diagnostics d;
