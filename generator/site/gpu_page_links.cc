@@ -119,8 +119,15 @@ TemplateData SiteRenderer::GpuLinks(const std::string& id, const std::string& la
   d.set("compare_href", ctx.to_root + PageSitePath(lang, "compare") + "?gpus=" + ids);
   TemplateData list{TemplateData::type::list};
   auto it = mentions_.find({lang, id});
+  size_t more = 0;
   if (it != mentions_.end())
     for (const auto& [path, m] : it->second) {
+      // The first kMaxGpuMentions sections in the guide's order; the rest are counted. A
+      // list of hundreds of links (a large site names a card on every page) is no list.
+      if (list.list_value().size() >= kMaxGpuMentions) {
+        ++more;
+        continue;
+      }
       TemplateData item{TemplateData::type::object};
       std::string href = ctx.to_root + PageSitePath(lang, path);
       if (!m.heading_id.empty()) href += "#" + m.heading_id;
@@ -134,6 +141,12 @@ TemplateData SiteRenderer::GpuLinks(const std::string& id, const std::string& la
     }
   d.set("has_mentions", it != mentions_.end() && !it->second.empty());
   d.set("mentions", list);
+  ctx.Read("string:compare.mentions_more");
+  if (more > 0)
+    d.set("mentions_more", ctx.fmt->Message(strings_.Get(lang, "compare.mentions_more"), "n",
+                                            static_cast<double>(more)));
+  else
+    d.set("mentions_more", false);
   return d;
 }
 

@@ -63,6 +63,9 @@ struct DirectiveMarks {
   void Note(std::string_view html);
 };
 
+// The sections a GPU page lists under "where the guide discusses it"; more are counted.
+inline constexpr size_t kMaxGpuMentions = 30;
+
 class SiteRenderer {
  public:
   SiteRenderer(const Dataset& data, const Computed& computed, const UiStrings& strings,

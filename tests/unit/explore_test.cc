@@ -4,9 +4,15 @@
 // for byte by the mini site's golden output (site_golden_test.cc: en/compare/, en/gpus/).
 #include <catch2/catch.hpp>
 
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include "../sites/site_fixture.h"
 #include "directives/explore_form.h"
 #include "directives/html.h"
 #include "site/gpu_mentions.h"
+#include "site/site_pages.h"
 
 using namespace gg;
 
@@ -95,6 +101,44 @@ TEST_CASE("GPU mentions: gpu= in references and directives, by section", "[explo
     for (const auto& [gpu, list] : FindGpuMentions(c.body, ids))
       for (const auto& m : list) got[gpu].push_back(m.heading_id + "|" + m.heading_text);
     CHECK(got == c.expect);
+  }
+}
+
+TEST_CASE("a GPU page lists the first sections that name it and counts the rest", "[explore]") {
+  // A large site names a card on hundreds of pages: the list stops at kMaxGpuMentions, in the
+  // guide's order, and says how many more there are, in each language.
+  testing::TempDir tmp("gg-mentions");
+  const std::filesystem::path root = tmp.path() / "site";
+  testing::AssembleFixtureRoot("mini", root);
+  const int extra = static_cast<int>(kMaxGpuMentions) + 3;
+  for (int i = 0; i < extra; ++i) {
+    char name[16];
+    std::snprintf(name, sizeof name, "p%02d", i);
+    std::ofstream(root / "content/en" / (std::string(name) + ".md"))
+        << "---\ntitle: Page " << name << "\n---\n\n## Section " << name
+        << "\n\nThe `gpu:name gpu=h100-sxm` again.\n";
+  }
+  const auto run = testing::BuildSite(root, tmp.path() / "out", 2);
+  INFO(run.err);
+  REQUIRE(run.exit_code == 0);
+  for (const char* lang : {"en", "fr", "zh-Hans"}) {
+    CAPTURE(lang);
+    const std::string page =
+        testing::ReadFileOrEmpty(tmp.path() / "out" / lang / "gpus/h100-sxm/index.html");
+    const size_t from = page.find("<section class=\"mentions\"");
+    REQUIRE(from != std::string::npos);
+    const std::string section = page.substr(from, page.find("</section>", from) - from);
+    size_t links = 0;
+    for (size_t at = section.find("<li><a"); at != std::string::npos;
+         at = section.find("<li><a", at + 1))
+      ++links;
+    CHECK(links == kMaxGpuMentions);
+    CHECK(section.find("p00") != std::string::npos);  // the guide's order: the first pages
+    const size_t more = static_cast<size_t>(extra) - kMaxGpuMentions;
+    const std::string expected = std::string(lang) == "en"   ? "and " + std::to_string(more)
+                                 : std::string(lang) == "fr" ? "et " + std::to_string(more)
+                                                             : "另有 " + std::to_string(more);
+    CHECK(section.find("<li class=\"mentions-more\">" + expected) != std::string::npos);
   }
 }
 
