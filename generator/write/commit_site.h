@@ -16,6 +16,7 @@
 // The caller checks the output folder against the path policy (base/path_policy.h) first.
 #pragma once
 
+#include <atomic>
 #include <functional>
 #include <map>
 #include <memory>
@@ -84,6 +85,7 @@ class Staging : public OutputSink {
   std::set<std::string> folders_;
   std::map<std::string, Placed> placed_;
   std::string failure_;
+  std::atomic<bool> failed_{false};  // failure_ is set (read without the lock)
 };
 
 // Returns false and sets *error when the plan could not be committed; the output folder is
