@@ -186,6 +186,17 @@ std::vector<TocEntry> HeadingEntries(const std::vector<cmark_node*>& headings) {
   return toc;
 }
 
+// Counts an author table or one of its body rows (the header row is "table_header"); the
+// table extension's node types have no constants of their own.
+void CountTableNode(cmark_node* n, int* tables, int* rows) {
+  const char* type = cmark_node_get_type_string(n);
+  if (!type) return;
+  if (std::strcmp(type, "table") == 0)
+    ++*tables;
+  else if (std::strcmp(type, "table_row") == 0)
+    ++*rows;
+}
+
 cmark_parser* NewParser() {
   std::call_once(g_extensions_once, [] { cmark_gfm_core_extensions_ensure_registered(); });
   cmark_parser* parser = cmark_parser_new(CMARK_OPT_DEFAULT);
@@ -218,14 +229,8 @@ BodyScan ScanBody(const std::string& body) {
         if (info && StartsWith(info, "gpu-")) scan.directive_infos.emplace_back(info);
         break;
       }
-      default: {
-        const char* type = cmark_node_get_type_string(n);
-        if (!type) break;
-        if (std::strcmp(type, "table") == 0)
-          ++scan.tables;
-        else if (std::strcmp(type, "table_row") == 0)  // body rows; the header is "table_header"
-          ++scan.table_rows;
-      }
+      default:
+        CountTableNode(n, &scan.tables, &scan.table_rows);
     }
   }
   cmark_iter_free(it);
@@ -286,14 +291,8 @@ Collected CollectNodes(cmark_node* doc) {
         }
         break;
       }
-      default: {
-        const char* type = cmark_node_get_type_string(n);
-        if (!type) break;
-        if (std::strcmp(type, "table") == 0)
-          ++c.tables;
-        else if (std::strcmp(type, "table_row") == 0)  // body rows; the header is "table_header"
-          ++c.table_rows;
-      }
+      default:
+        CountTableNode(n, &c.tables, &c.table_rows);
     }
   }
   cmark_iter_free(it);

@@ -26,58 +26,44 @@ std::string Shown(double v) {
   return buf;
 }
 
-// Whether `id` names an entry of the kind: a walk over the entries, without building the
-// list of ids (Ids), which only a failure needs for its "did you mean". Every gpu= argument
-// of every page is checked: the list was 2 % of a synthetic build.
-bool HasId(ArgType type, const Dataset& data, const std::string& id) {
-  auto has = [&id](const auto& entries) {
-    return std::any_of(entries.begin(), entries.end(), [&id](const auto& e) { return e.id == id; });
-  };
+// Calls visit with the entries an id argument of this type names (a vector of records with
+// an `id`); false for a type that names none.
+template <typename Visit>
+bool VisitEntries(ArgType type, const Dataset& data, Visit&& visit) {
   switch (type) {
     case ArgType::kGpu:
-      return has(data.gpus);
+      return visit(data.gpus), true;
     case ArgType::kModel:
-      return has(data.models);
+      return visit(data.models), true;
     case ArgType::kPersona:
-      return has(data.personas);
+      return visit(data.personas), true;
     case ArgType::kOffer:
-      return has(data.cloud);
+      return visit(data.cloud), true;
     case ArgType::kAssumption:
-      return has(data.assumptions);
+      return visit(data.assumptions), true;
     case ArgType::kMachine:
-      return has(data.machines);
+      return visit(data.machines), true;
     default:
       return false;
   }
 }
 
+// Whether `id` names an entry of the kind: a walk over the entries, without building the
+// list of ids (Ids), which only a failure needs for its "did you mean". Every gpu= argument
+// of every page is checked: the list was 2 % of a synthetic build.
+bool HasId(ArgType type, const Dataset& data, const std::string& id) {
+  bool found = false;
+  VisitEntries(type, data, [&](const auto& entries) {
+    found = std::any_of(entries.begin(), entries.end(), [&](const auto& e) { return e.id == id; });
+  });
+  return found;
+}
+
 std::vector<std::string> Ids(ArgType type, const Dataset& data) {
   std::vector<std::string> ids;
-  auto add = [&ids](const auto& entries) {
+  VisitEntries(type, data, [&](const auto& entries) {
     for (const auto& e : entries) ids.push_back(e.id);
-  };
-  switch (type) {
-    case ArgType::kGpu:
-      add(data.gpus);
-      break;
-    case ArgType::kModel:
-      add(data.models);
-      break;
-    case ArgType::kPersona:
-      add(data.personas);
-      break;
-    case ArgType::kOffer:
-      add(data.cloud);
-      break;
-    case ArgType::kAssumption:
-      add(data.assumptions);
-      break;
-    case ArgType::kMachine:
-      add(data.machines);
-      break;
-    default:
-      break;
-  }
+  });
   return ids;
 }
 
