@@ -101,19 +101,26 @@ int CountWords(std::string_view text) {
 // Generated HTML that cannot stand where its node was as a custom node: a GFM table cell
 // admits only a few inline types (text, code, emphasis, links…), so an inline directive or
 // raw HTML in a cell becomes a text placeholder, swapped for the HTML after rendering.
+// A placeholder: prefix, index, 'z' (KeyAt reads it back).
+std::string KeyOf(const std::string& prefix, size_t i) {
+  return prefix + std::to_string(i) + "z";
+}
+
 struct HtmlSlots {
   std::string prefix;  // occurs nowhere in the page's Markdown
   std::vector<std::string> html;
-  std::string Key(size_t i) const { return prefix + std::to_string(i) + "z"; }
+  std::string Key(size_t i) const { return KeyOf(prefix, i); }
 };
 
-// A placeholder prefix that the page's text does not contain. It starts with a control
-// character, which cmark writes as it is and text seldom holds: a search for the prefix then
-// stops at nothing else (with a letter first it stopped at every 'g' of the page).
-std::string SlotPrefix(const std::string& body) {
-  if (body.find('\x02') == std::string::npos) return "\x02gghtmlslot0x";  // the usual case
+// A placeholder prefix ("\x02" stem k "x") that the page's text does not contain. It starts
+// with a control character, which cmark writes as it is and text seldom holds: a search for
+// the prefix then stops at nothing else (with a letter first it stopped at every 'g' of the
+// page).
+std::string UnusedPrefix(const std::string& body, const std::string& stem) {
   for (int k = 0;; ++k) {
-    std::string prefix = "\x02gghtmlslot" + std::to_string(k) + "x";
+    std::string prefix = "\x02" + stem + std::to_string(k) + "x";
+    // Without a control character in the page (the usual case) the first is free.
+    if (k == 0 && body.find('\x02') == std::string::npos) return prefix;
     if (!Contains(body, prefix)) return prefix;
   }
 }
@@ -207,45 +214,6 @@ cmark_parser* NewParser() {
   return parser;
 }
 
-}  // namespace
-
-BodyScan ScanBody(const std::string& body) {
-  cmark_parser* parser = NewParser();
-  cmark_parser_feed(parser, body.data(), body.size());
-  cmark_node* doc = cmark_parser_finish(parser);
-  BodyScan scan;
-  std::vector<cmark_node*> headings;
-  cmark_iter* it = cmark_iter_new(doc);
-  cmark_event_type ev;
-  while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
-    if (ev != CMARK_EVENT_ENTER) continue;
-    cmark_node* n = cmark_iter_get_node(it);
-    switch (cmark_node_get_type(n)) {
-      case CMARK_NODE_HEADING:
-        headings.push_back(n);
-        break;
-      case CMARK_NODE_CODE_BLOCK: {
-        const char* info = cmark_node_get_fence_info(n);
-        if (info && StartsWith(info, "gpu-")) scan.directive_infos.emplace_back(info);
-        break;
-      }
-      default:
-        CountTableNode(n, &scan.tables, &scan.table_rows);
-    }
-  }
-  cmark_iter_free(it);
-  scan.headings = HeadingEntries(headings);
-  cmark_node_free(doc);
-  cmark_parser_free(parser);
-  return scan;
-}
-
-std::vector<TocEntry> ExtractToc(const std::string& body) {
-  return ScanBody(body).headings;
-}
-
-namespace {
-
 // The nodes RenderMarkdown acts on, collected in document order, the prose's words (each text
 // node counted alone: nodes are separate words, as if joined by spaces), and the
 // author tables and their body rows.
@@ -299,6 +267,18 @@ Collected CollectNodes(cmark_node* doc) {
   return c;
 }
 
+// What ScanBody reports of collected nodes (HeadingEntries takes the headings' explicit ids
+// out of the tree, as the render needs).
+BodyScan ScanOf(const Collected& nodes) {
+  BodyScan scan;
+  scan.headings = HeadingEntries(nodes.headings);
+  for (cmark_node* n : nodes.blocks)
+    scan.directive_infos.emplace_back(cmark_node_get_fence_info(n));
+  scan.tables = nodes.tables;
+  scan.table_rows = nodes.table_rows;
+  return scan;
+}
+
 using LocOf = std::function<SourceLoc(cmark_node*)>;
 using Note = PreparedMarkdown::Note;
 
@@ -341,7 +321,7 @@ void PlaceDirectives(const Collected& c, const LocOf& loc_of, HtmlSlots* slots,
     d.body = std::move(body);
     d.loc = loc_of(n);
     const size_t slot_count = slots->html.size();
-    const std::string key = out->directive_prefix + std::to_string(keys) + "z";
+    const std::string key = KeyOf(out->directive_prefix, keys);
     ReplaceWithHtml(n, key, block, slots);
     if (slots->html.size() > slot_count) {  // a cell: the slot holds the key for now
       d.in_slot = true;
@@ -360,15 +340,6 @@ void PlaceDirectives(const Collected& c, const LocOf& loc_of, HtmlSlots* slots,
   for (cmark_node* n : c.inlines) {
     const char* lit = cmark_node_get_literal(n);
     place(n, false, lit ? lit : "", "");
-  }
-}
-
-// A prefix for directive keys that the page's text does not contain (see SlotPrefix).
-std::string KeyPrefix(const std::string& body) {
-  if (body.find('\x02') == std::string::npos) return "\x02ggdirkey0x";  // the usual case
-  for (int k = 0;; ++k) {
-    std::string prefix = "\x02ggdirkey" + std::to_string(k) + "x";
-    if (!Contains(body, prefix)) return prefix;
   }
 }
 
@@ -460,6 +431,20 @@ std::string FinishHtml(const std::string& raw, const HtmlSlots& slots,
 
 }  // namespace
 
+BodyScan ScanBody(const std::string& body) {
+  cmark_parser* parser = NewParser();
+  cmark_parser_feed(parser, body.data(), body.size());
+  cmark_node* doc = cmark_parser_finish(parser);
+  BodyScan scan = ScanOf(CollectNodes(doc));
+  cmark_node_free(doc);
+  cmark_parser_free(parser);
+  return scan;
+}
+
+std::vector<TocEntry> ExtractToc(const std::string& body) {
+  return ScanBody(body).headings;
+}
+
 PreparedMarkdown PrepareMarkdown(const std::string& body, const std::string& file, int first_line) {
   const int options = CMARK_OPT_DEFAULT;
   cmark_parser* parser = NewParser();
@@ -472,15 +457,11 @@ PreparedMarkdown PrepareMarkdown(const std::string& body, const std::string& fil
   const Collected nodes = CollectNodes(doc);
   PreparedMarkdown out;
   out.words = nodes.words;
-  out.scan.headings = HeadingEntries(nodes.headings);
-  for (cmark_node* n : nodes.blocks)
-    out.scan.directive_infos.emplace_back(cmark_node_get_fence_info(n));
-  out.scan.tables = nodes.tables;
-  out.scan.table_rows = nodes.table_rows;
+  out.scan = ScanOf(nodes);
   CheckImagesAreLocal(nodes.images, loc_of, &out.notes);
-  HtmlSlots slots{SlotPrefix(body), {}};
+  HtmlSlots slots{UnusedPrefix(body, "gghtmlslot"), {}};
   EscapeRawHtml(nodes.raw_html, loc_of, &slots, &out.notes);
-  out.directive_prefix = KeyPrefix(body);
+  out.directive_prefix = UnusedPrefix(body, "ggdirkey");
   PlaceDirectives(nodes, loc_of, &slots, &out);
   char* raw = cmark_render_html(doc, options, cmark_parser_get_syntax_extensions(parser));
   out.raw_html = raw;
@@ -504,7 +485,7 @@ MarkdownResult RenderPrepared(const PreparedMarkdown& prepared, const DirectiveH
   // Each directive's hook, in document order (blocks, then inline references), as before
   // keys: a hook may depend on what an earlier one did (the page's first chart is its preview).
   HtmlSlots slots{prepared.slot_prefix, prepared.slot_html};
-  std::vector<std::string> keyed;
+  std::vector<std::string> keyed(prepared.directives.size());  // by key index (at most one each)
   for (const auto& d : prepared.directives) {
     DirectiveCall call;
     std::string html;
@@ -516,12 +497,10 @@ MarkdownResult RenderPrepared(const PreparedMarkdown& prepared, const DirectiveH
     } else if (ParseDirectiveLine(d.text.substr(4), d.loc, &call, diags)) {  // "gpu:price …"
       html = inline_hook ? inline_hook(call) : std::string();
     }
-    if (d.in_slot) {
+    if (d.in_slot)
       slots.html[d.index] = d.block ? html + "\n" : html;
-    } else {
-      if (keyed.size() <= d.index) keyed.resize(d.index + 1);
+    else
       keyed[d.index] = std::move(html);
-    }
   }
   MarkdownResult result;
   result.words = prepared.words;

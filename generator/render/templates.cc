@@ -183,20 +183,18 @@ std::string ResolveStrings(const std::string& text, const TemplateData& strings)
     std::string_view name(text.data() + open + 2, close - open - 2);
     while (!name.empty() && name.front() == ' ') name.remove_prefix(1);
     while (!name.empty() && name.back() == ' ') name.remove_suffix(1);
-    const TemplateData* node = nullptr;
-    if (name.size() > 2 && name.substr(0, 2) == "t.") {
-      node = &strings;
-      for (size_t s = 0; node && s <= name.size();) {
-        size_t dot = name.find('.', s);
-        if (dot == std::string_view::npos) dot = name.size();
-        node = node->is_object() ? node->get(std::string(name.substr(s, dot - s))) : nullptr;
-        s = dot + 1;
-      }
-      if (node && node == &strings) node = nullptr;
+    // The dotted name walked from `strings` ("t", then each key).
+    const TemplateData* node = StartsWith(name, "t.") ? &strings : nullptr;
+    for (size_t s = 0; node && s <= name.size();) {
+      size_t dot = name.find('.', s);
+      if (dot == std::string_view::npos) dot = name.size();
+      node = node->is_object() ? node->get(std::string(name.substr(s, dot - s))) : nullptr;
+      s = dot + 1;
     }
-    std::string escaped;
-    if (node && node->is_string()) escaped = mus::html_escape<std::string>(node->string_value());
-    if (!node || !node->is_string() || escaped.find("{{") != std::string::npos ||
+    const std::string escaped = node && node->is_string()
+                                    ? mus::html_escape<std::string>(node->string_value())
+                                    : std::string();
+    if (escaped.empty() || escaped.find("{{") != std::string::npos ||
         escaped.find("}}") != std::string::npos) {
       out.append(text, from, close + 2 - from);  // left to the engine
     } else {

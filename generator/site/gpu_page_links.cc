@@ -119,27 +119,24 @@ TemplateData SiteRenderer::GpuLinks(const std::string& id, const std::string& la
   d.set("compare_href", ctx.to_root + PageSitePath(lang, "compare") + "?gpus=" + ids);
   TemplateData list{TemplateData::type::list};
   auto it = mentions_.find({lang, id});
-  size_t more = 0;
-  if (it != mentions_.end())
-    for (const auto& [path, m] : it->second) {
-      // The first kMaxGpuMentions sections in the guide's order; the rest are counted. A
-      // list of hundreds of links (a large site names a card on every page) is no list.
-      if (list.list_value().size() >= kMaxGpuMentions) {
-        ++more;
-        continue;
-      }
-      TemplateData item{TemplateData::type::object};
-      std::string href = ctx.to_root + PageSitePath(lang, path);
-      if (!m.heading_id.empty()) href += "#" + m.heading_id;
-      item.set("href", href);
-      item.set("page", FrontMatterOf(lang, path).title);
-      if (m.heading_text.empty())
-        item.set("section", false);
-      else
-        item.set("section", m.heading_text);
-      list.push_back(item);
-    }
-  d.set("has_mentions", it != mentions_.end() && !it->second.empty());
+  // The first kMaxGpuMentions sections in the guide's order; the rest are counted. A list of
+  // hundreds of links (a large site names a card on every page) is no list.
+  const size_t count = it == mentions_.end() ? 0 : it->second.size();
+  const size_t shown = std::min(count, kMaxGpuMentions), more = count - shown;
+  for (size_t i = 0; i < shown; ++i) {
+    const auto& [path, m] = it->second[i];
+    TemplateData item{TemplateData::type::object};
+    std::string href = ctx.to_root + PageSitePath(lang, path);
+    if (!m.heading_id.empty()) href += "#" + m.heading_id;
+    item.set("href", href);
+    item.set("page", FrontMatterOf(lang, path).title);
+    if (m.heading_text.empty())
+      item.set("section", false);
+    else
+      item.set("section", m.heading_text);
+    list.push_back(item);
+  }
+  d.set("has_mentions", count > 0);
   d.set("mentions", list);
   ctx.Read("string:compare.mentions_more");
   if (more > 0)

@@ -611,9 +611,6 @@ const FrontMatter& SiteRenderer::FrontMatterOf(const std::string& lang,
   return kNone;
 }
 
-// The contents list: one entry per chapter with its sections. Every old anchor of a chapter
-// (front matter `anchors`) is an id on the entry it now lives under, so a link written before
-// the split, /<lang>/a/#old, still lands on the right entry without a script.
 void DirectiveMarks::Note(std::string_view html) {
   static const std::string estimate = std::string("class=\"") + kEstimateMarkClass + "\"";
   estimated = estimated || Contains(html, estimate);
@@ -623,12 +620,10 @@ void DirectiveMarks::Note(std::string_view html) {
 
 std::string SiteRenderer::PriceLegendHtml(const std::string& lang, const DirectiveMarks& marks,
                                           const PageContext& ctx) const {
-  const bool estimated = marks.estimated;
-  const bool stale = marks.stale;
-  if (!estimated && !stale) return {};
+  if (!marks.estimated && !marks.stale) return {};
   std::string h = "<p class=\"price-legend\">";
-  if (estimated) h += HtmlEscape(strings_.Get(lang, "price.legend")) + " ";
-  if (stale) {
+  if (marks.estimated) h += HtmlEscape(strings_.Get(lang, "price.legend")) + " ";
+  if (marks.stale) {
     const std::string days = ctx.fmt->Number(computed_.assumptions.price_stale_days, 0);
     h += HtmlEscape(strings_.Format(lang, "price.legend_stale", {{"days", days}})) + " ";
   }
@@ -639,6 +634,9 @@ std::string SiteRenderer::PriceLegendHtml(const std::string& lang, const Directi
   return h;
 }
 
+// The contents list: one entry per chapter with its sections. Every old anchor of a chapter
+// (front matter `anchors`) is an id on the entry it now lives under, so a link written before
+// the split, /<lang>/a/#old, still lands on the right entry without a script.
 std::string SiteRenderer::ChaptersHtml(const PageJob& job,
                                        const std::vector<TocEntry>& own_toc) const {
   const std::string& lang = job.lang->code;

@@ -194,8 +194,15 @@ bool Staging::MakeFoldersOf(const std::string& path) {
   return true;
 }
 
+int Staging::OpenOldFolderOf(const std::string& path) const {
+  if (!have_old_) return -1;
+  const std::string folder = FolderOf(path);
+  return open((folder.empty() ? fs::path(out_) : fs::path(out_) / folder).c_str(),
+              O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+}
+
 bool Staging::PlaceOne(const std::string& path, const std::string& bytes,
-                       const std::string& unchanged_hash, int old_fd, const std::string& old_name,
+                       const std::string& unchanged_hash, const std::string& bytes_hash, int old_fd,
                        bool* kept, TreeFile* stat, std::string* why) {
   *kept = false;
   std::error_code fec;
@@ -205,7 +212,8 @@ bool Staging::PlaceOne(const std::string& path, const std::string& bytes,
     same = true;  // planned without bytes: the old file is the content
   } else if (auto it = previous_ ? previous_->find(path) : OutputHashes::const_iterator();
              previous_ && it != previous_->end()) {
-    same = it->second == ContentHashHex(bytes);  // no need to read the old file
+    // No need to read the old file.
+    same = it->second == (bytes_hash.empty() ? ContentHashHex(bytes) : bytes_hash);
   } else {
     std::string old_bytes;
     same = old_fd >= 0 && fs::is_regular_file(old, fec) &&
@@ -213,7 +221,9 @@ bool Staging::PlaceOne(const std::string& path, const std::string& bytes,
            old_bytes == bytes;
   }
   if (same && old_fd >= 0) {
-    if (linkat(old_fd, old_name.c_str(), staging_fd_, path.c_str(), 0) == 0) {
+    const std::string folder = FolderOf(path);
+    const std::string name = path.substr(folder.empty() ? 0 : folder.size() + 1);
+    if (linkat(old_fd, name.c_str(), staging_fd_, path.c_str(), 0) == 0) {
       *kept = true;
     } else {
       // Another file system or no link support: a copy that keeps the time.
@@ -253,14 +263,11 @@ bool Staging::Place(const std::string& path, const std::string& bytes, std::stri
     ok = false;
   }
   Placed placed;
+  // Hashed once: the caller records it, and PlaceOne compares it with the previous build's.
+  const std::string bytes_hash = want_hashes_ ? ContentHashHex(bytes) : std::string();
   if (ok) {
-    const std::string folder = FolderOf(path);
-    const int old_fd =
-        have_old_ ? open((folder.empty() ? fs::path(out_) : fs::path(out_) / folder).c_str(),
-                         O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-                  : -1;
-    ok = PlaceOne(path, bytes, std::string(), old_fd,
-                  path.substr(folder.empty() ? 0 : folder.size() + 1), &placed.kept,
+    const int old_fd = OpenOldFolderOf(path);
+    ok = PlaceOne(path, bytes, std::string(), bytes_hash, old_fd, &placed.kept,
                   want_hashes_ ? &placed.file : nullptr, &why);
     if (old_fd >= 0) close(old_fd);
   }
@@ -271,7 +278,7 @@ bool Staging::Place(const std::string& path, const std::string& bytes, std::stri
     return false;
   }
   placed_[path] = std::move(placed);
-  if (hash) *hash = want_hashes_ ? ContentHashHex(bytes) : std::string();
+  if (hash) *hash = bytes_hash;
   return true;
 }
 
@@ -324,14 +331,11 @@ bool Staging::Commit(const std::vector<OutputFile>& plan, CommitStats* stats, st
   std::vector<std::string> failures(plan.size());
   std::vector<char> kept(plan.size(), 0);
   ParallelFor(static_cast<int>(jobs.size()), ThreadCount(0), [&](int j) {
-    const auto& [folder, indices] = *jobs[static_cast<size_t>(j)];
-    const fs::path old_folder = folder.empty() ? out : out / folder;
-    const int old_fd =
-        have_old_ ? open(old_folder.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) : -1;
+    const auto& indices = jobs[static_cast<size_t>(j)]->second;
+    const int old_fd = OpenOldFolderOf(plan[indices.front()].path);  // the job's one folder
     for (size_t i : indices) {
       bool k = false;
-      PlaceOne(plan[i].path, plan[i].bytes, plan[i].unchanged_hash, old_fd,
-               plan[i].path.substr(folder.empty() ? 0 : folder.size() + 1), &k,
+      PlaceOne(plan[i].path, plan[i].bytes, plan[i].unchanged_hash, std::string(), old_fd, &k,
                committed ? &(*committed)[i] : nullptr, &failures[i]);
       kept[i] = k ? 1 : 0;
     }

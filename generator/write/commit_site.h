@@ -70,9 +70,13 @@ class Staging : public OutputSink {
   };
   // Makes the folders of `path` in the staging folder (once each); false with errno set.
   bool MakeFoldersOf(const std::string& path);
-  // Links or writes one file; *kept says which. False and *why on failure.
+  // The old site's folder of `path`, opened without following a link; -1 without an old site.
+  int OpenOldFolderOf(const std::string& path) const;
+  // Links (from old_fd, the old folder of `path`) or writes one file; *kept says which.
+  // bytes_hash: ContentHashHex(bytes) when the caller has it, else empty. False and *why on
+  // failure.
   bool PlaceOne(const std::string& path, const std::string& bytes,
-                const std::string& unchanged_hash, int old_fd, const std::string& old_name,
+                const std::string& unchanged_hash, const std::string& bytes_hash, int old_fd,
                 bool* kept, TreeFile* stat, std::string* why);
 
   std::unique_ptr<OutputLock> lock_;
