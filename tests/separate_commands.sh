@@ -42,7 +42,7 @@ grep -q "gpuguide-review, which could not be started ($tmp/gpuguide-review: No s
 "$tmp/gpuguide" --version | grep -q '^gpuguide ' || fail "--version without siblings failed"
 
 # 4. The chart renderer: a build that paints loads it; without it, a clear error naming the
-# path tried, exit 2, and no output folder. A build that paints nothing does not need it.
+# path tried, exit 2, and no output folder. A build that paints nothing does not load it.
 site=$tmp/root; mkdir -p "$site"
 cp -r "$mini/." "$site/"; cp -r "$repo/templates" "$repo/assets" "$site/"
 rc=0; out=$("$tmp/gpuguide" build --root "$site" --out "$tmp/out" 2>&1) || rc=$?
@@ -51,7 +51,26 @@ grep -q "cannot load the chart renderer $tmp/gpuguide-charts.so" <<<"$out" ||
   fail "a painting build without gpuguide-charts.so printed: $out"
 [[ ! -e $tmp/out ]] || fail "a failed build left $tmp/out"
 "$bin/gpuguide" build --root "$site" --out "$tmp/out" >/dev/null 2>&1 || fail "build with the module failed"
+# A prose edit paints nothing, so it does not load the module (the dynamic loader's log of
+# the libraries it opens does not name it).
+cp "$bin/gpuguide-charts.so" "$tmp/"
 echo "A sentence that names no chart." >>"$site/content/en/index.md"
-"$tmp/gpuguide" build --root "$site" --out "$tmp/out" >/dev/null 2>&1 ||
-  fail "a prose edit without gpuguide-charts.so failed: it should paint nothing"
+LD_DEBUG=files "$tmp/gpuguide" build --root "$site" --out "$tmp/out" >/dev/null 2>"$tmp/ld.log" ||
+  fail "a prose edit failed: $(grep -v '^ *[0-9]*:' "$tmp/ld.log")"
+grep -q 'file=.*libc\.so' "$tmp/ld.log" || fail "LD_DEBUG=files logged nothing: the check below would prove nothing"
+! grep -q 'file=.*gpuguide-charts\.so' "$tmp/ld.log" || fail "a prose edit loaded gpuguide-charts.so: it should paint nothing"
+
+# 5. The cache's drawings are the module's output: a module from another build (here, the same
+# code with another build id) must not reuse them, although gpuguide itself is unchanged.
+python3 - "$tmp/gpuguide-charts.so" "$(readelf -n "$tmp/gpuguide-charts.so" | sed -n 's/.*Build ID: //p')" <<'PY'
+import sys
+path, hex_id = sys.argv[1], sys.argv[2]
+data = open(path, "rb").read()
+old = bytes.fromhex(hex_id)
+assert data.count(old) == 1, "the build id is not in the module exactly once"
+open(path, "wb").write(data.replace(old, bytes([old[0] ^ 0xFF]) + old[1:]))
+PY
+out=$("$tmp/gpuguide" build --root "$site" --out "$tmp/out" 2>&1) || fail "a build with a rebuilt module failed: $out"
+grep -q 'written by another build of gpuguide; it is ignored' <<<"$out" ||
+  fail "a module from another build reused the cache: $out"
 echo "separate_commands: ok"

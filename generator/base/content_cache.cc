@@ -13,6 +13,7 @@
 #include <system_error>
 
 #include <elf.h>
+#include <fcntl.h>
 #include <link.h>
 #include <unistd.h>
 
@@ -299,6 +300,32 @@ CacheStats ContentCache::Stats() const {
 
 namespace {
 
+// The GNU build id in a block of ELF notes [p, end), in hex; empty when there is none.
+std::string BuildIdInNotes(const char* p, const char* end) {
+  while (p + sizeof(ElfW(Nhdr)) <= end) {
+    ElfW(Nhdr) note;
+    std::memcpy(&note, p, sizeof note);
+    const char* name = p + sizeof note;
+    const char* desc = name + ((note.n_namesz + 3) & ~3u);
+    if (desc > end) break;
+    if (note.n_type == NT_GNU_BUILD_ID && note.n_namesz == 4 && std::memcmp(name, "GNU", 4) == 0 &&
+        note.n_descsz <= static_cast<size_t>(end - desc)) {
+      static const char kHex[] = "0123456789abcdef";
+      std::string id;
+      for (unsigned k = 0; k < note.n_descsz; ++k) {
+        auto b = static_cast<unsigned char>(desc[k]);
+        id.push_back(kHex[b >> 4]);
+        id.push_back(kHex[b & 15]);
+      }
+      return id;
+    }
+    const size_t skip = (note.n_descsz + 3) & ~3u;
+    if (skip > static_cast<size_t>(end - desc)) break;
+    p = desc + skip;
+  }
+  return {};
+}
+
 // The GNU build id the linker wrote into the running program (a hash of its code and data), in
 // hex; empty when it has none.
 std::string BuildIdOfProgram() {
@@ -306,28 +333,11 @@ std::string BuildIdOfProgram() {
   dl_iterate_phdr(
       [](dl_phdr_info* info, size_t, void* data) -> int {
         auto* out = static_cast<std::string*>(data);
-        for (int i = 0; i < info->dlpi_phnum; ++i) {
+        for (int i = 0; i < info->dlpi_phnum && out->empty(); ++i) {
           const ElfW(Phdr)& ph = info->dlpi_phdr[i];
           if (ph.p_type != PT_NOTE) continue;
           const char* p = reinterpret_cast<const char*>(info->dlpi_addr + ph.p_vaddr);
-          const char* end = p + ph.p_memsz;
-          while (p + sizeof(ElfW(Nhdr)) <= end) {
-            ElfW(Nhdr) note;
-            std::memcpy(&note, p, sizeof note);
-            const char* name = p + sizeof note;
-            const char* desc = name + ((note.n_namesz + 3) & ~3u);
-            if (note.n_type == NT_GNU_BUILD_ID && note.n_namesz == 4 &&
-                std::memcmp(name, "GNU", 4) == 0 && desc + note.n_descsz <= end) {
-              static const char kHex[] = "0123456789abcdef";
-              for (unsigned k = 0; k < note.n_descsz; ++k) {
-                auto b = static_cast<unsigned char>(desc[k]);
-                out->push_back(kHex[b >> 4]);
-                out->push_back(kHex[b & 15]);
-              }
-              return 1;
-            }
-            p = desc + ((note.n_descsz + 3) & ~3u);
-          }
+          *out = BuildIdInNotes(p, p + ph.p_memsz);
         }
         return 1;  // the first object is the program itself: stop there
       },
@@ -348,6 +358,30 @@ const std::string& ExecutableIdentity() {
     return "sha:" + ContentHashHex(bytes);
   }();
   return identity;
+}
+
+std::string BuildIdOfFile(const std::string& path) {
+  const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return {};
+  std::string id;
+  ElfW(Ehdr) eh;
+  const auto read_at = [fd](void* to, size_t size, off_t at) {
+    return pread(fd, to, size, at) == static_cast<ssize_t>(size);
+  };
+  if (read_at(&eh, sizeof eh, 0) && std::memcmp(eh.e_ident, ELFMAG, SELFMAG) == 0 &&
+      eh.e_ident[EI_CLASS] == (__ELF_NATIVE_CLASS == 64 ? ELFCLASS64 : ELFCLASS32) &&
+      eh.e_phentsize == sizeof(ElfW(Phdr))) {
+    for (int i = 0; i < eh.e_phnum && id.empty(); ++i) {
+      ElfW(Phdr) ph;
+      if (!read_at(&ph, sizeof ph, static_cast<off_t>(eh.e_phoff + i * sizeof ph))) break;
+      if (ph.p_type != PT_NOTE || ph.p_filesz > (1u << 16)) continue;
+      std::string notes(ph.p_filesz, '\0');
+      if (!read_at(notes.data(), notes.size(), static_cast<off_t>(ph.p_offset))) break;
+      id = BuildIdInNotes(notes.data(), notes.data() + notes.size());
+    }
+  }
+  close(fd);
+  return id;
 }
 
 }  // namespace gg

@@ -124,4 +124,9 @@ class ContentCache {
 // Empty when they cannot be read (then no cache is used).
 const std::string& ExecutableIdentity();
 
+// The GNU build id of the ELF file at path (a shared library next to the executable), in hex,
+// read from its program headers without loading it; empty when the file cannot be read, is not
+// an ELF file of this machine's class or has no build id.
+std::string BuildIdOfFile(const std::string& path);
+
 }  // namespace gg

@@ -35,6 +35,12 @@ class DrawingMemo;  // charts/drawing_memo.h
 // the first chart need not wait for it. Safe to call from any thread, any number of times.
 void PrepareFonts();
 
+// What identifies the code that paints charts, for the cache of its drawings (a drawing made by
+// other code must not be reused): "" where the renderer is linked into the executable, whose own
+// identity covers it (base/content_cache.h); in gpuguide, which loads gpuguide-charts.so, that
+// module's build id, read from the file without loading it ("charts:?" when it cannot be read).
+std::string RendererIdentity();
+
 struct Point {
   double x = 0;
   double y = 0;

@@ -3,6 +3,7 @@
 #include <ostream>
 
 #include "base/path_policy.h"
+#include "charts/common.h"
 
 namespace gg {
 
@@ -53,7 +54,12 @@ bool OpenCacheDir(const std::string& root, const std::string& cache_dir,
     return false;
   }
   std::string warning;
-  *cache = ContentCache::Open(cache_dir, ExecutableIdentity(), &warning);
+  // The drawings in the cache are the chart renderer's output: when gpuguide loads it from
+  // gpuguide-charts.so, a rebuilt module with an unchanged gpuguide must not reuse them.
+  // (An executable that cannot identify itself still gets no cache: empty stays empty.)
+  const std::string& program = ExecutableIdentity();
+  const std::string identity = program.empty() ? program : program + charts::RendererIdentity();
+  *cache = ContentCache::Open(cache_dir, identity, &warning);
   if (!warning.empty()) err << "gpuguide: warning: " << warning << "\n";
   return true;
 }

@@ -12,6 +12,7 @@
 #include <mutex>
 #include <string>
 
+#include "base/content_cache.h"
 #include "charts/backend.h"
 
 namespace gg::charts {
@@ -26,15 +27,20 @@ namespace {
   std::_Exit(2);
 }
 
+// gpuguide-charts.so in the executable's folder.
+std::string ModulePath() {
+  std::error_code ec;
+  const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", ec);
+  return (ec ? std::filesystem::path("gpuguide-charts.so")
+             : self.parent_path() / "gpuguide-charts.so")
+      .string();
+}
+
 const Backend& Loaded() {
   static const Backend* backend = nullptr;
   static std::once_flag once;
   std::call_once(once, [] {
-    std::error_code ec;
-    const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", ec);
-    const std::string path = (ec ? std::filesystem::path("gpuguide-charts.so")
-                                 : self.parent_path() / "gpuguide-charts.so")
-                                 .string();
+    const std::string path = ModulePath();
     void* module = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (!module) {
       const char* why = dlerror();
@@ -50,6 +56,11 @@ const Backend& Loaded() {
 }
 
 }  // namespace
+
+std::string RendererIdentity() {
+  const std::string id = BuildIdOfFile(ModulePath());
+  return id.empty() ? "charts:?" : "charts:" + id;
+}
 
 void PrepareFonts() {
   Loaded().prepare_fonts();
