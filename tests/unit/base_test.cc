@@ -61,6 +61,48 @@ TEST_CASE("invalid UTF-8 is located by line and column", "[base]") {
   CHECK(FindInvalidUtf8("显存 ok") == std::string::npos);
 }
 
+TEST_CASE("FindInvalidUtf8: the first bad byte, wherever it falls in the 8-byte ASCII scan",
+          "[base]") {
+  // The ASCII fast path reads 8 bytes at a time: put each kind of byte before, at and after a
+  // block boundary, and in the tail shorter than a block.
+  const std::string a7(7, 'a'), a8(8, 'a'), a16(16, 'a');
+  struct Case {
+    std::string text;
+    size_t bad;
+  };
+  const size_t ok = std::string::npos;
+  const Case cases[] = {
+      {"", ok},
+      {a16, ok},
+      {a16 + "abc", ok},
+      {std::string("\0", 1), 0},                    // NUL, refused as GLib refuses it
+      {a7 + std::string("\0", 1) + a8, 7},          // NUL at the end of the first block
+      {a8 + std::string("\0", 1), 8},               // NUL in the tail
+      {a16 + std::string("b\0c", 3), 17},           // NUL in a short tail
+      {a7 + "\xC3\xA9" + a8, ok},                   // é across a block boundary
+      {a8 + "\xE6\x98\xBE\xE5\xAD\x98" + a16, ok},  // 显存 after a full block
+      {a16 + "\xC3", 16},                           // a sequence cut short at the end
+      {a7 + "\xC3\x28" + a16, 7},                   // a lead byte without its continuation
+      {a8 + "\xE6\x98\xBE" + a8 + "\x80", 19},      // a stray continuation after valid text
+      {a16 + "\xFF" + a8, 16},                      // never valid in UTF-8
+      {"\xC0\xAF", 0},                              // overlong encoding of '/'
+      {a8 + "\xED\xA0\x80", 8},                     // a UTF-16 surrogate
+  };
+  for (const Case& c : cases) {
+    INFO("text of " << c.text.size() << " bytes");
+    CHECK(FindInvalidUtf8(c.text) == c.bad);
+  }
+}
+
+TEST_CASE("Sha256Hex: the FIPS 180-2 test vectors", "[base]") {
+  CHECK(Sha256Hex("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  CHECK(Sha256Hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  CHECK(Sha256Hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq") ==
+        "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+  CHECK(Sha256Hex(std::string(1000000, 'a')) ==
+        "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+}
+
 TEST_CASE("diagnostics print in GCC form, sorted, without duplicates", "[base]") {
   Diagnostics d;
   d.Error({"data/prices.json", 12, 5}, "unknown GPU 'rtx-4900'", "did you mean 'rtx-4090'?");
