@@ -16,20 +16,20 @@ bool IsIdChar(char c) {
          std::isdigit(static_cast<unsigned char>(c)) || c == '-' || c == '.' || c == '_';
 }
 
-// The ids after "gpu=" in a line ("gpu=" preceded by a space, a backtick or the line start).
-std::vector<std::string> IdsIn(std::string_view line) {
-  std::vector<std::string> ids;
-  constexpr std::string_view key = "gpu=";
-  for (size_t at = FindIn(line, key); at != std::string_view::npos;
-       at = FindIn(line, key, at + 1)) {
-    if (at > 0 && line[at - 1] != ' ' && line[at - 1] != '`' && line[at - 1] != '\t') continue;
-    size_t end = at + key.size();
-    while (end < line.size() && IsIdChar(line[end])) ++end;
-    std::string id(line.substr(at + key.size(), end - at - key.size()));
-    while (!id.empty() && id.back() == '.') id.pop_back();  // a sentence's full stop
-    if (!id.empty()) ids.push_back(id);
+constexpr std::string_view kGpuKey = "gpu=";
+
+// The id after the "gpu=" at `at` of body, or "" when that "gpu=" does not start an argument
+// (it must follow a space, a tab, a backtick or the line start).
+std::string_view IdAt(std::string_view body, size_t at) {
+  if (at > 0 && body[at - 1] != ' ' && body[at - 1] != '`' && body[at - 1] != '\t' &&
+      body[at - 1] != '\n') {
+    return {};
   }
-  return ids;
+  size_t end = at + kGpuKey.size();
+  while (end < body.size() && IsIdChar(body[end])) ++end;  // a newline ends it too
+  std::string_view id = body.substr(at + kGpuKey.size(), end - at - kGpuKey.size());
+  while (!id.empty() && id.back() == '.') id.remove_suffix(1);  // a sentence's full stop
+  return id;
 }
 
 bool IsFence(std::string_view line) {
@@ -49,10 +49,24 @@ bool IsAtxHeading(std::string_view line) {
 std::map<std::string, std::vector<GpuMention>> FindGpuMentions(
     const std::string& body, const std::set<std::string>& gpu_ids,
     const std::vector<TocEntry>* given_toc) {
-  // First pass: each line's heading index (the count of ATX headings so far), and whether
-  // any card is named at all: most pages name none, and then need no Markdown parse.
-  if (!Contains(body, "gpu=")) return {};  // most pages: nothing to split
-  std::vector<std::string_view> lines;     // as getline splits: no empty last line
+  // Whether any card is named at all: most pages name none, and then need no Markdown parse.
+  // Every "gpu=" of the body is found in one search (a search per line cost more than the rest).
+  std::vector<size_t> hits;
+  for (size_t at = FindIn(body, kGpuKey); at != std::string::npos;
+       at = FindIn(body, kGpuKey, at + 1)) {
+    hits.push_back(at);
+  }
+  bool any = false;
+  for (size_t at : hits) {
+    const std::string_view id = IdAt(body, at);
+    if (!id.empty() && gpu_ids.count(std::string(id))) {
+      any = true;
+      break;
+    }
+  }
+  if (!any) return {};  // most pages
+  // The lines, and how many are ATX headings.
+  std::vector<std::string_view> lines;  // as getline splits: no empty last line
   for (size_t from = 0; from < body.size();) {
     size_t nl = body.find('\n', from);
     if (nl == std::string::npos) nl = body.size();
@@ -60,30 +74,32 @@ std::map<std::string, std::vector<GpuMention>> FindGpuMentions(
     from = nl + 1;
   }
   size_t headings = 0;
-  bool fenced = false, any = false;
+  bool fenced = false;
   for (const auto& line : lines) {
     if (IsFence(line)) fenced = !fenced;
     if (!fenced && IsAtxHeading(line)) ++headings;
-    if (!any)
-      for (const std::string& id : IdsIn(line)) any = any || gpu_ids.count(id) > 0;
   }
-  if (!any) return {};
   const std::vector<TocEntry> toc = given_toc ? *given_toc : ExtractToc(body);
   // Sections are only named when our headings are the table of contents' (no setext ones).
   const bool named = headings == toc.size();
   std::map<std::string, std::vector<GpuMention>> out;
   GpuMention section;
-  size_t heading = 0;
+  size_t heading = 0, next_hit = 0;
   fenced = false;
   for (const auto& line : lines) {
+    const size_t line_end = static_cast<size_t>(line.data() - body.data()) + line.size();
     if (IsFence(line)) fenced = !fenced;
     if (!fenced && IsAtxHeading(line)) {
       if (named && toc[heading].level >= 2 && toc[heading].level <= 3)
         section = {toc[heading].id, toc[heading].text};
       ++heading;
+      while (next_hit < hits.size() && hits[next_hit] < line_end) ++next_hit;  // not mentions
       continue;
     }
-    for (const std::string& id : IdsIn(line)) {
+    for (; next_hit < hits.size() && hits[next_hit] < line_end; ++next_hit) {
+      const std::string_view id_view = IdAt(body, hits[next_hit]);
+      if (id_view.empty()) continue;
+      const std::string id(id_view);
       if (!gpu_ids.count(id)) continue;
       auto& list = out[id];
       bool seen = std::any_of(list.begin(), list.end(), [&](const GpuMention& m) {

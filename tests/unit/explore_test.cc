@@ -91,6 +91,10 @@ TEST_CASE("GPU mentions: gpu= in references and directives, by section", "[explo
        "## A\n\n```\n# not a heading\n```\n\n`gpu:name gpu=rtx-9999` xgpu=rtx-3090\n\n## B\n\n"
        "`gpu:name gpu=rtx-3090`\n",
        {{"rtx-3090", {"b|B"}}}},
+      {"a heading's own gpu= is not a mention; gpu= may start a line or follow a tab; a bare "
+       "gpu= at the end names nothing",
+       "## A gpu=rtx-4090 {#a}\n\ngpu=rtx-3090\n\n## B\n\nsee\tgpu=h100-sxm. gpu=",
+       {{"rtx-3090", {"a|A gpu=rtx-4090"}}, {"h100-sxm", {"b|B"}}}},
       {"setext headings: the sections cannot be matched, so the mentions are the page's",
        "Intro\n=====\n\n## A\n\n`gpu:name gpu=rtx-4090`\n",
        {{"rtx-4090", {"|"}}}},
