@@ -15,6 +15,50 @@ namespace mus = kainjow::mustache;
 
 namespace {
 
+// What kainjow's render writes to: its output, appended (kainjow's own render(context) goes
+// through a std::ostringstream, a virtual call and a dynamic_cast per line, and copies the
+// whole page out of it at the end).
+struct StringSink {
+  std::string text;
+  StringSink& operator<<(const std::string& piece) {
+    text += piece;
+    return *this;
+  }
+};
+
+// kainjow's html_escape, byte for byte (&apos; included), without its per-character append: the
+// runs between special characters are copied whole, and a value without any is returned as is.
+std::string EscapeAsKainjow(const std::string& s) {
+  size_t at = s.find_first_of("&<>\"'");
+  if (at == std::string::npos) return s;
+  std::string out;
+  out.reserve(s.size() + 16);
+  size_t from = 0;
+  for (; at != std::string::npos; at = s.find_first_of("&<>\"'", from)) {
+    out.append(s, from, at - from);
+    switch (s[at]) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += "&apos;";
+        break;
+    }
+    from = at + 1;
+  }
+  out.append(s, from, std::string::npos);
+  return out;
+}
+
 bool IsNameChar(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
          c == '.' || c == '-';
@@ -228,13 +272,17 @@ std::string TemplateSet::Render(const std::string& name, const TemplateData& dat
   }
   const bool resolve = base && !strings_variant.empty();
   std::unique_ptr<mus::mustache>& tmpl = parsed[resolve ? strings_variant + '\0' + name : name];
-  if (!tmpl)
+  if (!tmpl) {
     tmpl = std::make_unique<mus::mustache>(resolve ? ResolveStrings(it->second.text, *base)
                                                    : it->second.text);
+    tmpl->set_custom_escape(EscapeAsKainjow);
+  }
   mus::context<std::string> ctx;
   if (base) ctx.push(base);
   ctx.push(&data);
-  std::string out = tmpl->render(ctx);
+  StringSink sink;
+  tmpl->render(ctx, sink);
+  std::string out = std::move(sink.text);
   if (!tmpl->error_message().empty()) {
     diags->Error({it->second.file, 0, 0}, "template error: " + tmpl->error_message());
     tmpl.reset();

@@ -62,6 +62,15 @@ TemplateData List() {
   return TemplateData{TemplateData::type::list};
 }
 
+// d.set(key, value) without its deep copy: kainjow's set copies the value (a list of objects,
+// a page of HTML) into the object, and the caller's copy is then thrown away.
+void Put(TemplateData* d, const std::string& key, TemplateData&& value) {
+  (*d)[key] = std::move(value);
+}
+void Put(TemplateData* d, const std::string& key, std::string&& html) {
+  (*d)[key] = TemplateData(html);
+}
+
 // The table of contents as nested lists: sections, and their subsections inside them.
 std::string TocHtml(const std::vector<TocEntry>& toc) {
   std::string toc_html = "<ol>";
@@ -301,8 +310,8 @@ TemplateData SiteRenderer::BaseData(const PageJob& job, const std::string& title
     s.set("current", l.code == lang);
     languages.push_back(s);
   }
-  d.set("alternates", alternates);
-  d.set("languages", languages);
+  Put(&d, "alternates", std::move(alternates));
+  Put(&d, "languages", std::move(languages));
   d.set("x_default_href", AbsoluteUrl(data_.site.base_url, data_.site.default_language +
                                                                job.site_path.substr(lang.size())));
 
@@ -325,7 +334,7 @@ TemplateData SiteRenderer::BaseData(const PageJob& job, const std::string& title
     n.set("current", current);
     nav.push_back(n);
   }
-  d.set("nav", nav);
+  Put(&d, "nav", std::move(nav));
   const Formatter& fmt = *formatters_.at(lang);
   d.set("data_date", computed_.data_date.empty() ? std::string() : fmt.Date(computed_.data_date));
   d.set("prices_estimated",
@@ -401,18 +410,20 @@ PageResult SiteRenderer::RenderPage(const PageJob& job) const {
     page.set("date",
              job.source->fm.date.empty() ? std::string() : ctx.fmt->Date(job.source->fm.date));
   }
-  page.set("toc_html", TocHtml(body.toc));
+  Put(&page, "toc_html", TocHtml(body.toc));
   // A page with chapters lists them; a chapter links to its neighbours and its contents page.
   bool has_chapters = chapters_.count(job.path) > 0;
   page.set("has_chapters", has_chapters);
-  page.set("chapters_html", has_chapters ? ChaptersHtml(job, body.toc) : std::string());
-  page.set("pager", ChapterPager(job, ctx.to_root));
-  page.set("gpu_pager", job.generated.rfind(kGpuPagePrefix, 0) == 0
-                            ? GpuPager(job.generated.substr(kGpuPagePrefix.size()), lang)
-                            : TemplateData(false));
-  page.set("gpu_links", job.generated.rfind(kGpuPagePrefix, 0) == 0
-                            ? GpuLinks(job.generated.substr(kGpuPagePrefix.size()), lang, ctx)
-                            : TemplateData(false));
+  Put(&page, "chapters_html", has_chapters ? ChaptersHtml(job, body.toc) : std::string());
+  Put(&page, "pager", ChapterPager(job, ctx.to_root));
+  Put(&page, "gpu_pager",
+      job.generated.rfind(kGpuPagePrefix, 0) == 0
+          ? GpuPager(job.generated.substr(kGpuPagePrefix.size()), lang)
+          : TemplateData(false));
+  Put(&page, "gpu_links",
+      job.generated.rfind(kGpuPagePrefix, 0) == 0
+          ? GpuLinks(job.generated.substr(kGpuPagePrefix.size()), lang, ctx)
+          : TemplateData(false));
   std::set<std::string> explore_assets;
   ExploreIncludes includes =
       body.marks.explore ? ExploreIncludesFor(body.html, explore_islands_.at(lang),
@@ -440,7 +451,7 @@ PageResult SiteRenderer::RenderPage(const PageJob& job) const {
   const TemplateData* strings = &strings_data_.at(job.lang->code);
   // The page's template (its body as a mark) goes into the base template as it is; both marks
   // are filled in the finished page.
-  page.set("main_html", templates_.Render(body.template_name, page, diags_, strings, lang));
+  Put(&page, "main_html", templates_.Render(body.template_name, page, diags_, strings, lang));
   result.html = SpliceMarks(templates_.Render("base", page, diags_, strings, lang),
                             {{kBodyMark, body.html}, {kStylesMark, styles_html}});
   result.files = std::move(outputs.files);
