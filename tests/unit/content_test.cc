@@ -165,6 +165,49 @@ TEST_CASE("Markdown: a prepared body renders like a fresh parse, as often as ask
   }
 }
 
+TEST_CASE("Markdown: autolinks, and the parse without them where none can occur", "[content]") {
+  // The autolink extension is attached only where the Markdown has "www.", "://", '@' or '&'
+  // (markdown.cc, MayAutolink). Each body below renders once as it is and once with a trailing
+  // "@" paragraph, which makes the parser attach the extension: everything before that
+  // paragraph must come out the same. Bodies with many 'w' and ':' (where the extension
+  // stops) in every inline and block construct, and near-misses of its patterns.
+  const char* without[] = {
+      "Which way works well? Few know: two ways.\n",
+      "**wow** _www_ `w:w` [who](/a/b \"w: x\") ![wide](w.svg)\n",
+      "WWW.EXAMPLE.COM, ww.example.com, w.w.w.x and http:/x, https:x, ftp:\n",
+      "| w | x:y |\n|---|---|\n| www | a:b:c |\n",
+      "## Why: what works {#why}\n\n> w: quoted www\n\n- w\n- ww:\n",
+      "~~wrong~~ ~~www~~ \\*w\\* w\\:w\n",
+      "```\nwww.example.com a@b.org\n```\n",  // code never links, with or without
+      "mailto:x xmpp:y (no at sign)\n",
+  };
+  for (const char* md : without) {
+    INFO(md);
+    Diagnostics d;
+    const std::string plain = RenderMarkdown(md, "content/en/p.md", 1, nullptr, nullptr, &d).html;
+    const std::string forced =
+        RenderMarkdown(std::string(md) + "\n@\n", "content/en/p.md", 1, nullptr, nullptr, &d).html;
+    CHECK(forced == plain + "<p>@</p>\n");
+  }
+  struct Linked {
+    const char* md;
+    const char* link;
+  };
+  const Linked with[] = {
+      {"See www.example.com/a today.\n", "<a href=\"http://www.example.com/a\">"},
+      {"See https://example.com/x.\n", "<a href=\"https://example.com/x\">"},
+      {"Write to team@example.org.\n", "<a href=\"mailto:team@example.org\">"},
+      {"Write to team&#64;example.org.\n", "<a href=\"mailto:team@example.org\">"},
+      {"Chat at xmpp:team@example.org now.\n", "<a href=\"xmpp:team@example.org\">"},
+  };
+  for (const Linked& c : with) {
+    INFO(c.md);
+    Diagnostics d;
+    const std::string html = RenderMarkdown(c.md, "content/en/p.md", 1, nullptr, nullptr, &d).html;
+    CHECK(html.find(c.link) != std::string::npos);
+  }
+}
+
 TEST_CASE("Markdown: explicit heading ids, shared by translations", "[content]") {
   struct Case {
     const char* md;
