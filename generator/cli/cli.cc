@@ -285,6 +285,7 @@ void PrintVerboseTail(const BuildRequest& req, const BuildOutput& result, const 
 int RunBuild(const BuildRequest& req, std::ostream&, std::ostream& err) {
   BuildOptions opt = req.options;
   opt.calc_wasm = CalcWasmBytes();  // the calculator page's module, when this binary has one
+  opt.page_dependencies = false;    // nothing here reads them
   const bool write = req.write, verbose = req.verbose;
   if (!std::filesystem::is_directory(opt.root)) {
     err << "gpuguide: error: --root '" << opt.root << "' is not a folder\n";

@@ -129,8 +129,17 @@ std::vector<PageOutline> CheckTranslations(const SiteConfig& site,
 std::vector<PageResult> RenderPages(const SiteRenderer& renderer, const std::vector<PageJob>& jobs,
                                     const PageCache* page_cache, int jobs_option,
                                     std::vector<std::string>* why, const OutputHashes* previous,
-                                    OutputSink* sink) {
+                                    OutputSink* sink, bool keep_dependencies,
+                                    std::set<std::string>* assets_read) {
   std::vector<PageResult> results(jobs.size());
+  // The assets any page read ("asset:" keys): the plan publishes the on-demand ones they name.
+  std::mutex assets_mu;
+  auto note_assets = [&](const std::vector<std::string>& keys) {
+    constexpr std::string_view kAsset = "asset:";
+    auto it = std::lower_bound(keys.begin(), keys.end(), kAsset);
+    std::lock_guard<std::mutex> lock(assets_mu);
+    for (; it != keys.end() && StartsWith(*it, kAsset); ++it) assets_read->insert(*it);
+  };
   // Pages that show one chart each carry a copy of its files (SVG, PNG). The first copy of a
   // path is kept; a later one with the same bytes is dropped as soon as its page is done,
   // instead of being held with every page until the plan compares them (N = 10,000: ~45 MB).
@@ -172,6 +181,8 @@ std::vector<PageResult> RenderPages(const SiteRenderer& renderer, const std::vec
       std::string().swap(result.html);
     }
     drop_repeated_files(&result.files);
+    note_assets(result.dependencies);
+    if (!keep_dependencies) std::vector<std::string>().swap(result.dependencies);
   });
   return results;
 }
@@ -255,9 +266,11 @@ bool BuildSite(const BuildOptions& options, Diagnostics* diags, BuildOutput* out
     page_cache.emplace(options.cache, &*values, options.drafts);
   }
   std::vector<std::string> why(options.explain ? jobs.size() : 0);
+  std::set<std::string> assets_read;
   std::vector<PageResult> results =
       RenderPages(renderer, jobs, page_cache ? &*page_cache : nullptr, options.jobs,
-                  options.explain ? &why : nullptr, options.previous_output, options.sink);
+                  options.explain ? &why : nullptr, options.previous_output, options.sink,
+                  options.page_dependencies, &assets_read);
   timer.Mark("render");
 
   // Plan: pages, their charts, site-wide files; one entry per path. Bytes are moved, not
@@ -292,7 +305,8 @@ bool BuildSite(const BuildOptions& options, Diagnostics* diags, BuildOutput* out
     page.placed = results[i].placed;
     page.placed_hash = std::move(results[i].placed_hash);
     add(std::move(page));
-    out->page_dependencies[page_path] = std::move(results[i].dependencies);
+    if (options.page_dependencies)
+      out->page_dependencies[page_path] = std::move(results[i].dependencies);
     if (!why.empty() && !why[i].empty()) out->rendered_because[page_path] = std::move(why[i]);
     for (auto& f : results[i].files) add(std::move(f));
     if (jobs[i].authored) out->words[jobs[i].lang->code] += results[i].words;
@@ -302,14 +316,8 @@ bool BuildSite(const BuildOptions& options, Diagnostics* diags, BuildOutput* out
                               options.cache ? options.previous_output : nullptr, options.cache))
     add(std::move(f));
   for (const auto& f : assets.files) add(f);
-  for (const auto& [name, f] : assets.on_demand) {
-    const std::string key = "asset:" + name;
-    for (const auto& [page, reads] : out->page_dependencies)
-      if (std::binary_search(reads.begin(), reads.end(), key)) {
-        add(f);
-        break;
-      }
-  }
+  for (const auto& [name, f] : assets.on_demand)
+    if (assets_read.count("asset:" + name)) add(f);
   out->pages = static_cast<int>(jobs.size());
   for (auto& [path, f] : files) out->files.push_back(std::move(f));
   timer.Mark("plan");
