@@ -53,8 +53,15 @@ struct PageOutputs {
   // "calculator.css" for the calculator's tools (site/page_styles.h inlines them).
   std::set<std::string> styles;
   std::set<std::string> reads;  // dependency keys, see above
+  // False: only "asset:" keys are recorded (a build that neither caches pages nor reports
+  // what they read still publishes the on-demand assets pages read; site/build.h).
+  bool all_reads = true;
 
   std::vector<std::string> Dependencies() const { return {reads.begin(), reads.end()}; }
+  // Records a dependency key (see above), as all_reads says.
+  void Read(const std::string& key) {
+    if (all_reads || key.compare(0, 6, "asset:") == 0) reads.insert(key);
+  }
 };
 
 struct PageContext {
@@ -80,7 +87,7 @@ struct PageContext {
   Diagnostics* diags = nullptr;
 
   // Records a dependency key (see above).
-  void Read(const std::string& key) const { out->reads.insert(key); }
+  void Read(const std::string& key) const { out->Read(key); }
 
   // UI string in the page's language; reports an error (once per key) when no language has it.
   std::string T(const std::string& key) const;

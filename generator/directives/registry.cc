@@ -83,7 +83,10 @@ std::string DirectiveRegistry::RunBlock(const DirectiveCall& call, const PageCon
   if (!ctx.directives) return Run(DirectiveSpec::Kind::kBlock, call, ctx);
   const std::string key = DirectiveMemo::KeyOf(call, ctx);
   auto replay = [&](const DirectiveOutput& kept) {
-    ctx.out->reads.insert(kept.outputs.reads.begin(), kept.outputs.reads.end());
+    if (ctx.out->all_reads)
+      ctx.out->reads.insert(kept.outputs.reads.begin(), kept.outputs.reads.end());
+    else
+      for (const std::string& read : kept.outputs.reads) ctx.out->Read(read);
     ctx.out->files.insert(ctx.out->files.end(), kept.outputs.files.begin(),
                           kept.outputs.files.end());
     if (!kept.outputs.og_image.empty()) ctx.out->og_image = kept.outputs.og_image;
@@ -94,6 +97,7 @@ std::string DirectiveRegistry::RunBlock(const DirectiveCall& call, const PageCon
   // Run with an output collector of its own, so that what this call adds can be kept.
   DirectiveOutput run;
   run.outputs.og_image = ctx.out->og_image;
+  run.outputs.all_reads = ctx.out->all_reads;
   PageContext own = ctx;
   own.out = &run.outputs;
   const int reported = Diagnostics::AddedOnThisThread();

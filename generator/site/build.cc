@@ -256,6 +256,8 @@ bool BuildSite(const BuildOptions& options, Diagnostics* diags, BuildOutput* out
                         options.drafts, diags);
   renderer.UseCache(options.cache);
   renderer.UseThreads(options.jobs);
+  // Without a page cache or a report of what pages read, only the assets they read are used.
+  renderer.RecordAllReads(options.cache != nullptr || options.page_dependencies);
   std::vector<PageJob> jobs = renderer.PlanPages(pages, outlines.empty() ? nullptr : &outlines);
   if (!prepared.empty()) renderer.UsePrepared(&pages, &prepared, jobs);
   std::optional<DependencyValues> values;

@@ -390,6 +390,7 @@ PageResult SiteRenderer::RenderPage(const PageJob& job) const {
   ctx.ranks = &ranks_;
   ctx.directives = &directive_outputs_;
   PageOutputs outputs;
+  outputs.all_reads = all_reads_;
   ctx.out = &outputs;
   // Authored pages only: the first chart of an authored page is its link-preview image.
   ctx.preview_image = job.source != nullptr;

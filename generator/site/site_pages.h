@@ -76,6 +76,10 @@ class SiteRenderer {
   void UseCache(ContentCache* cache) { cache_ = cache; }
   // Threads for the planning work done in parallel (0: one per core); output is the same.
   void UseThreads(int jobs) { jobs_ = jobs; }
+  // False: pages record only the assets they read (PageOutputs::all_reads), for a build that
+  // neither caches pages nor reports their dependencies; PageResult::dependencies then lists
+  // those alone. Output is the same.
+  void RecordAllReads(bool all) { all_reads_ = all; }
   // Bodies already parsed (content/markdown.h PrepareMarkdown), by index in `pages` (null:
   // not prepared); a page whose source has one is rendered from it, and the renderer releases
   // each body once the last job that reads it has been rendered (its raw HTML, a fifth of a
@@ -145,6 +149,7 @@ class SiteRenderer {
   Diagnostics* diags_;
   ContentCache* cache_ = nullptr;
   int jobs_ = 0;
+  bool all_reads_ = true;
   const std::vector<PageSource>* prepared_pages_ = nullptr;
   PreparedBodies* prepared_ = nullptr;
   // Jobs yet to render each prepared body, by page index; at zero the body is released.
