@@ -5,6 +5,7 @@
 #include <cmark-gfm-core-extensions.h>
 #include <cmark-gfm.h>
 
+#include <array>
 #include <cstdlib>
 #include <functional>
 #include <map>
@@ -80,20 +81,29 @@ std::string NodeText(cmark_node* node) {
 }
 
 int CountWords(std::string_view text) {
+  // Each byte's class: 0 a space, 1 part of a word (ASCII or any byte of a UTF-8 sequence), 2
+  // the lead byte of a CJK ideograph or kana (U+3000-U+9FFF: E3-E9), a word of its own whose
+  // two continuation bytes are skipped. The text is valid UTF-8 (ReadInputFile checks it).
+  static constexpr std::array<unsigned char, 256> kClass = [] {
+    std::array<unsigned char, 256> c{};
+    c.fill(1);
+    c[' '] = c['\n'] = c['\t'] = 0;
+    for (int b = 0xE3; b <= 0xE9; ++b) c[static_cast<size_t>(b)] = 2;
+    return c;
+  }();
   int words = 0;
   bool in_word = false;
   for (size_t i = 0; i < text.size();) {
-    unsigned char c = static_cast<unsigned char>(text[i]);
-    if (c >= 0xE3 && c <= 0xE9) {  // CJK ideographs and kana: one word each
+    const unsigned char k = kClass[static_cast<unsigned char>(text[i])];
+    if (k == 2) {
       ++words;
       in_word = false;
       i += 3;
       continue;
     }
-    bool space = c == ' ' || c == '\n' || c == '\t';
-    if (!space && !in_word) ++words;
-    in_word = !space;
-    i += c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+    words += k == 1 && !in_word;
+    in_word = k == 1;
+    ++i;
   }
   return words;
 }

@@ -208,6 +208,31 @@ TEST_CASE("Markdown: autolinks, and the parse without them where none can occur"
   }
 }
 
+TEST_CASE("Markdown: words are counted per text, a CJK character as one", "[content]") {
+  struct Case {
+    const char* md;
+    int words;
+  };
+  const Case cases[] = {
+      {"one two  three\n", 3},
+      {"one\ttwo\nthree four\n", 4},  // a soft break is a new text node
+      {"café au lait, naïve\n", 4},
+      {"显存很重要\n", 5},
+      {"Tensor Core 显存\n", 4},
+      // The full-width colon (U+FF1A, lead EF) joins "4090" and "24"; the ideographic full stop
+      // (U+3002, lead E3) counts as a character of its own.
+      {"RTX 4090：24 GB 显存。\n", 6},
+      {"**bold**word and `code`\n", 3},  // "bold" and "word" are two text nodes; code is not prose
+      {"## Heading here\n\nBody text.\n", 4},
+      {"", 0},
+  };
+  for (const Case& c : cases) {
+    INFO(c.md);
+    Diagnostics d;
+    CHECK(RenderMarkdown(c.md, "content/en/p.md", 1, nullptr, nullptr, &d).words == c.words);
+  }
+}
+
 TEST_CASE("Markdown: explicit heading ids, shared by translations", "[content]") {
   struct Case {
     const char* md;
