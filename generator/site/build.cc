@@ -28,6 +28,7 @@
 #include "render/templates.h"
 #include "site/assets.h"
 #include "site/calc_assets.h"
+#include "site/gpu_mentions.h"
 #include "site/open_data_plan.h"
 #include "site/outline_cache.h"
 #include "site/page_cache.h"
@@ -58,10 +59,16 @@ class PhaseTimer {
 // without source. Each page's body is prepared for rendering when its outline is not in the
 // cache (*prepared, by index). Returns the outline of every page, by index (their headings serve
 // again for the GPU pages' mentions).
+// A prepared page's GPU mentions (of gpu_ids) are found then too (*mentions, by index), and its
+// Markdown is released: nothing reads it again, and a site's bodies are a third of its peak
+// memory (N = 10,000).
 std::vector<PageOutline> CheckTranslations(const SiteConfig& site,
-                                           const std::vector<PageSource>& pages, int threads,
+                                           std::vector<PageSource>* pages_in, int threads,
                                            ContentCache* cache, PreparedBodies* prepared,
+                                           const std::set<std::string>& gpu_ids,
+                                           std::vector<std::optional<GpuMentions>>* mentions,
                                            Diagnostics* diags) {
+  const std::vector<PageSource>& pages = *pages_in;
   std::map<std::string, const PageSource*> source;
   for (const auto& p : pages)
     if (p.lang == site.default_language) source[p.path] = &p;
@@ -69,10 +76,15 @@ std::vector<PageOutline> CheckTranslations(const SiteConfig& site,
   // made in parallel, by index.
   std::vector<PageOutline> outlines(pages.size());
   prepared->assign(pages.size(), nullptr);
+  mentions->assign(pages.size(), std::nullopt);
   ParallelFor(static_cast<int>(pages.size()), threads, [&](int i) {
-    const PageSource& page = pages[static_cast<size_t>(i)];
-    outlines[static_cast<size_t>(i)] = CachedOutlineOf(page.body, page.file, page.body_line, cache,
-                                                       &(*prepared)[static_cast<size_t>(i)]);
+    const size_t k = static_cast<size_t>(i);
+    PageSource& page = (*pages_in)[k];
+    outlines[k] = CachedOutlineOf(page.body, page.file, page.body_line, cache, &(*prepared)[k]);
+    if ((*prepared)[k]) {
+      (*mentions)[k] = FindGpuMentions(page.body, gpu_ids, &outlines[k].headings);
+      std::string().swap(page.body);
+    }
   });
   auto outline_of = [&](const PageSource& page) -> const PageOutline& {
     return outlines[static_cast<size_t>(&page - pages.data())];
@@ -230,10 +242,14 @@ bool BuildSite(const BuildOptions& options, Diagnostics* diags, BuildOutput* out
       diags->Error(loc, "unknown UI string '" + key + "'", DidYouMean(key, keys));
   }
   std::vector<PageOutline> outlines;
-  PreparedBodies prepared;  // parsed once here, rendered from below
-  if (default_known)
-    outlines = CheckTranslations(data.site, pages, ThreadCount(options.jobs), options.cache,
-                                 &prepared, diags);
+  PreparedBodies prepared;                           // parsed once here, rendered from below
+  std::vector<std::optional<GpuMentions>> mentions;  // of prepared pages, by index
+  if (default_known) {
+    std::set<std::string> gpu_ids;
+    for (const auto& g : data.gpus) gpu_ids.insert(g.id);
+    outlines = CheckTranslations(data.site, &pages, ThreadCount(options.jobs), options.cache,
+                                 &prepared, gpu_ids, &mentions, diags);
+  }
   // Validate across files — unless a data file could not be read at all: every reference
   // into it would then be reported as unknown, burying the one real problem.
   if (!data.unreadable.empty()) {
@@ -258,7 +274,8 @@ bool BuildSite(const BuildOptions& options, Diagnostics* diags, BuildOutput* out
   renderer.UseThreads(options.jobs);
   // Without a page cache or a report of what pages read, only the assets they read are used.
   renderer.RecordAllReads(options.cache != nullptr || options.page_dependencies);
-  std::vector<PageJob> jobs = renderer.PlanPages(pages, outlines.empty() ? nullptr : &outlines);
+  std::vector<PageJob> jobs = renderer.PlanPages(pages, outlines.empty() ? nullptr : &outlines,
+                                                 mentions.empty() ? nullptr : &mentions);
   if (!prepared.empty()) renderer.UsePrepared(&pages, &prepared, jobs);
   std::optional<DependencyValues> values;
   std::optional<PageCache> page_cache;

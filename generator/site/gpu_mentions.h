@@ -17,6 +17,8 @@ struct GpuMention {
   std::string heading_id;    // id of the h2/h3 the mention is under; "" before the first one
   std::string heading_text;  // its text as the table of contents shows it
 };
+// GPU id -> the sections of a page that mention it (FindGpuMentions).
+using GpuMentions = std::map<std::string, std::vector<GpuMention>>;
 
 // GPU id -> the sections of `body` that mention it, in page order, each section once. Only
 // ids in `gpu_ids` count. Headings inside fenced code blocks are not headings; the ids are

@@ -24,7 +24,8 @@ std::pair<const Gpu*, const Gpu*> SiteRenderer::SegmentNeighbours(const Gpu& gpu
 // order of its contents.
 void SiteRenderer::PlanMentions(const std::set<std::string>& paths,
                                 const std::vector<PageSource>& pages,
-                                const std::vector<PageOutline>* outlines) {
+                                const std::vector<PageOutline>* outlines,
+                                const std::vector<std::optional<GpuMentions>>* found_by_page) {
   std::set<std::string> ids;
   for (const auto& g : data_.gpus) ids.insert(g.id);
   auto order_of = [&](const std::string& path) {
@@ -62,11 +63,15 @@ void SiteRenderer::PlanMentions(const std::set<std::string>& paths,
   ParallelFor(static_cast<int>(scans.size()), ThreadCount(jobs_), [&](int i) {
     const size_t k = static_cast<size_t>(i);
     const PageSource* src = scans[k].source;
-    const bool known = outlines && outlines->size() == pages.size() && src >= pages.data() &&
-                       src < pages.data() + pages.size();
-    found[k] = FindGpuMentions(
-        src->body, ids,
-        known ? &(*outlines)[static_cast<size_t>(src - pages.data())].headings : nullptr);
+    const bool in_pages = src >= pages.data() && src < pages.data() + pages.size();
+    const size_t index = in_pages ? static_cast<size_t>(src - pages.data()) : 0;
+    if (in_pages && found_by_page && found_by_page->size() == pages.size() &&
+        (*found_by_page)[index]) {
+      found[k] = *(*found_by_page)[index];
+      return;
+    }
+    const bool known = in_pages && outlines && outlines->size() == pages.size();
+    found[k] = FindGpuMentions(src->body, ids, known ? &(*outlines)[index].headings : nullptr);
   });
   for (size_t k = 0; k < scans.size(); ++k)
     for (auto& [gpu, list] : found[k])

@@ -127,8 +127,9 @@ SiteRenderer::SiteRenderer(const Dataset& data, const Computed& computed, const 
   }
 }
 
-std::vector<PageJob> SiteRenderer::PlanPages(const std::vector<PageSource>& pages,
-                                             const std::vector<PageOutline>* outlines) {
+std::vector<PageJob> SiteRenderer::PlanPages(
+    const std::vector<PageSource>& pages, const std::vector<PageOutline>* outlines,
+    const std::vector<std::optional<GpuMentions>>* mentions) {
   std::set<std::string> paths;
   for (const auto& p : pages) {
     if (p.fm.draft && !drafts_) continue;
@@ -137,7 +138,7 @@ std::vector<PageJob> SiteRenderer::PlanPages(const std::vector<PageSource>& page
   }
   PlanNavigation(paths);
   PlanChapters(paths, pages, outlines);
-  PlanMentions(paths, pages, outlines);
+  PlanMentions(paths, pages, outlines, mentions);
   std::vector<PageJob> jobs;
   for (const auto& lang : data_.site.languages) {
     for (PageJob& job : PageJobs(lang, paths)) jobs.push_back(std::move(job));

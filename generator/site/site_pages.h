@@ -6,6 +6,7 @@
 #include <atomic>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -98,8 +99,11 @@ class SiteRenderer {
 
   // Every page of every language, in a fixed order.
   // outlines, when given, are OutlineOf each page by index: their headings are reused.
+  // mentions, when given, are FindGpuMentions of each page by index where set (the pages whose
+  // Markdown was released once read; site/build.cc); the others' Markdown is scanned.
   std::vector<PageJob> PlanPages(const std::vector<PageSource>& pages,
-                                 const std::vector<PageOutline>* outlines = nullptr);
+                                 const std::vector<PageOutline>* outlines = nullptr,
+                                 const std::vector<std::optional<GpuMentions>>* mentions = nullptr);
   // Thread-safe.
   PageResult RenderPage(const PageJob& job) const;
   // index.html (language chooser), 404.html, sitemap.xml, robots.txt.
@@ -187,7 +191,8 @@ class SiteRenderer {
   std::pair<const Gpu*, const Gpu*> SegmentNeighbours(const Gpu& gpu) const;
   // Where the authored pages of each language mention each GPU (gpu_page_links.cc).
   void PlanMentions(const std::set<std::string>& paths, const std::vector<PageSource>& pages,
-                    const std::vector<PageOutline>* outlines);
+                    const std::vector<PageOutline>* outlines,
+                    const std::vector<std::optional<GpuMentions>>* found_by_page);
   // A GPU page's way onward: {compare_href (the GPU with its segment neighbours), mentions:
   // [{href, page, section}], has_mentions}; false for an unknown id.
   TemplateData GpuLinks(const std::string& id, const std::string& lang,
