@@ -114,8 +114,6 @@ bool ReadWholeFile(const std::string& path, std::string* out) {
 
 bool ReadInputFile(const std::string& root, const std::string& rel, std::string* out,
                    Diagnostics* diags, bool check_text) {
-  fs::path p = fs::path(root) / rel;
-  std::error_code ec;
   const std::string* held = nullptr;
   if (g_snapshot && g_snapshot->root == root) {
     auto it = g_snapshot->bytes.find(rel);
@@ -132,12 +130,17 @@ bool ReadInputFile(const std::string& root, const std::string& rel, std::string*
     return false;
   } else if (held) {
     *out = *held;
-  } else if (!fs::is_regular_file(p, ec)) {
-    diags->Error({rel, 0, 0}, "cannot read file: it does not exist or is not a regular file");
-    return false;
-  } else if (!ReadWholeFile(p.string(), out)) {
-    diags->Error({rel, 0, 0}, "cannot read file");
-    return false;
+  } else {
+    const fs::path p = fs::path(root) / rel;  // built here only: its parse is per file
+    std::error_code ec;
+    if (!fs::is_regular_file(p, ec)) {
+      diags->Error({rel, 0, 0}, "cannot read file: it does not exist or is not a regular file");
+      return false;
+    }
+    if (!ReadWholeFile(p.string(), out)) {
+      diags->Error({rel, 0, 0}, "cannot read file");
+      return false;
+    }
   }
   if (!check_text) return true;
   if (out->empty()) {

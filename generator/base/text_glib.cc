@@ -12,21 +12,31 @@
 namespace gg {
 
 size_t FindInvalidUtf8(std::string_view text) {
-  // Most of a page is ASCII: skip it eight bytes at a time, and let GLib validate from the first
-  // byte that has its high bit set or is NUL (which GLib also refuses), a character boundary since
-  // all before it is ASCII. GLib alone reads a byte at a time (1.5 % of a synthetic build).
+  // Most of a page is ASCII: it is skipped eight bytes at a time, and GLib validates each run of
+  // bytes >= 0x80 alone (a run ends where an ASCII byte, always a character boundary, starts).
+  // NUL is refused, as GLib refuses it. GLib over the whole text read a byte at a time (1.5 %
+  // of a synthetic build), and from the first non-ASCII byte on when only the head was skipped.
+  const auto* bytes = reinterpret_cast<const unsigned char*>(text.data());
+  const size_t n = text.size();
   size_t at = 0;
-  for (; at + 8 <= text.size(); at += 8) {
-    uint64_t v;
-    std::memcpy(&v, text.data() + at, 8);
-    const uint64_t high = 0x8080808080808080u;
-    if (((v | ((v - 0x0101010101010101u) & ~v)) & high) != 0) break;  // a high bit or a NUL
+  while (at < n) {
+    for (; at + 8 <= n; at += 8) {
+      uint64_t v;
+      std::memcpy(&v, bytes + at, 8);
+      if (((v | ((v - 0x0101010101010101u) & ~v)) & 0x8080808080808080u) != 0) break;
+    }
+    for (; at < n && bytes[at] != 0 && bytes[at] < 0x80; ++at) {
+    }
+    if (at == n) break;
+    if (bytes[at] == 0) return at;
+    size_t run_end = at;
+    while (run_end < n && bytes[run_end] >= 0x80) ++run_end;
+    const char* end = nullptr;
+    if (!g_utf8_validate(text.data() + at, static_cast<gssize>(run_end - at), &end))
+      return static_cast<size_t>(end - text.data());
+    at = run_end;
   }
-  const char* end = nullptr;
-  if (g_utf8_validate(text.data() + at, static_cast<gssize>(text.size() - at), &end)) {
-    return std::string_view::npos;
-  }
-  return static_cast<size_t>(end - text.data());
+  return std::string_view::npos;
 }
 
 std::string Sha256Hex(std::string_view bytes) {

@@ -87,6 +87,11 @@ TEST_CASE("FindInvalidUtf8: the first bad byte, wherever it falls in the 8-byte 
       {a16 + "\xFF" + a8, 16},                      // never valid in UTF-8
       {"\xC0\xAF", 0},                              // overlong encoding of '/'
       {a8 + "\xED\xA0\x80", 8},                     // a UTF-16 surrogate
+      // Runs of non-ASCII bytes are validated one by one, between ASCII stretches:
+      {a8 + "\xC3" + "b" + a8, 8},                   // a sequence cut short by ASCII
+      {"x\xC3\xA9\xFFy", 3},                         // valid, then invalid, in one run
+      {a16 + "\xE6\x98\xBE \xE5\xAD\x98" + a8, ok},  // two runs, both valid
+      {"\xE6\x98\xBE" + std::string("\0", 1) + "\xE5\xAD\x98", 3},  // NUL between runs
   };
   for (const Case& c : cases) {
     INFO("text of " << c.text.size() << " bytes");
