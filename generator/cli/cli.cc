@@ -4,6 +4,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <future>
 #include <iomanip>
 #include <iostream>
 #include <map>
@@ -317,6 +318,11 @@ int RunBuild(const BuildRequest& req, std::ostream&, std::ostream& err) {
   };
   if (cache) {
     auto t0 = std::chrono::steady_clock::now();
+    // The output folder is listed while the inputs are hashed: two independent walks of the
+    // file system, ~2 ms each on the guide, a tenth of a one-price edit's build.
+    std::future<std::string> listing_made;
+    if (write)
+      listing_made = std::async(std::launch::async, [&] { return OutputListing(req.out_dir); });
     input_hashes = InputFileHashes(opt.root, &snapshot, cache.get());
     opt.input_hashes = &input_hashes;
     // Charts are painted when the data or the UI strings changed, not for prose.
@@ -327,7 +333,7 @@ int RunBuild(const BuildRequest& req, std::ostream&, std::ostream& err) {
     record_key = RecordKey(req, opt);
     before_build.push_back({"hash inputs", since(t0)});
     t0 = std::chrono::steady_clock::now();
-    const std::string listing = write ? OutputListing(req.out_dir) : std::string();
+    const std::string listing = write ? listing_made.get() : std::string();
     if (auto record = ReplayableRecord(req, cache.get(), record_key, listing))
       return ReplayRecord(*record, req, start, err);
     if (write) previous = PreviousOutput(cache.get(), req.out_dir, listing);
