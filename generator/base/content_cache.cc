@@ -19,6 +19,7 @@
 
 #include "base/file_tree.h"
 #include "base/files.h"
+#include "base/text.h"
 
 namespace gg {
 namespace {
@@ -310,14 +311,7 @@ std::string BuildIdInNotes(const char* p, const char* end) {
     if (desc > end) break;
     if (note.n_type == NT_GNU_BUILD_ID && note.n_namesz == 4 && std::memcmp(name, "GNU", 4) == 0 &&
         note.n_descsz <= static_cast<size_t>(end - desc)) {
-      static const char kHex[] = "0123456789abcdef";
-      std::string id;
-      for (unsigned k = 0; k < note.n_descsz; ++k) {
-        auto b = static_cast<unsigned char>(desc[k]);
-        id.push_back(kHex[b >> 4]);
-        id.push_back(kHex[b & 15]);
-      }
-      return id;
+      return LowerHex({desc, note.n_descsz});
     }
     const size_t skip = (note.n_descsz + 3) & ~3u;
     if (skip > static_cast<size_t>(end - desc)) break;

@@ -1,7 +1,7 @@
 // The pure part of base/text.h (no GLib), so the WebAssembly build compiles it;
 // text_glib.cc holds the two functions that need GLib.
-#include <string.h>
 #include "base/text.h"
+#include <string.h>
 
 namespace gg {
 
@@ -20,7 +20,7 @@ void LineColOf(std::string_view text, size_t offset, int* line, int* col) {
   *col = c;
 }
 
-std::string HtmlEscape(std::string_view text) {
+std::string HtmlEscape(std::string_view text, std::string_view apostrophe) {
   std::string out;
   out.reserve(text.size() + text.size() / 8);
   for (char ch : text) {
@@ -38,11 +38,22 @@ std::string HtmlEscape(std::string_view text) {
         out += "&quot;";
         break;
       case '\'':
-        out += "&#39;";
+        out += apostrophe;
         break;
       default:
         out += ch;
     }
+  }
+  return out;
+}
+
+std::string LowerHex(std::string_view bytes) {
+  static const char kHex[] = "0123456789abcdef";
+  std::string out(2 * bytes.size(), '0');
+  for (size_t i = 0; i < bytes.size(); ++i) {
+    const auto b = static_cast<unsigned char>(bytes[i]);
+    out[2 * i] = kHex[b >> 4];
+    out[2 * i + 1] = kHex[b & 15];
   }
   return out;
 }
@@ -91,8 +102,7 @@ size_t FindIn(std::string_view s, std::string_view needle, size_t from) {
   if (from > s.size()) return std::string_view::npos;
   if (needle.empty()) return from;
   const void* at = memmem(s.data() + from, s.size() - from, needle.data(), needle.size());
-  return at ? static_cast<size_t>(static_cast<const char*>(at) - s.data())
-            : std::string_view::npos;
+  return at ? static_cast<size_t>(static_cast<const char*>(at) - s.data()) : std::string_view::npos;
 }
 
 bool StartsWith(std::string_view s, std::string_view prefix) {

@@ -47,13 +47,7 @@ std::string Sha256Hex(std::string_view bytes) {
   sha256_update(&ctx, bytes.size(), reinterpret_cast<const uint8_t*>(bytes.data()));
   uint8_t digest[SHA256_DIGEST_SIZE];
   sha256_digest(&ctx, sizeof digest, digest);
-  static const char kHex[] = "0123456789abcdef";
-  std::string out(2 * sizeof digest, '0');
-  for (size_t i = 0; i < sizeof digest; ++i) {
-    out[2 * i] = kHex[digest[i] >> 4];
-    out[2 * i + 1] = kHex[digest[i] & 15];
-  }
-  return out;
+  return LowerHex({reinterpret_cast<const char*>(digest), sizeof digest});
 }
 
 }  // namespace gg

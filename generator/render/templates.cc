@@ -26,42 +26,10 @@ struct StringSink {
   }
 };
 
-// kainjow's html_escape, byte for byte (&apos; included), without its per-character append: the
-// runs between special characters are copied whole, and a value without any is returned as is.
+// kainjow's html_escape, byte for byte (&apos; included), without its per-character
+// std::string append of a one-character initializer list.
 std::string EscapeAsKainjow(const std::string& s) {
-  // (A loop, not find_first_of("&<>\"'"): libstdc++ runs that as a memchr per character.)
-  const auto special = [](char c) {
-    return c == '&' || c == '<' || c == '>' || c == '"' || c == '\'';
-  };
-  size_t at = 0;
-  while (at < s.size() && !special(s[at])) ++at;
-  if (at == s.size()) return s;
-  std::string out;
-  out.reserve(s.size() + 16);
-  out.append(s, 0, at);
-  for (; at < s.size(); ++at) {
-    switch (s[at]) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&apos;";
-        break;
-      default:
-        out += s[at];
-        break;
-    }
-  }
-  return out;
+  return HtmlEscape(s, "&apos;");
 }
 
 bool IsNameChar(char c) {
