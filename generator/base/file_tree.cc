@@ -18,7 +18,10 @@ namespace gg {
 namespace {
 
 // Lists the folder open as `fd` (taken over and closed) under the relative path `prefix`.
-bool ListFrom(int fd, const std::string& prefix, std::vector<TreeFile>* out) {
+// With `folders`, every folder under it is listed there too, and an entry that is neither a
+// regular file nor a folder makes the listing fail.
+bool ListFrom(int fd, const std::string& prefix, std::vector<TreeFile>* out,
+              std::vector<std::string>* folders) {
   DIR* d = fdopendir(fd);
   if (!d) {
     close(fd);
@@ -40,10 +43,15 @@ bool ListFrom(int fd, const std::string& prefix, std::vector<TreeFile>* out) {
       have_stat = true;
       type = S_ISDIR(st.st_mode) ? DT_DIR : S_ISREG(st.st_mode) ? DT_REG : DT_LNK;
     }
+    if (folders && type != DT_DIR && type != DT_REG) {
+      ok = false;
+      break;
+    }
     std::string path = prefix.empty() ? std::string(name) : prefix + '/' + name;
     if (type == DT_DIR) {
       int sub = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-      if (sub < 0 || !ListFrom(sub, path, out)) {
+      if (folders) folders->push_back(path);
+      if (sub < 0 || !ListFrom(sub, path, out, folders)) {
         ok = false;
         break;
       }
@@ -55,6 +63,10 @@ bool ListFrom(int fd, const std::string& prefix, std::vector<TreeFile>* out) {
         f.mtime_ns = static_cast<int64_t>(st.st_mtim.tv_sec) * 1000000000LL + st.st_mtim.tv_nsec;
         f.inode = st.st_ino;
       } else if (!StatTreeFile(dfd, name, std::move(path), &f)) {
+        if (folders) {  // replaced by something else since it was listed
+          ok = false;
+          break;
+        }
         continue;  // replaced by a non-file since it was listed
       }
       out->push_back(std::move(f));
@@ -79,7 +91,13 @@ bool StatTreeFile(int dir_fd, const char* name, std::string path, TreeFile* out)
 bool ListTreeFiles(const std::string& dir, std::vector<TreeFile>* out) {
   int fd = open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (fd < 0) return false;
-  return ListFrom(fd, "", out);
+  return ListFrom(fd, "", out, nullptr);
+}
+
+bool ListTreeStrict(const std::string& dir, TreeContents* out) {
+  int fd = open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+  if (fd < 0) return false;
+  return ListFrom(fd, "", &out->files, &out->folders);
 }
 
 std::string FolderOf(const std::string& path) {

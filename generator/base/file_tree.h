@@ -25,6 +25,17 @@ struct TreeFile {
 // read; `dir` missing is such a failure.
 bool ListTreeFiles(const std::string& dir, std::vector<TreeFile>* out);
 
+// A tree's regular files and folders (relative paths), each folder before what it holds.
+struct TreeContents {
+  std::vector<TreeFile> files;
+  std::vector<std::string> folders;
+};
+
+// Every regular file and folder under `dir` (not followed if it is a symbolic link itself), for
+// a tree that must hold nothing else: false, with *out incomplete, when `dir` or a folder in it
+// cannot be read, or when it holds anything else (a symbolic link, a device, a socket).
+bool ListTreeStrict(const std::string& dir, TreeContents* out);
+
 // The TreeFile of `name` in the folder open as `dir_fd`, at `path`; false when it is not a
 // regular file (or cannot be read).
 bool StatTreeFile(int dir_fd, const char* name, std::string path, TreeFile* out);

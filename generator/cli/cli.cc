@@ -316,13 +316,19 @@ int RunBuild(const BuildRequest& req, std::ostream&, std::ostream& err) {
   auto since = [](std::chrono::steady_clock::time_point t) {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t).count();
   };
+  // The output folder and its standby tree (write/commit_site.h) are listed while the inputs
+  // are hashed: independent walks of the file system, ~2 ms each on the guide, a tenth of a
+  // one-price edit's build.
+  std::future<OutputTrees> trees_listed;
+  if (write)
+    trees_listed = std::async(std::launch::async, [&] { return ListOutputTrees(req.out_dir); });
+  std::optional<OutputTrees> trees;
+  auto listed_trees = [&]() -> const OutputTrees& {
+    if (!trees) trees = trees_listed.get();
+    return *trees;
+  };
   if (cache) {
     auto t0 = std::chrono::steady_clock::now();
-    // The output folder is listed while the inputs are hashed: two independent walks of the
-    // file system, ~2 ms each on the guide, a tenth of a one-price edit's build.
-    std::future<std::string> listing_made;
-    if (write)
-      listing_made = std::async(std::launch::async, [&] { return OutputListing(req.out_dir); });
     input_hashes = InputFileHashes(opt.root, &snapshot, cache.get());
     opt.input_hashes = &input_hashes;
     // Charts are painted when the data or the UI strings changed, not for prose.
@@ -333,7 +339,8 @@ int RunBuild(const BuildRequest& req, std::ostream&, std::ostream& err) {
     record_key = RecordKey(req, opt);
     before_build.push_back({"hash inputs", since(t0)});
     t0 = std::chrono::steady_clock::now();
-    const std::string listing = write ? listing_made.get() : std::string();
+    const std::string listing =
+        write && listed_trees().output_listed ? OutputListingFrom(listed_trees().output) : "";
     if (auto record = ReplayableRecord(req, cache.get(), record_key, listing))
       return ReplayRecord(*record, req, start, err);
     if (write) previous = PreviousOutput(cache.get(), req.out_dir, listing);
@@ -350,7 +357,8 @@ int RunBuild(const BuildRequest& req, std::ostream&, std::ostream& err) {
   if (write) {
     std::string error;
     staging.emplace();
-    if (!staging->Open(req.out_dir, waiting, opt.previous_output, cache != nullptr, &error)) {
+    if (!staging->Open(req.out_dir, waiting, opt.previous_output, cache != nullptr, &error,
+                       &listed_trees())) {
       err << "gpuguide: error: " << error << "; the previous site was left untouched\n";
       return 1;
     }

@@ -21,6 +21,7 @@
 #include "base/file_tree.h"
 #include "base/files.h"
 #include "base/parallel.h"
+#include "base/text.h"
 
 namespace gg {
 namespace fs = std::filesystem;
@@ -101,11 +102,12 @@ int RemoveStaleStaging(const fs::path& out) {
   return left;
 }
 
-// Writes a new file `name` (a path relative to the folder open as `dir_fd`); on failure sets *why
+// Writes a new file `name` (a path relative to the folder open as `dir_fd`; one already there is
+// a failure, never written through); on failure sets *why
 // to the system's reason (a full disk: "No space left on device", a file size limit: "File too
 // large").
 bool WriteBytesAt(int dir_fd, const std::string& name, const std::string& bytes, std::string* why) {
-  int fd = openat(dir_fd, name.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  int fd = openat(dir_fd, name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
   if (fd < 0) {
     *why = std::strerror(errno);
     return false;
@@ -128,7 +130,54 @@ bool WriteBytesAt(int dir_fd, const std::string& name, const std::string& bytes,
   return true;
 }
 
+// The inode of the folder at `path` (not followed if it is a link); 0 when there is none.
+uint64_t FolderInode(const std::string& path) {
+  struct stat st;
+  if (lstat(path.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) return 0;
+  return st.st_ino;
+}
+
 }  // namespace
+
+std::string StandbyFolderOf(const std::string& out_dir) {
+  fs::path out = fs::absolute(out_dir).lexically_normal();
+  if (out.filename().empty()) out = out.parent_path();
+  return (out.parent_path() / ("." + out.filename().string() + ".standby")).string();
+}
+
+OutputTrees ListOutputTrees(const std::string& out_dir) {
+  OutputTrees t;
+  // Each folder's inode is taken before it is listed: a swap after that shows as another inode
+  // under the lock.
+  t.output_inode = FolderInode(out_dir);
+  t.output_listed = t.output_inode != 0 && ListTreeFiles(out_dir, &t.output);
+  const std::string standby = StandbyFolderOf(out_dir);
+  t.standby_inode = FolderInode(standby);
+  t.standby_listed = t.standby_inode != 0 && ListTreeStrict(standby, &t.standby);
+  return t;
+}
+
+// The old site's folder of one path, opened the first time something needs it: a file kept
+// from the standby tree needs nothing of the old site.
+class Staging::OldFolder {
+ public:
+  OldFolder(const Staging* staging, std::string path) : staging_(staging), path_(std::move(path)) {}
+  ~OldFolder() {
+    if (fd_ >= 0) close(fd_);
+  }
+  OldFolder(const OldFolder&) = delete;
+  OldFolder& operator=(const OldFolder&) = delete;
+  int fd() {
+    if (fd_ == kUnopened) fd_ = staging_->OpenOldFolderOf(path_);
+    return fd_;
+  }
+
+ private:
+  static constexpr int kUnopened = -2;
+  const Staging* staging_;
+  std::string path_;
+  int fd_ = kUnopened;
+};
 
 Staging::Staging() = default;
 
@@ -141,32 +190,100 @@ Staging::~Staging() {
 }
 
 bool Staging::Open(const std::string& out_dir, const std::function<void()>& on_wait,
-                   const OutputHashes* previous, bool want_hashes, std::string* error) {
+                   const OutputHashes* previous, bool want_hashes, std::string* error,
+                   const OutputTrees* listed) {
   fs::path out = fs::absolute(out_dir).lexically_normal();
   if (out.filename().empty()) out = out.parent_path();
   std::error_code ec;
   fs::create_directories(out.parent_path(), ec);
   lock_ = std::make_unique<OutputLock>();
-  if (!lock_->Acquire(out.parent_path() / ("." + out.filename().string() + ".lock"), on_wait,
-                      error))
+  bool waited = false;  // another build held the lock: what was listed before may be stale
+  auto wait = [&] {
+    waited = true;
+    if (on_wait) on_wait();
+  };
+  if (!lock_->Acquire(out.parent_path() / ("." + out.filename().string() + ".lock"), wait, error))
     return false;
   stale_left_ = RemoveStaleStaging(out);
   const fs::path staging = UniqueStaging(out);
-  fs::create_directories(staging, ec);
-  if (ec) {
-    *error = "cannot create staging folder " + staging.string() + ": " + ec.message();
-    return false;
+  const std::string standby = StandbyFolderOf(out.string());
+  have_old_ = fs::is_directory(out, ec);
+  // The standby tree is staged into when it was listed whole, along with the output folder,
+  // and neither folder has been replaced since.
+  const bool usable = listed && !waited && have_old_ && listed->output_listed &&
+                      listed->standby_listed && FolderInode(out.string()) == listed->output_inode &&
+                      FolderInode(standby) == listed->standby_inode;
+  if (usable && rename(standby.c_str(), staging.c_str()) == 0) {
+    from_standby_ = true;
+  } else {
+    if (fs::symlink_status(standby, ec).type() != fs::file_type::not_found)
+      fs::remove_all(standby, ec);  // a link is removed, not followed
+    fs::create_directories(staging, ec);
+    if (ec) {
+      *error = "cannot create staging folder " + staging.string() + ": " + ec.message();
+      return false;
+    }
   }
   out_ = out.string();
   staging_ = staging.string();
-  staging_fd_ = open(staging_.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  staging_fd_ = open(staging_.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
   if (staging_fd_ < 0) {
     *error = "cannot open " + staging_ + ": " + std::strerror(errno);
     return false;
   }
-  have_old_ = fs::is_directory(out, ec);
   previous_ = previous;
   want_hashes_ = want_hashes;
+  if (from_standby_) AdoptStandby(*listed);
+  return true;
+}
+
+void Staging::AdoptStandby(const OutputTrees& listed) {
+  std::unordered_map<std::string_view, uint64_t> output_inodes;
+  for (const TreeFile& f : listed.output) output_inodes.emplace(f.path, f.inode);
+  standby_files_.reserve(listed.standby.files.size());
+  for (const TreeFile& f : listed.standby.files) {
+    auto it = output_inodes.find(f.path);
+    standby_files_.push_back({f, it != output_inodes.end() && it->second == f.inode});
+  }
+  for (size_t i = 0; i < standby_files_.size(); ++i)
+    standby_index_.emplace(standby_files_[i].file.path, i);
+  standby_state_ = std::make_unique<std::atomic<unsigned char>[]>(standby_files_.size());
+  for (size_t i = 0; i < standby_files_.size(); ++i) standby_state_[i] = 0;
+  standby_folders_.insert(listed.standby.folders.begin(), listed.standby.folders.end());
+  folders_ = standby_folders_;  // they exist already
+}
+
+bool Staging::ClearWayFor(const std::string& path, std::string* why) {
+  // A file where `path` needs a folder (a page that was "x" and is now "x/index.html").
+  for (std::string folder = FolderOf(path); !folder.empty(); folder = FolderOf(folder)) {
+    auto it = standby_index_.find(folder);
+    if (it == standby_index_.end()) continue;
+    std::lock_guard<std::mutex> lock(mu_);
+    if (standby_state_[it->second] != 0) continue;  // placed over or removed already
+    if (unlinkat(staging_fd_, folder.c_str(), 0) != 0 && errno != ENOENT) {
+      *why =
+          "cannot remove " + (fs::path(staging_) / folder).string() + ": " + std::strerror(errno);
+      return false;
+    }
+    standby_state_[it->second] = 2;
+  }
+  // A folder where `path` is a file: the plan has nothing under it, so all of it goes.
+  if (standby_folders_.count(path)) {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (!folders_.count(path)) return true;  // removed already
+    std::error_code ec;
+    fs::remove_all(fs::path(staging_) / path, ec);
+    if (ec) {
+      *why = "cannot remove " + (fs::path(staging_) / path).string() + ": " + ec.message();
+      return false;
+    }
+    const std::string under = path + '/';
+    for (size_t i = 0; i < standby_files_.size(); ++i)
+      if (StartsWith(standby_files_[i].file.path, under)) standby_state_[i] = 2;
+    folders_.erase(path);
+    for (auto it = folders_.lower_bound(under); it != folders_.end() && StartsWith(*it, under);)
+      it = folders_.erase(it);
+  }
   return true;
 }
 
@@ -202,8 +319,8 @@ int Staging::OpenOldFolderOf(const std::string& path) const {
 }
 
 bool Staging::PlaceOne(const std::string& path, const std::string& bytes,
-                       const std::string& unchanged_hash, const std::string& bytes_hash, int old_fd,
-                       bool* kept, TreeFile* stat, std::string* why) {
+                       const std::string& unchanged_hash, const std::string& bytes_hash,
+                       OldFolder* old_folder, bool* kept, TreeFile* stat, std::string* why) {
   *kept = false;
   std::error_code fec;
   const fs::path old = fs::path(out_) / path;
@@ -216,14 +333,33 @@ bool Staging::PlaceOne(const std::string& path, const std::string& bytes,
     same = it->second == (bytes_hash.empty() ? ContentHashHex(bytes) : bytes_hash);
   } else {
     std::string old_bytes;
-    same = old_fd >= 0 && fs::is_regular_file(old, fec) &&
-           fs::file_size(old, fec) == bytes.size() && ReadWholeFile(old.string(), &old_bytes) &&
-           old_bytes == bytes;
+    same = have_old_ && fs::is_regular_file(old, fec) && fs::file_size(old, fec) == bytes.size() &&
+           ReadWholeFile(old.string(), &old_bytes) && old_bytes == bytes;
   }
-  if (same && old_fd >= 0) {
+  if (from_standby_) {
+    auto it = standby_index_.find(path);
+    if (it != standby_index_.end()) {
+      unsigned char untouched = 0;
+      if (standby_state_[it->second].compare_exchange_strong(untouched, 1)) {
+        const StandbyFile& s = standby_files_[it->second];
+        if (same && s.shared) {  // the current site's own file, already in place
+          *kept = true;
+          if (stat) *stat = s.file;
+          return true;
+        }
+        // Never written through: it may be a link of a file of the current site.
+        if (unlinkat(staging_fd_, path.c_str(), 0) != 0 && errno != ENOENT) {
+          *why = "cannot replace " + (fs::path(staging_) / path).string() + ": " +
+                 std::strerror(errno);
+          return false;
+        }
+      }
+    }
+  }
+  if (same && old_folder->fd() >= 0) {
     const std::string folder = FolderOf(path);
     const std::string name = path.substr(folder.empty() ? 0 : folder.size() + 1);
-    if (linkat(old_fd, name.c_str(), staging_fd_, path.c_str(), 0) == 0) {
+    if (linkat(old_folder->fd(), name.c_str(), staging_fd_, path.c_str(), 0) == 0) {
       *kept = true;
     } else {
       // Another file system or no link support: a copy that keeps the time.
@@ -257,6 +393,7 @@ bool Staging::Place(const std::string& path, const std::string& bytes, std::stri
   std::string why;
   bool ok = SafeRelative(path);
   if (!ok) why = "invalid output path '" + path + "'";
+  if (ok && from_standby_) ok = ClearWayFor(path, &why);
   if (ok && !MakeFoldersOf(path)) {
     why = "cannot create the folder of " + (fs::path(staging_) / path).string() + ": " +
           std::strerror(errno);
@@ -266,10 +403,9 @@ bool Staging::Place(const std::string& path, const std::string& bytes, std::stri
   // Hashed once: the caller records it, and PlaceOne compares it with the previous build's.
   const std::string bytes_hash = want_hashes_ ? ContentHashHex(bytes) : std::string();
   if (ok) {
-    const int old_fd = OpenOldFolderOf(path);
-    ok = PlaceOne(path, bytes, std::string(), bytes_hash, old_fd, &placed.kept,
+    OldFolder old_folder(this, path);
+    ok = PlaceOne(path, bytes, std::string(), bytes_hash, &old_folder, &placed.kept,
                   want_hashes_ ? &placed.file : nullptr, &why);
-    if (old_fd >= 0) close(old_fd);
   }
   std::lock_guard<std::mutex> lock(mu_);
   if (!ok) {
@@ -315,6 +451,7 @@ bool Staging::Commit(const std::vector<OutputFile>& plan, CommitStats* stats, st
       continue;
     }
     by_folder[FolderOf(p)].push_back(i);
+    if (from_standby_ && !ClearWayFor(p, error)) return false;
     if (!MakeFoldersOf(p)) {
       *error = "cannot create " + (staging / FolderOf(p)).string() + ": " + std::strerror(errno);
       return false;
@@ -332,14 +469,13 @@ bool Staging::Commit(const std::vector<OutputFile>& plan, CommitStats* stats, st
   std::vector<char> kept(plan.size(), 0);
   ParallelFor(static_cast<int>(jobs.size()), ThreadCount(0), [&](int j) {
     const auto& indices = jobs[static_cast<size_t>(j)]->second;
-    const int old_fd = OpenOldFolderOf(plan[indices.front()].path);  // the job's one folder
+    OldFolder old_folder(this, plan[indices.front()].path);  // the job's one folder
     for (size_t i : indices) {
       bool k = false;
-      PlaceOne(plan[i].path, plan[i].bytes, plan[i].unchanged_hash, std::string(), old_fd, &k,
+      PlaceOne(plan[i].path, plan[i].bytes, plan[i].unchanged_hash, std::string(), &old_folder, &k,
                committed ? &(*committed)[i] : nullptr, &failures[i]);
       kept[i] = k ? 1 : 0;
     }
-    if (old_fd >= 0) close(old_fd);
   });
   for (size_t i = 0; i < plan.size(); ++i) {
     if (!failures[i].empty()) {
@@ -353,6 +489,7 @@ bool Staging::Commit(const std::vector<OutputFile>& plan, CommitStats* stats, st
     }
     ++(kept[i] ? stats->unchanged : stats->written);
   }
+  if (from_standby_ && !RemoveUnplanned(planned, error)) return false;
   if (staging_fd_ >= 0) {
     close(staging_fd_);
     staging_fd_ = -1;
@@ -373,9 +510,12 @@ bool Staging::Commit(const std::vector<OutputFile>& plan, CommitStats* stats, st
       return false;
     }
     committed_ = true;  // the staging name now holds the previous site
-    // The previous site, now under the staging name: when its files are known, removed
-    // without walking it.
-    if (previous_) {
+    // The previous site, now under the staging name, is the next build's standby tree (a
+    // standby name that is taken — by an empty folder a rename replaces — is left alone).
+    // Otherwise it is removed: without walking it when its files are known.
+    if (rename(staging.c_str(), StandbyFolderOf(out_).c_str()) == 0) {
+      // kept
+    } else if (previous_) {
       std::vector<std::string> old_files;
       old_files.reserve(previous_->size());
       for (const auto& [path, hash] : *previous_) old_files.push_back(path);
@@ -394,6 +534,33 @@ bool Staging::Commit(const std::vector<OutputFile>& plan, CommitStats* stats, st
       return false;
     }
     committed_ = true;
+  }
+  return true;
+}
+
+bool Staging::RemoveUnplanned(const std::set<std::string>& planned, std::string* error) {
+  for (size_t i = 0; i < standby_files_.size(); ++i) {
+    if (standby_state_[i] != 0) continue;  // placed over, kept or removed
+    const std::string& path = standby_files_[i].file.path;
+    if (planned.count(path)) continue;  // (cannot be: every planned file was placed)
+    if (unlinkat(staging_fd_, path.c_str(), 0) != 0 && errno != ENOENT) {
+      *error =
+          "cannot remove " + (fs::path(staging_) / path).string() + ": " + std::strerror(errno);
+      return false;
+    }
+    standby_state_[i] = 2;
+  }
+  // The standby's folders that hold no planned file, deepest first (in reverse order a folder
+  // comes after everything under it). One gone already or made a file (ClearWayFor) is fine.
+  std::set<std::string> planned_folders;
+  for (const auto& p : planned) AddFolderAndParents(FolderOf(p), &planned_folders);
+  for (auto it = standby_folders_.rbegin(); it != standby_folders_.rend(); ++it) {
+    if (planned_folders.count(*it)) continue;
+    if (unlinkat(staging_fd_, it->c_str(), AT_REMOVEDIR) != 0 && errno != ENOENT &&
+        errno != ENOTDIR) {
+      *error = "cannot remove " + (fs::path(staging_) / *it).string() + ": " + std::strerror(errno);
+      return false;
+    }
   }
   return true;
 }

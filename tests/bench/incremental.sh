@@ -63,14 +63,14 @@ changed() {  # changed FILE SUM-BEFORE WHAT: the edit must have reached FILE
 
 declare -A R
 for ((r = 1; r <= rounds; r++)); do
-  rm -rf "$root/site" "$root/.cache"
+  rm -rf "$root/site" "$root/.site.standby" "$root/.cache"
   build m "$GPUGUIDE" build --root "$root" --no-cache; R[nocache]+="$m_wall "; R[nocache_cpu]+="$m_cpu "
   if [[ -n ${BASELINE_GPUGUIDE:-} ]]; then
-    rm -rf "$root/site"
+    rm -rf "$root/site" "$root/.site.standby"
     build m "$BASELINE_GPUGUIDE" build --root "$root"; R[baseline]+="$m_wall "; R[baseline_cpu]+="$m_cpu "
     rm -rf "$root/.cache"
   fi
-  rm -rf "$root/site" "$root/.cache"
+  rm -rf "$root/site" "$root/.site.standby" "$root/.cache"
   build m "$GPUGUIDE" build --root "$root"; R[cold]+="$m_wall "; R[cold_cpu]+="$m_cpu "; R[rss]+="$m_rss "
   build m "$GPUGUIDE" build --root "$root"; R[nochange]+="$m_wall "; R[nochange_cpu]+="$m_cpu "
 

@@ -37,7 +37,7 @@ PY
 # maintainer's own build of the change (the cache holds the head; the base is rendered).
 cold=(); review=(); warm=(); rss_b=(); rss_r=()
 for ((i = 0; i < runs; i++)); do
-  rm -rf "$tmp/site" "$tmp/repo/.cache"
+  rm -rf "$tmp/site" "$tmp/.site.standby" "$tmp/repo/.cache"
   read -r t m < <(seconds $bin build --no-cache --root "$tmp/repo" --out "$tmp/site" --jobs "$jobs"); cold+=("$t"); rss_b+=("$m")
   read -r t m < <(seconds $bin review HEAD --root "$tmp/repo" --jobs "$jobs" --format markdown); review+=("$t"); rss_r+=("$m")
   rm -rf "$tmp/repo/.cache"

@@ -51,6 +51,25 @@ TEST_CASE("file tree: every regular file is listed with its size and inode, link
   }
   std::vector<gg::TreeFile> none;
   CHECK_FALSE(gg::ListTreeFiles((tmp.path() / "missing").string(), &none));
+  // Strictly (the standby tree, write/commit_site.h): folders too, empty ones included, and
+  // anything but files and folders is a failure — a link to a file or to a folder.
+  gg::TreeContents strict;
+  CHECK_FALSE(gg::ListTreeStrict(root.string(), &strict));
+  fs::remove(root / "en/link.html");
+  strict = {};
+  CHECK_FALSE(gg::ListTreeStrict(root.string(), &strict));
+  fs::remove(root / "en-link");
+  strict = {};
+  REQUIRE(gg::ListTreeStrict(root.string(), &strict));
+  CHECK(Paths(strict.files) ==
+        std::vector<std::string>{"assets/x.css", "en/gpus/a/index.html", "index.html"});
+  std::sort(strict.folders.begin(), strict.folders.end());
+  CHECK(strict.folders ==
+        std::vector<std::string>{"assets", "empty", "empty/folder", "en", "en/gpus", "en/gpus/a"});
+  // The tree's own name is not followed when it is a link.
+  fs::create_directory_symlink(root, tmp.path() / "site-link");
+  strict = {};
+  CHECK_FALSE(gg::ListTreeStrict((tmp.path() / "site-link").string(), &strict));
 }
 
 TEST_CASE("file tree: a tree is removed by its known files, and by a walk when it has more",
