@@ -24,6 +24,9 @@ struct TreeFile {
 // particular order. Returns false, with *out incomplete, when `dir` or a folder in it cannot be
 // read; `dir` missing is such a failure.
 bool ListTreeFiles(const std::string& dir, std::vector<TreeFile>* out);
+// The same, and *inodes_agree says whether every file's folder entry gave its own inode (see
+// ListTreeStrict; overlayfs, for one, may not).
+bool ListTreeFiles(const std::string& dir, std::vector<TreeFile>* out, bool* inodes_agree);
 
 // A tree's regular files and folders (relative paths), each folder before what it holds.
 struct TreeContents {
@@ -33,7 +36,9 @@ struct TreeContents {
 
 // Every regular file and folder under `dir` (not followed if it is a symbolic link itself), for
 // a tree that must hold nothing else: false, with *out incomplete, when `dir` or a folder in it
-// cannot be read, or when it holds anything else (a symbolic link, a device, a socket).
+// cannot be read, or when it holds anything else (a symbolic link, a device, a socket). Files
+// are named from their folders' entries alone: each has the inode its entry gives, and size
+// and time -1 (no system call per file).
 bool ListTreeStrict(const std::string& dir, TreeContents* out);
 
 // The TreeFile of `name` in the folder open as `dir_fd`, at `path`; false when it is not a

@@ -15,6 +15,7 @@
 #include <functional>
 #include <map>
 #include <set>
+#include <thread>
 #include <vector>
 
 #include "base/content_cache.h"
@@ -148,12 +149,15 @@ std::string StandbyFolderOf(const std::string& out_dir) {
 OutputTrees ListOutputTrees(const std::string& out_dir) {
   OutputTrees t;
   // Each folder's inode is taken before it is listed: a swap after that shows as another inode
-  // under the lock.
+  // under the lock. The standby tree is listed on a thread of its own.
+  std::thread standby_listing([&] {
+    const std::string standby = StandbyFolderOf(out_dir);
+    t.standby_inode = FolderInode(standby);
+    t.standby_listed = t.standby_inode != 0 && ListTreeStrict(standby, &t.standby);
+  });
   t.output_inode = FolderInode(out_dir);
-  t.output_listed = t.output_inode != 0 && ListTreeFiles(out_dir, &t.output);
-  const std::string standby = StandbyFolderOf(out_dir);
-  t.standby_inode = FolderInode(standby);
-  t.standby_listed = t.standby_inode != 0 && ListTreeStrict(standby, &t.standby);
+  t.output_listed = t.output_inode != 0 && ListTreeFiles(out_dir, &t.output, &t.inodes_agree);
+  standby_listing.join();
   return t;
 }
 
@@ -211,7 +215,7 @@ bool Staging::Open(const std::string& out_dir, const std::function<void()>& on_w
   // The standby tree is staged into when it was listed whole, along with the output folder,
   // and neither folder has been replaced since.
   const bool usable = listed && !waited && have_old_ && listed->output_listed &&
-                      listed->standby_listed && FolderInode(out.string()) == listed->output_inode &&
+                      listed->inodes_agree && listed->standby_listed && FolderInode(out.string()) == listed->output_inode &&
                       FolderInode(standby) == listed->standby_inode;
   if (usable && rename(standby.c_str(), staging.c_str()) == 0) {
     from_standby_ = true;
@@ -238,15 +242,16 @@ bool Staging::Open(const std::string& out_dir, const std::function<void()>& on_w
 }
 
 void Staging::AdoptStandby(const OutputTrees& listed) {
-  std::unordered_map<std::string_view, uint64_t> output_inodes;
-  for (const TreeFile& f : listed.output) output_inodes.emplace(f.path, f.inode);
+  std::unordered_map<std::string_view, const TreeFile*> output;
+  for (const TreeFile& f : listed.output) output.emplace(f.path, &f);
   standby_files_.reserve(listed.standby.files.size());
   for (const TreeFile& f : listed.standby.files) {
-    auto it = output_inodes.find(f.path);
-    standby_files_.push_back({f, it != output_inodes.end() && it->second == f.inode});
+    auto it = output.find(f.path);
+    const bool shared = it != output.end() && it->second->inode == f.inode;
+    standby_files_.push_back({f.path, shared, shared ? *it->second : TreeFile{}});
   }
   for (size_t i = 0; i < standby_files_.size(); ++i)
-    standby_index_.emplace(standby_files_[i].file.path, i);
+    standby_index_.emplace(standby_files_[i].path, i);
   standby_state_ = std::make_unique<std::atomic<unsigned char>[]>(standby_files_.size());
   for (size_t i = 0; i < standby_files_.size(); ++i) standby_state_[i] = 0;
   standby_folders_.insert(listed.standby.folders.begin(), listed.standby.folders.end());
@@ -279,7 +284,7 @@ bool Staging::ClearWayFor(const std::string& path, std::string* why) {
     }
     const std::string under = path + '/';
     for (size_t i = 0; i < standby_files_.size(); ++i)
-      if (StartsWith(standby_files_[i].file.path, under)) standby_state_[i] = 2;
+      if (StartsWith(standby_files_[i].path, under)) standby_state_[i] = 2;
     folders_.erase(path);
     for (auto it = folders_.lower_bound(under); it != folders_.end() && StartsWith(*it, under);)
       it = folders_.erase(it);
@@ -344,7 +349,7 @@ bool Staging::PlaceOne(const std::string& path, const std::string& bytes,
         const StandbyFile& s = standby_files_[it->second];
         if (same && s.shared) {  // the current site's own file, already in place
           *kept = true;
-          if (stat) *stat = s.file;
+          if (stat) *stat = s.output;
           return true;
         }
         // Never written through: it may be a link of a file of the current site.
@@ -541,7 +546,7 @@ bool Staging::Commit(const std::vector<OutputFile>& plan, CommitStats* stats, st
 bool Staging::RemoveUnplanned(const std::set<std::string>& planned, std::string* error) {
   for (size_t i = 0; i < standby_files_.size(); ++i) {
     if (standby_state_[i] != 0) continue;  // placed over, kept or removed
-    const std::string& path = standby_files_[i].file.path;
+    const std::string& path = standby_files_[i].path;
     if (planned.count(path)) continue;  // (cannot be: every planned file was placed)
     if (unlinkat(staging_fd_, path.c_str(), 0) != 0 && errno != ENOENT) {
       *error =

@@ -53,12 +53,13 @@ struct OutputTrees {
   bool output_listed = false;
   std::vector<TreeFile> output;  // ListTreeFiles of the output folder
   uint64_t output_inode = 0;
+  bool inodes_agree = false;  // the output's folder entries give its files' own inodes
   bool standby_listed = false;
   TreeContents standby;  // ListTreeStrict of the standby tree
   uint64_t standby_inode = 0;
 };
-// Lists both (a missing or unreadable one is not listed). No lock is taken: Staging::Open
-// checks under its lock that neither folder was replaced since.
+// Lists both, at once (a missing or unreadable one is not listed). No lock is taken:
+// Staging::Open checks under its lock that neither folder was replaced since.
 OutputTrees ListOutputTrees(const std::string& out_dir);
 
 struct CommitStats {
@@ -102,10 +103,12 @@ class Staging : public OutputSink {
     bool kept = false;  // linked from the old site
     TreeFile file;
   };
-  // A standby file: its listing, and whether it is the current site's file at the same path.
+  // A standby file: its path, and whether it is the current site's file at the same path
+  // (then `output` is that file's listing, size and time included).
   struct StandbyFile {
-    TreeFile file;
+    std::string path;
     bool shared = false;
+    TreeFile output;
   };
   class OldFolder;  // the old site's folder of a path, opened when first needed
   // Sets up staging from the standby tree (renamed to the staging name already).

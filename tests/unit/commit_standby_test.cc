@@ -180,9 +180,15 @@ TEST_CASE(
     // The committed listing is the folder's own.
     std::vector<gg::TreeFile> listed;
     REQUIRE(gg::ListTreeFiles(b.out.string(), &listed));
-    std::map<std::string, uint64_t> inode_of;
-    for (const auto& f : listed) inode_of[f.path] = f.inode;
-    for (const auto& f : committed) CHECK(inode_of[f.path] == f.inode);
+    std::map<std::string, gg::TreeFile> listed_at;
+    for (const auto& f : listed) listed_at[f.path] = f;
+    REQUIRE(committed.size() == v3.size());
+    for (const auto& f : committed) {
+      INFO(f.path);
+      CHECK(listed_at[f.path].inode == f.inode);
+      CHECK(listed_at[f.path].size == f.size);
+      CHECK(listed_at[f.path].mtime_ns == f.mtime_ns);
+    }
   }
   CHECK(TreeOf(b.out) == Expected(v3));
   CHECK(fs::last_write_time(b.out / "a/index.html") == a_time);
