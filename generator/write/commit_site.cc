@@ -215,7 +215,8 @@ bool Staging::Open(const std::string& out_dir, const std::function<void()>& on_w
   // The standby tree is staged into when it was listed whole, along with the output folder,
   // and neither folder has been replaced since.
   const bool usable = listed && !waited && have_old_ && listed->output_listed &&
-                      listed->inodes_agree && listed->standby_listed && FolderInode(out.string()) == listed->output_inode &&
+                      listed->inodes_agree && listed->standby_listed &&
+                      FolderInode(out.string()) == listed->output_inode &&
                       FolderInode(standby) == listed->standby_inode;
   if (usable && rename(standby.c_str(), staging.c_str()) == 0) {
     from_standby_ = true;
@@ -237,6 +238,12 @@ bool Staging::Open(const std::string& out_dir, const std::function<void()>& on_w
   }
   previous_ = previous;
   want_hashes_ = want_hashes;
+  if (listed && listed->output_listed && !waited && have_old_ &&
+      FolderInode(out.string()) == listed->output_inode) {
+    // A file linked from the output folder is the one listed there: its listing is that one.
+    output_files_.reserve(listed->output.size());
+    for (const TreeFile& f : listed->output) output_files_.emplace(f.path, f);
+  }
   if (from_standby_) AdoptStandby(*listed);
   return true;
 }
@@ -366,6 +373,11 @@ bool Staging::PlaceOne(const std::string& path, const std::string& bytes,
     const std::string name = path.substr(folder.empty() ? 0 : folder.size() + 1);
     if (linkat(old_folder->fd(), name.c_str(), staging_fd_, path.c_str(), 0) == 0) {
       *kept = true;
+      if (auto it = stat ? output_files_.find(path) : output_files_.end();
+          it != output_files_.end()) {
+        *stat = it->second;  // the same file: no need to ask the system again
+        return true;
+      }
     } else {
       // Another file system or no link support: a copy that keeps the time.
       const fs::path target = fs::path(staging_) / path;

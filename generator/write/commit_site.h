@@ -141,6 +141,9 @@ class Staging : public OutputSink {
   std::unordered_map<std::string, size_t> standby_index_;
   std::unique_ptr<std::atomic<unsigned char>[]> standby_state_;
   std::set<std::string> standby_folders_;
+  // The output folder's files as listed before the build (when it was not replaced since),
+  // fixed after Open: the listing of a file linked from there.
+  std::unordered_map<std::string, TreeFile> output_files_;
   const OutputHashes* previous_ = nullptr;
   int stale_left_ = 0;
   mutable std::mutex mu_;  // guards what follows

@@ -63,6 +63,22 @@ uint64_t InodeOf(const fs::path& p) {
   return lstat(p.c_str(), &st) == 0 ? st.st_ino : 0;
 }
 
+// The listing a commit gave of the files it placed (kept, linked or written) must be the
+// folder's own: the next build trusts it to know that nothing was touched.
+void CheckListing(const fs::path& out, const std::vector<gg::TreeFile>& committed) {
+  std::vector<gg::TreeFile> listed;
+  REQUIRE(gg::ListTreeFiles(out.string(), &listed));
+  std::map<std::string, gg::TreeFile> listed_at;
+  for (const auto& f : listed) listed_at[f.path] = f;
+  REQUIRE(committed.size() == listed.size());
+  for (const auto& f : committed) {
+    INFO(f.path);
+    CHECK(listed_at[f.path].inode == f.inode);
+    CHECK(listed_at[f.path].size == f.size);
+    CHECK(listed_at[f.path].mtime_ns == f.mtime_ns);
+  }
+}
+
 // One build's commit as RunBuild makes it: the trees listed first, the previous output's
 // hashes known (as the build cache records them), pages placed while the plan is made (the
 // paths in `placed`), the rest committed with the plan. Returns whether staging started from
@@ -91,9 +107,11 @@ struct Build {
       files.push_back(std::move(f));
     }
     gg::CommitStats local;
-    const bool ok = staging.Commit(files, stats ? stats : &local, &error);
+    std::vector<gg::TreeFile> committed;
+    const bool ok = staging.Commit(files, stats ? stats : &local, &error, &committed);
     INFO(error);
     REQUIRE(ok);
+    CheckListing(out, committed);
     hashes.clear();
     for (const auto& [path, bytes] : plan) hashes[path] = gg::ContentHashHex(bytes);
     have_hashes = true;
@@ -176,19 +194,8 @@ TEST_CASE(
     REQUIRE(ok);
     CHECK(stats.unchanged == 1);  // a/index.html
     CHECK(stats.written == 5);
-    CHECK(stats.removed == 3);  // x, deep/er/index.html, gone/soon/index.html
-    // The committed listing is the folder's own.
-    std::vector<gg::TreeFile> listed;
-    REQUIRE(gg::ListTreeFiles(b.out.string(), &listed));
-    std::map<std::string, gg::TreeFile> listed_at;
-    for (const auto& f : listed) listed_at[f.path] = f;
-    REQUIRE(committed.size() == v3.size());
-    for (const auto& f : committed) {
-      INFO(f.path);
-      CHECK(listed_at[f.path].inode == f.inode);
-      CHECK(listed_at[f.path].size == f.size);
-      CHECK(listed_at[f.path].mtime_ns == f.mtime_ns);
-    }
+    CHECK(stats.removed == 3);       // x, deep/er/index.html, gone/soon/index.html
+    CheckListing(b.out, committed);  // after the swap: the folder's own
   }
   CHECK(TreeOf(b.out) == Expected(v3));
   CHECK(fs::last_write_time(b.out / "a/index.html") == a_time);
