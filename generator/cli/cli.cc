@@ -362,6 +362,10 @@ int RunBuild(const BuildRequest& req, std::ostream&, std::ostream& err) {
       err << "gpuguide: error: " << error << "; the previous site was left untouched\n";
       return 1;
     }
+    if (!staging->PreviousTrusted()) {  // another build committed meanwhile
+      previous.reset();
+      opt.previous_output = nullptr;
+    }
     opt.sink = &*staging;
   }
   Diagnostics diags;

@@ -236,10 +236,15 @@ bool Staging::Open(const std::string& out_dir, const std::function<void()>& on_w
     *error = "cannot open " + staging_ + ": " + std::strerror(errno);
     return false;
   }
-  previous_ = previous;
+  // What was listed before the lock describes the output folder still, unless another build
+  // committed since (this one waited for it, or the folder is another one now). Then neither
+  // that listing nor the hashes recorded for it say what the folder holds.
+  const bool listing_current =
+      !listed || (!waited && FolderInode(out.string()) == listed->output_inode);
+  previous_ = listing_current ? previous : nullptr;
+  previous_given_ = previous != nullptr;
   want_hashes_ = want_hashes;
-  if (listed && listed->output_listed && !waited && have_old_ &&
-      FolderInode(out.string()) == listed->output_inode) {
+  if (listed && listed->output_listed && listing_current && have_old_) {
     // A file linked from the output folder is the one listed there: its listing is that one.
     output_files_.reserve(listed->output.size());
     for (const TreeFile& f : listed->output) output_files_.emplace(f.path, f);

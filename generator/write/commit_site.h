@@ -91,6 +91,10 @@ class Staging : public OutputSink {
             const OutputTrees* listed = nullptr);
   // Whether staging started from the standby tree (for tests and --verbose).
   bool FromStandby() const { return from_standby_; }
+  // False when `previous` was given but is not used: another build replaced the output folder
+  // after `listed` was made. The caller must then not plan files without bytes from it either
+  // (BuildOptions::previous_output).
+  bool PreviousTrusted() const { return previous_given_ == (previous_ != nullptr); }
   // Thread-safe. After the first failure every Place fails; Failure() says why.
   bool Place(const std::string& path, const std::string& bytes, std::string* hash) override;
   std::string Failure() const;
@@ -134,6 +138,7 @@ class Staging : public OutputSink {
   int staging_fd_ = -1;
   bool have_old_ = false, want_hashes_ = false, committed_ = false;
   bool from_standby_ = false;
+  bool previous_given_ = false;
   // The standby tree, when staging started from it: its files and folders as listed, fixed
   // after Open (read without the lock), and each file's state (0 untouched, 1 placed over or
   // kept, 2 removed), by index.

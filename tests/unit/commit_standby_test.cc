@@ -252,6 +252,42 @@ TEST_CASE(
   CHECK(TreeOf(b.out) == Expected(v6));
   CHECK(TreeOf(standby) == Expected(v6));
 
+  // The output folder replaced after it was listed (another build committed in between, as
+  // far as this one can tell): neither the listing nor the hashes recorded for it are used.
+  {
+    const gg::OutputTrees trees = gg::ListOutputTrees(b.out.string());
+    fs::rename(b.out, tmp.path() / "other-build");
+    fs::create_directories(b.out);
+    std::ofstream(b.out / "index.html") << "another build's page";
+    gg::Staging staging;
+    std::string error;
+    REQUIRE(staging.Open(b.out.string(), {}, &b.hashes, true, &error, &trees));
+    CHECK_FALSE(staging.PreviousTrusted());
+    CHECK_FALSE(staging.FromStandby());
+    std::vector<gg::OutputFile> files;
+    for (const auto& [path, bytes] : v6) files.push_back({path, bytes});
+    gg::CommitStats stats;
+    std::vector<gg::TreeFile> committed;
+    REQUIRE(staging.Commit(files, &stats, &error, &committed));
+    CHECK(stats.written == static_cast<int>(v6.size()));  // nothing taken from the new folder
+    CheckListing(b.out, committed);
+  }
+  CHECK(TreeOf(b.out) == Expected(v6));
+  {  // As it is when nothing happened in between.
+    const gg::OutputTrees trees = gg::ListOutputTrees(b.out.string());
+    gg::Staging staging;
+    std::string error;
+    REQUIRE(staging.Open(b.out.string(), {}, &b.hashes, true, &error, &trees));
+    CHECK(staging.PreviousTrusted());
+    CHECK(staging.FromStandby());
+    std::vector<gg::OutputFile> files;
+    for (const auto& [path, bytes] : v6) files.push_back({path, bytes});
+    gg::CommitStats stats;
+    REQUIRE(staging.Commit(files, &stats, &error));
+    CHECK(stats.unchanged == static_cast<int>(v6.size()));
+  }
+  CHECK(TreeOf(b.out) == Expected(v6));
+
   // A failed build after staging into the standby: the site stays, the standby is gone (it
   // was this build's staging folder), and the next build starts from an empty folder.
   {
