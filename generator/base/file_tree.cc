@@ -79,8 +79,7 @@ bool ListFrom(int fd, const std::string& prefix, std::vector<TreeFile>* out, con
         } else if (have_stat) {
           f.path = std::move(path);
           f.size = st.st_size;
-          f.mtime_ns =
-              static_cast<int64_t>(st.st_mtim.tv_sec) * 1000000000LL + st.st_mtim.tv_nsec;
+          f.mtime_ns = static_cast<int64_t>(st.st_mtim.tv_sec) * 1000000000LL + st.st_mtim.tv_nsec;
           f.inode = st.st_ino;
         } else if (!StatTreeFile(fd, name, std::move(path), &f)) {
           if (mode.folders) {  // replaced by something else since it was listed
@@ -112,9 +111,8 @@ bool StatTreeFile(int dir_fd, const char* name, std::string path, TreeFile* out)
 }
 
 bool ListTreeFiles(const std::string& dir, std::vector<TreeFile>* out) {
-  int fd = open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd < 0) return false;
-  return ListFrom(fd, "", out, ListMode{});
+  bool inodes_agree;
+  return ListTreeFiles(dir, out, &inodes_agree);
 }
 
 bool ListTreeFiles(const std::string& dir, std::vector<TreeFile>* out, bool* inodes_agree) {

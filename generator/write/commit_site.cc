@@ -138,11 +138,18 @@ uint64_t FolderInode(const std::string& path) {
   return st.st_ino;
 }
 
+// The output folder as an absolute path without a trailing '/': its siblings (lock, staging,
+// standby) are named from its parent and its name.
+fs::path NormalOutputPath(const std::string& out_dir) {
+  fs::path out = fs::absolute(out_dir).lexically_normal();
+  if (out.filename().empty()) out = out.parent_path();
+  return out;
+}
+
 }  // namespace
 
 std::string StandbyFolderOf(const std::string& out_dir) {
-  fs::path out = fs::absolute(out_dir).lexically_normal();
-  if (out.filename().empty()) out = out.parent_path();
+  const fs::path out = NormalOutputPath(out_dir);
   return (out.parent_path() / ("." + out.filename().string() + ".standby")).string();
 }
 
@@ -196,8 +203,7 @@ Staging::~Staging() {
 bool Staging::Open(const std::string& out_dir, const std::function<void()>& on_wait,
                    const OutputHashes* previous, bool want_hashes, std::string* error,
                    const OutputTrees* listed) {
-  fs::path out = fs::absolute(out_dir).lexically_normal();
-  if (out.filename().empty()) out = out.parent_path();
+  const fs::path out = NormalOutputPath(out_dir);
   std::error_code ec;
   fs::create_directories(out.parent_path(), ec);
   lock_ = std::make_unique<OutputLock>();
@@ -212,11 +218,15 @@ bool Staging::Open(const std::string& out_dir, const std::function<void()>& on_w
   const fs::path staging = UniqueStaging(out);
   const std::string standby = StandbyFolderOf(out.string());
   have_old_ = fs::is_directory(out, ec);
+  // What was listed before the lock describes the output folder still, unless another build
+  // committed since (this one waited for it, or the folder is another one now). Then neither
+  // that listing nor the hashes recorded for it say what the folder holds.
+  const bool listing_current =
+      !listed || (!waited && FolderInode(out.string()) == listed->output_inode);
   // The standby tree is staged into when it was listed whole, along with the output folder,
   // and neither folder has been replaced since.
-  const bool usable = listed && !waited && have_old_ && listed->output_listed &&
+  const bool usable = listed && listing_current && have_old_ && listed->output_listed &&
                       listed->inodes_agree && listed->standby_listed &&
-                      FolderInode(out.string()) == listed->output_inode &&
                       FolderInode(standby) == listed->standby_inode;
   if (usable && rename(standby.c_str(), staging.c_str()) == 0) {
     from_standby_ = true;
@@ -236,37 +246,30 @@ bool Staging::Open(const std::string& out_dir, const std::function<void()>& on_w
     *error = "cannot open " + staging_ + ": " + std::strerror(errno);
     return false;
   }
-  // What was listed before the lock describes the output folder still, unless another build
-  // committed since (this one waited for it, or the folder is another one now). Then neither
-  // that listing nor the hashes recorded for it say what the folder holds.
-  const bool listing_current =
-      !listed || (!waited && FolderInode(out.string()) == listed->output_inode);
   previous_ = listing_current ? previous : nullptr;
-  previous_given_ = previous != nullptr;
+  previous_stale_ = previous && !listing_current;
   want_hashes_ = want_hashes;
   if (listed && listed->output_listed && listing_current && have_old_) {
     // A file linked from the output folder is the one listed there: its listing is that one.
     output_files_.reserve(listed->output.size());
     for (const TreeFile& f : listed->output) output_files_.emplace(f.path, f);
   }
-  if (from_standby_) AdoptStandby(*listed);
+  if (from_standby_) AdoptStandby(listed->standby);
   return true;
 }
 
-void Staging::AdoptStandby(const OutputTrees& listed) {
-  std::unordered_map<std::string_view, const TreeFile*> output;
-  for (const TreeFile& f : listed.output) output.emplace(f.path, &f);
-  standby_files_.reserve(listed.standby.files.size());
-  for (const TreeFile& f : listed.standby.files) {
-    auto it = output.find(f.path);
-    const bool shared = it != output.end() && it->second->inode == f.inode;
-    standby_files_.push_back({f.path, shared, shared ? *it->second : TreeFile{}});
+void Staging::AdoptStandby(const TreeContents& standby) {
+  standby_files_.reserve(standby.files.size());
+  for (const TreeFile& f : standby.files) {
+    auto it = output_files_.find(f.path);
+    const bool shared = it != output_files_.end() && it->second.inode == f.inode;
+    standby_files_.push_back({f.path, shared ? &it->second : nullptr});
   }
   for (size_t i = 0; i < standby_files_.size(); ++i)
     standby_index_.emplace(standby_files_[i].path, i);
   standby_state_ = std::make_unique<std::atomic<unsigned char>[]>(standby_files_.size());
   for (size_t i = 0; i < standby_files_.size(); ++i) standby_state_[i] = 0;
-  standby_folders_.insert(listed.standby.folders.begin(), listed.standby.folders.end());
+  standby_folders_.insert(standby.folders.begin(), standby.folders.end());
   folders_ = standby_folders_;  // they exist already
 }
 
@@ -359,9 +362,9 @@ bool Staging::PlaceOne(const std::string& path, const std::string& bytes,
       unsigned char untouched = 0;
       if (standby_state_[it->second].compare_exchange_strong(untouched, 1)) {
         const StandbyFile& s = standby_files_[it->second];
-        if (same && s.shared) {  // the current site's own file, already in place
+        if (same && s.output) {  // the current site's own file, already in place
           *kept = true;
-          if (stat) *stat = s.output;
+          if (stat) *stat = *s.output;
           return true;
         }
         // Never written through: it may be a link of a file of the current site.
@@ -563,8 +566,8 @@ bool Staging::Commit(const std::vector<OutputFile>& plan, CommitStats* stats, st
 bool Staging::RemoveUnplanned(const std::set<std::string>& planned, std::string* error) {
   for (size_t i = 0; i < standby_files_.size(); ++i) {
     if (standby_state_[i] != 0) continue;  // placed over, kept or removed
+    // Not planned: every planned file was placed, which marks its standby file.
     const std::string& path = standby_files_[i].path;
-    if (planned.count(path)) continue;  // (cannot be: every planned file was placed)
     if (unlinkat(staging_fd_, path.c_str(), 0) != 0 && errno != ENOENT) {
       *error =
           "cannot remove " + (fs::path(staging_) / path).string() + ": " + std::strerror(errno);

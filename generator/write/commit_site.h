@@ -94,7 +94,7 @@ class Staging : public OutputSink {
   // False when `previous` was given but is not used: another build replaced the output folder
   // after `listed` was made. The caller must then not plan files without bytes from it either
   // (BuildOptions::previous_output).
-  bool PreviousTrusted() const { return previous_given_ == (previous_ != nullptr); }
+  bool PreviousTrusted() const { return !previous_stale_; }
   // Thread-safe. After the first failure every Place fails; Failure() says why.
   bool Place(const std::string& path, const std::string& bytes, std::string* hash) override;
   std::string Failure() const;
@@ -107,16 +107,16 @@ class Staging : public OutputSink {
     bool kept = false;  // linked from the old site
     TreeFile file;
   };
-  // A standby file: its path, and whether it is the current site's file at the same path
-  // (then `output` is that file's listing, size and time included).
+  // A standby file: its path, and, when it is the current site's file at the same path (same
+  // inode), that file's listing in output_files_ (size and time included); else null.
   struct StandbyFile {
     std::string path;
-    bool shared = false;
-    TreeFile output;
+    const TreeFile* output = nullptr;
   };
   class OldFolder;  // the old site's folder of a path, opened when first needed
-  // Sets up staging from the standby tree (renamed to the staging name already).
-  void AdoptStandby(const OutputTrees& listed);
+  // Sets up staging from the standby tree (renamed to the staging name already), after
+  // output_files_.
+  void AdoptStandby(const TreeContents& standby);
   // With a standby tree: makes room for a file at `path` where the standby has a folder of
   // that name, or a file where `path` needs a folder. False with *why on failure.
   bool ClearWayFor(const std::string& path, std::string* why);
@@ -138,7 +138,7 @@ class Staging : public OutputSink {
   int staging_fd_ = -1;
   bool have_old_ = false, want_hashes_ = false, committed_ = false;
   bool from_standby_ = false;
-  bool previous_given_ = false;
+  bool previous_stale_ = false;  // `previous` was given and dropped (see PreviousTrusted)
   // The standby tree, when staging started from it: its files and folders as listed, fixed
   // after Open (read without the lock), and each file's state (0 untouched, 1 placed over or
   // kept, 2 removed), by index.
@@ -147,7 +147,8 @@ class Staging : public OutputSink {
   std::unique_ptr<std::atomic<unsigned char>[]> standby_state_;
   std::set<std::string> standby_folders_;
   // The output folder's files as listed before the build (when it was not replaced since),
-  // fixed after Open: the listing of a file linked from there.
+  // fixed after Open: the listing of a file linked from there, and how standby files are
+  // known to be the current site's.
   std::unordered_map<std::string, TreeFile> output_files_;
   const OutputHashes* previous_ = nullptr;
   int stale_left_ = 0;

@@ -63,6 +63,18 @@ uint64_t InodeOf(const fs::path& p) {
   return lstat(p.c_str(), &st) == 0 ? st.st_ino : 0;
 }
 
+// A plan of files with their bytes, and its content hashes (as the build cache records them).
+std::vector<gg::OutputFile> FilesOf(const std::map<std::string, std::string>& plan) {
+  std::vector<gg::OutputFile> files;
+  for (const auto& [path, bytes] : plan) files.push_back({path, bytes});
+  return files;
+}
+gg::OutputHashes HashesOf(const std::map<std::string, std::string>& plan) {
+  gg::OutputHashes hashes;
+  for (const auto& [path, bytes] : plan) hashes[path] = gg::ContentHashHex(bytes);
+  return hashes;
+}
+
 // The listing a commit gave of the files it placed (kept, linked or written) must be the
 // folder's own: the next build trusts it to know that nothing was touched.
 void CheckListing(const fs::path& out, const std::vector<gg::TreeFile>& committed) {
@@ -112,8 +124,7 @@ struct Build {
     INFO(error);
     REQUIRE(ok);
     CheckListing(out, committed);
-    hashes.clear();
-    for (const auto& [path, bytes] : plan) hashes[path] = gg::ContentHashHex(bytes);
+    hashes = HashesOf(plan);
     have_hashes = true;
     return staging.FromStandby();
   }
@@ -200,8 +211,7 @@ TEST_CASE(
   CHECK(TreeOf(b.out) == Expected(v3));
   CHECK(fs::last_write_time(b.out / "a/index.html") == a_time);
   CHECK(TreeOf(standby) == Expected(v2));
-  b.hashes.clear();
-  for (const auto& [path, bytes] : v3) b.hashes[path] = gg::ContentHashHex(bytes);
+  b.hashes = HashesOf(v3);
 
   // Build 4, the same plan: every file of the standby (build 2's site) is replaced or removed.
   CHECK(b.Commit(v3, {"index.html"}));
@@ -244,8 +254,7 @@ TEST_CASE(
     REQUIRE(staging.Open(b.out.string(), {}, &b.hashes, true, &error, &trees));
     CHECK_FALSE(staging.FromStandby());
     CHECK_FALSE(fs::exists(standby));  // removed: the commit makes a new one
-    std::vector<gg::OutputFile> files;
-    for (const auto& [path, bytes] : v6) files.push_back({path, bytes});
+    const std::vector<gg::OutputFile> files = FilesOf(v6);
     gg::CommitStats stats;
     REQUIRE(staging.Commit(files, &stats, &error));
   }
@@ -264,8 +273,7 @@ TEST_CASE(
     REQUIRE(staging.Open(b.out.string(), {}, &b.hashes, true, &error, &trees));
     CHECK_FALSE(staging.PreviousTrusted());
     CHECK_FALSE(staging.FromStandby());
-    std::vector<gg::OutputFile> files;
-    for (const auto& [path, bytes] : v6) files.push_back({path, bytes});
+    const std::vector<gg::OutputFile> files = FilesOf(v6);
     gg::CommitStats stats;
     std::vector<gg::TreeFile> committed;
     REQUIRE(staging.Commit(files, &stats, &error, &committed));
@@ -280,8 +288,7 @@ TEST_CASE(
     REQUIRE(staging.Open(b.out.string(), {}, &b.hashes, true, &error, &trees));
     CHECK(staging.PreviousTrusted());
     CHECK(staging.FromStandby());
-    std::vector<gg::OutputFile> files;
-    for (const auto& [path, bytes] : v6) files.push_back({path, bytes});
+    const std::vector<gg::OutputFile> files = FilesOf(v6);
     gg::CommitStats stats;
     REQUIRE(staging.Commit(files, &stats, &error));
     CHECK(stats.unchanged == static_cast<int>(v6.size()));
