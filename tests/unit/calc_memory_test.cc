@@ -97,12 +97,26 @@ TEST_CASE("KV cache per layer kind: full, sliding, chunked, recurrent, MLA", "[c
        12.0 * 262144 * 2048 + 36.0 * 548864 * 4},
       // MLA, the ik_llama.cpp log: 61 × 32,768 × (512 + 64) × 34/32 B = 1,166.62 MiB.
       {"deepseek mla q8_0", "deepseek-v3", Precision::kQ8_0, 32768, 1223294976.0},
+      // DSA (DeepSeek-V3.2): MLA plus the indexer's key per layer and token, 128 FP8 values +
+      // one FP32 scale = 132 B whatever the KV format: 61 × 8,192 × ((512 + 64) × 2 + 132) =
+      // 61 × 8,192 × 1,284 = 641,630,208 B (MLA alone: 575,668,224 B).
+      {"deepseek v3.2 dsa bf16", "deepseek-v3.2", Precision::kBf16, 8192, 641630208.0},
+      // Q8_0 MLA cache, FP8 indexer keys: 61 × 32,768 × (576 × 34/32 + 132) = 1,223,294,976 +
+      // 263,847,936 B.
+      {"deepseek v3.2 dsa q8_0", "deepseek-v3.2", Precision::kQ8_0, 32768,
+       1223294976.0 + 61.0 * 32768 * 132},
   };
   for (const Case& c : cases) {
     INFO(c.what);
     CHECK(KvCacheBytes(Model(models, c.model), c.kv, c.context, a) == Approx(c.bytes));
   }
   CHECK(KvCacheBytes(Model(models, "gemma-3-27b"), Precision::kBf16, 0, a) == 0);
+  // The indexer's key: 128 FP8 values and one FP32 scale per 128; nothing without DSA.
+  CHECK(IndexerBytesPerLayerToken(Model(models, "deepseek-v3.2")) == 132);
+  CHECK(IndexerBytesPerLayerToken(Model(models, "deepseek-v3")) == 0);
+  LlmModel wide = Model(models, "deepseek-v3.2");
+  wide.dsa_indexer->head_dim = 200;  // two scale blocks (128 + 72)
+  CHECK(IndexerBytesPerLayerToken(wide) == 200 + 2 * 4);
   // Cells of each kind, directly.
   const LlmModel& gemma = Model(models, "gemma-3-27b");
   CHECK(KvCellsForLayer(gemma, LayerKind::kFull, 5000, a) == 5000);
