@@ -74,10 +74,12 @@ TEST_CASE("per-layer kinds in data/models.json match the config.json hand counts
       {"qwen3.6-35b-a3b", {10, 0, 0, 30, 0}, 0},
       {"qwen3.5-122b-a10b", {12, 0, 0, 36, 0}, 0},
       {"qwen3.5-397b-a17b", {15, 0, 0, 45, 0}, 0},
+      {"qwen3.5-9b", {8, 0, 0, 24, 0}, 0},
       // Nemotron 3 Nano: hybrid_override_pattern has 6 '*', 23 'M', 23 'E' over 52.
       {"nemotron-3-nano-30b-a3b", {6, 0, 0, 23, 23}, 0},
       // DeepSeek-V3.2: sparse attention keeps every token cached, full in every layer.
       {"deepseek-v3.2", {61, 0, 0, 0, 0}, 0},
+      {"glm-5", {78, 0, 0, 0, 0}, 0},
       // Dense, full attention everywhere (no layer_pattern).
       {"llama-3.1-8b", {32, 0, 0, 0, 0}, 0},
   };
@@ -130,11 +132,12 @@ TEST_CASE("recurrent states in data/models.json match the config.json arithmetic
       {"nemotron-nano-9b-v2", 1310720, 36864},
       // Qwen3.5 / 3.6 Gated DeltaNet, 16 key heads x 128, value heads x 128 x 128:
       // 48 value heads (27B): 786,432 and 3 x (4,096 + 6,144) = 30,720;
-      // 32 (35B-A3B): 524,288 and 3 x (4,096 + 4,096) = 24,576;
+      // 32 (35B-A3B, 9B): 524,288 and 3 x (4,096 + 4,096) = 24,576;
       // 64 (122B-A10B, 397B-A17B): 1,048,576 and 3 x (4,096 + 8,192) = 36,864.
       {"qwen3.5-27b", 786432, 30720},
       {"qwen3.6-27b", 786432, 30720},
       {"qwen3.5-35b-a3b", 524288, 24576},
+      {"qwen3.5-9b", 524288, 24576},
       {"qwen3.6-35b-a3b", 524288, 24576},
       {"qwen3.5-122b-a10b", 1048576, 36864},
       {"qwen3.5-397b-a17b", 1048576, 36864},
