@@ -57,6 +57,8 @@ constexpr int64_t kKvCellPadding = 256;
 constexpr double kRecurrentStateBytes = 4;
 // llama.cpp's compute graphs hold logits, scores and activations in F32.
 constexpr double kComputeBytes = 4;
+// INT4 group quantisation (compressed-tensors): one BF16 or FP16 scale per group.
+constexpr double kGroupScaleBytes = 2;
 // DeepSeek Sparse Attention's indexer keys: FP8 values with one FP32 scale per 128-value block.
 constexpr double kIndexerKeyBytes = 1;
 constexpr double kIndexerScaleBytes = 4;
@@ -169,6 +171,18 @@ PartBytes BytesByPart(const LlmModel& model, Precision precision, const Assumpti
       !model.native_other_precision.empty()) {
     const Precision rest = ParsePrecision(model.native_other_precision).value_or(Precision::kBf16);
     return {b, BytesPerParam(rest, a)};
+  }
+  // Native INT4 (Kimi K2 Thinking): the experts as 4-bit integers with one 16-bit scale per
+  // group of native_scale_block weights, the rest in native_other_precision.
+  if (precision == Precision::kInt4 && model.native_precision == "int4") {
+    const double grouped =
+        b + (model.native_scale_block > 0 ? kGroupScaleBytes / model.native_scale_block : 0);
+    const double rest =
+        model.native_other_precision.empty()
+            ? grouped
+            : BytesPerParam(ParsePrecision(model.native_other_precision).value_or(Precision::kBf16),
+                            a);
+    return {grouped, rest};
   }
   double scaled = b;
   if (precision == Precision::kFp8 && model.native_precision == "fp8" &&

@@ -131,7 +131,9 @@ double RoutedExpertParams(const LlmModel& model);
 // Bytes of the weights in `precision`. Per part where the format is per part: kMxfp4 on a
 // model published as MXFP4 experts + native_other_precision keeps the rest in that format;
 // kMxfp4Moe keeps the non-expert tensors in Q8_0; kFp8 adds the block scales of
-// native_scale_block. Everything else: params × BytesPerParam.
+// native_scale_block; kInt4 on a model published in INT4 adds one 16-bit scale per group of
+// native_scale_block weights and keeps the rest in native_other_precision (Kimi K2 Thinking:
+// INT4 experts in groups of 32, BF16 rest). Everything else: params × BytesPerParam.
 double WeightBytes(const LlmModel& model, Precision precision, const Assumptions& assumptions);
 
 // Bytes of the weights one token passes through: active_params_b (published, embeddings

@@ -345,7 +345,8 @@ void LoadModels(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
                      "attention, but model '" +
                          m.id + "' has no 'mla'");
     }
-    const std::vector<std::string> native = {"fp32", "bf16", "fp16", "fp8", "mxfp4", "nvfp4"};
+    const std::vector<std::string> native = {"fp32",  "bf16",  "fp16", "fp8",
+                                             "mxfp4", "nvfp4", "int4"};
     m.native_precision = r.Enum("native_precision", native);
     if (r.Has("native_other_precision")) {
       m.native_other_precision = r.Enum("native_other_precision", native);
@@ -357,10 +358,11 @@ void LoadModels(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
     }
     if (r.Has("native_scale_block")) {
       m.native_scale_block = r.Integer("native_scale_block", 1);
-      if (m.native_precision != "fp8")
+      if (m.native_precision != "fp8" && m.native_precision != "int4")
         diags->Error(r.FieldLoc("native_scale_block"),
-                     "native_scale_block describes FP8 block scales, but model '" + m.id +
-                         "' is published in " + m.native_precision);
+                     "native_scale_block describes FP8 block scales or INT4 group scales, but "
+                     "model '" +
+                         m.id + "' is published in " + m.native_precision);
     }
     m.tied_embeddings = r.Bool("tied_embeddings", false);
     m.prov = r.ReadProvenance();

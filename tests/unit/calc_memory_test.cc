@@ -152,6 +152,34 @@ TEST_CASE("Weights per part: MXFP4 experts, FP8 block scales, host embeddings", 
   CHECK(HostEmbeddingBytes(Model(models, "gemma-3-27b"), Precision::kQ4_K_M, a) == 0);
 }
 
+TEST_CASE("Native INT4 experts with group scales (Kimi K2 Thinking's format)", "[calc][memory]") {
+  const Assumptions a = calc_test::TestAssumptions();
+  // A toy MoE: routed experts 2 layers x 8 x 3 x 1,024 x 512 = 25,165,824 of 100,000,000.
+  LlmModel m = calc_test::MakeModel("toy-int4", 0.1, 0.05, 2, 1024, 512, 8, 8, 128, 1000);
+  m.experts = MoeExperts{8, 2};
+  const double experts = 25165824.0, rest = 1e8 - experts;
+  REQUIRE(RoutedExpertParams(m) == experts);
+  // Published in INT4 with one 16-bit scale per 32 weights, the rest BF16:
+  // 25,165,824 x (0.5 + 2 / 32) + 74,834,176 x 2 = 163,824,128 B.
+  m.native_precision = "int4";
+  m.native_other_precision = "bf16";
+  m.native_scale_block = 32;
+  CHECK(WeightBytes(m, Precision::kInt4, a) == Approx(163824128.0));
+  CHECK(WeightBytes(m, NativePrecision(m), a) == Approx(experts * 0.5625 + rest * 2));
+  // Without a group size the scales are not counted; without the other part, INT4 throughout.
+  m.native_scale_block = 0;
+  CHECK(WeightBytes(m, Precision::kInt4, a) == Approx(experts * 0.5 + rest * 2));
+  m.native_other_precision.clear();
+  m.native_scale_block = 32;
+  CHECK(WeightBytes(m, Precision::kInt4, a) == Approx(1e8 * 0.5625));
+  // INT4 asked of a model published in BF16: plain 4 bits, as before.
+  m.native_precision = "bf16";
+  CHECK(WeightBytes(m, Precision::kInt4, a) == Approx(1e8 * 0.5));
+  // Other formats ignore the native INT4 parts.
+  m.native_precision = "int4";
+  CHECK(WeightBytes(m, Precision::kQ4_K_M, a) == Approx(1e8 * 4.85 / 8));
+}
+
 TEST_CASE("Compute buffer: logits, scores without FlashAttention, one FFN activation",
           "[calc][memory]") {
   const Assumptions a = calc_test::TestAssumptions();
