@@ -99,6 +99,13 @@ void ReadDeepseek(Fields& f, HfShape* s, LlmModel* m) {
   mla.qk_nope_head_dim = f.Count("qk_nope_head_dim", kMaxHeads);
   mla.qk_rope_head_dim = f.Count("qk_rope_head_dim", kMaxHeads);
   mla.v_head_dim = f.Count("v_head_dim", kMaxHeads);
+  if (f.Get("index_head_dim") || f.Get("index_n_heads") || f.Get("index_topk")) {
+    mla.index_head_dim = f.Count("index_head_dim", kMaxHeads);
+    mla.index_heads = f.Count("index_n_heads", kMaxHeads);
+    const int64_t topk = f.Count("index_topk", kMaxContext);
+    m->dsa_indexer = DsaIndexer{static_cast<int>(mla.index_head_dim),
+                                static_cast<int>(mla.index_heads), static_cast<int>(topk)};
+  }
   s->mla = mla;
   s->head_dim = mla.v_head_dim;
   m->mla = MlaDims{static_cast<int>(mla.kv_lora_rank), static_cast<int>(mla.qk_rope_head_dim)};

@@ -66,6 +66,35 @@ void ReadUsableMemory(ObjectReader& r, Gpu* g, Diagnostics* diags) {
   }
 }
 
+// fp4_tflops (optional; absent = null): native FP4 comes with FP8, runs at least as fast, and
+// exists only on the matrix-unit generations that have it (Blackwell NVFP4/MXFP4, CDNA 4 MXFP4).
+void ReadFp4(ObjectReader& r, Gpu* g, Diagnostics* diags) {
+  if (!r.Has("fp4_tflops")) return;
+  g->fp4_tflops = r.NullableNumber("fp4_tflops", true);
+  if (!g->fp4_tflops) return;
+  if (g->tensor_cores != "blackwell" && g->tensor_cores != "cdna4")
+    diags->Error(r.FieldLoc("fp4_tflops"),
+                 "fp4_tflops is set but tensor_cores '" + g->tensor_cores +
+                     "' has no FP4 matrix units (only 'blackwell' and 'cdna4' do)",
+                 "use null");
+  else if (!g->fp8_tflops || *g->fp4_tflops < *g->fp8_tflops)
+    diags->Error(r.FieldLoc("fp4_tflops"),
+                 "fp4_tflops must be at least fp8_tflops (FP4 units run FP8 too, never faster)");
+}
+
+// availability (optional): the regions a region-only SKU is sold in, each once.
+void ReadAvailability(ObjectReader& r, Gpu* g, Diagnostics* diags) {
+  if (!r.Has("availability")) return;
+  g->availability = r.StringList("availability", {"US", "EU", "CN"});
+  std::vector<std::string> sorted = g->availability;
+  std::sort(sorted.begin(), sorted.end());
+  if (g->availability.empty())
+    diags->Error(r.FieldLoc("availability"),
+                 "availability lists no region; remove it for a card sold everywhere");
+  else if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end())
+    diags->Error(r.FieldLoc("availability"), "availability names a region twice");
+}
+
 void LoadGpus(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
   const auto* arr = TopLevelArray(doc, "gpus", diags);
   if (!arr) return;
@@ -88,6 +117,7 @@ void LoadGpus(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
     g.tensor_cores = r.Enum("tensor_cores", kTensorCores);
     g.fp16_tflops = r.Positive("fp16_tflops");
     g.fp8_tflops = r.NullableNumber("fp8_tflops");
+    ReadFp4(r, &g, diags);
     g.int8_tops = r.NullableNumber("int8_tops");
     g.tdp_w = r.Positive("tdp_w");
     g.slots = r.NonNegative("slots");
@@ -103,6 +133,7 @@ void LoadGpus(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
     g.form_factor = r.Enum("form_factor", {"pcie", "sxm", "oam", "system"});
     g.launch_price_usd = r.NullableNumber("launch_price_usd");
     ReadUsableMemory(r, &g, diags);
+    ReadAvailability(r, &g, diags);
     g.prov = r.ReadProvenance();
     if (!g.id.empty()) out->gpus.push_back(std::move(g));
   }
@@ -300,7 +331,22 @@ void LoadModels(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
                      "use null for models without multi-head latent attention");
     }
     ReadLayerPattern(doc, ptr, r, &m, diags);
-    const std::vector<std::string> native = {"fp32", "bf16", "fp16", "fp8", "mxfp4", "nvfp4"};
+    if (r.Has("dsa_indexer")) {
+      r.Touch("dsa_indexer");
+      ObjectReader e(doc, ptr + "/dsa_indexer", "dsa_indexer", diags);
+      DsaIndexer x;
+      x.head_dim = e.Integer("head_dim", 1);
+      x.heads = e.Integer("heads", 1);
+      x.topk = e.Integer("topk", 1);
+      m.dsa_indexer = x;
+      if (!m.mla)
+        diags->Error(r.FieldLoc("dsa_indexer"),
+                     "dsa_indexer describes DeepSeek Sparse Attention over multi-head latent "
+                     "attention, but model '" +
+                         m.id + "' has no 'mla'");
+    }
+    const std::vector<std::string> native = {"fp32",  "bf16",  "fp16", "fp8",
+                                             "mxfp4", "nvfp4", "int4"};
     m.native_precision = r.Enum("native_precision", native);
     if (r.Has("native_other_precision")) {
       m.native_other_precision = r.Enum("native_other_precision", native);
@@ -312,10 +358,11 @@ void LoadModels(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
     }
     if (r.Has("native_scale_block")) {
       m.native_scale_block = r.Integer("native_scale_block", 1);
-      if (m.native_precision != "fp8")
+      if (m.native_precision != "fp8" && m.native_precision != "int4")
         diags->Error(r.FieldLoc("native_scale_block"),
-                     "native_scale_block describes FP8 block scales, but model '" + m.id +
-                         "' is published in " + m.native_precision);
+                     "native_scale_block describes FP8 block scales or INT4 group scales, but "
+                     "model '" +
+                         m.id + "' is published in " + m.native_precision);
     }
     m.tied_embeddings = r.Bool("tied_embeddings", false);
     m.prov = r.ReadProvenance();

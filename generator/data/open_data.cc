@@ -20,6 +20,11 @@ std::string Opt(const std::optional<double>& v) {
 std::string Bool(bool b) {
   return b ? "true" : "false";
 }
+std::string Join(const std::vector<std::string>& items, const std::string& separator) {
+  std::string out;
+  for (size_t i = 0; i < items.size(); ++i) out += (i ? separator : "") + items[i];
+  return out;
+}
 
 using Row = std::vector<std::string>;
 
@@ -86,6 +91,7 @@ std::string GpusCsv(const Dataset& d) {
               "tensor_cores",
               "fp16_tflops",
               "fp8_tflops",
+              "fp4_tflops",
               "int8_tops",
               "tdp_w",
               "slots",
@@ -94,6 +100,7 @@ std::string GpusCsv(const Dataset& d) {
               "form_factor",
               "launch_price_usd",
               "usable_memory_gb",
+              "availability",
               "source",
               "as_of",
               "estimated",
@@ -112,6 +119,7 @@ std::string GpusCsv(const Dataset& d) {
                        g.tensor_cores,
                        Num(g.fp16_tflops),
                        Opt(g.fp8_tflops),
+                       Opt(g.fp4_tflops),
                        Opt(g.int8_tops),
                        Num(g.tdp_w),
                        Num(g.slots),
@@ -120,6 +128,7 @@ std::string GpusCsv(const Dataset& d) {
                        g.form_factor,
                        Opt(g.launch_price_usd),
                        Opt(g.usable_memory_gb),
+                       Join(g.availability, " "),
                        g.prov.source,
                        g.prov.as_of,
                        Bool(g.prov.estimated),

@@ -42,6 +42,7 @@ std::string SpecList(const Gpu& g, const PageContext& ctx) {
   item("spec.tensor_cores", g.tensor_cores.empty() ? "—" : ctx.T("tensor." + g.tensor_cores));
   item("spec.fp16", FormatSpec(g, "fp16_tflops", ctx));
   item("spec.fp8", FormatSpec(g, "fp8_tflops", ctx));
+  if (g.fp4_tflops) item("spec.fp4", FormatSpec(g, "fp4_tflops", ctx));  // FP4 units only
   item("spec.int8", FormatSpec(g, "int8_tops", ctx));
   item("spec.tdp", FormatSpec(g, "tdp_w", ctx));
   item("spec.form_factor",

@@ -123,6 +123,7 @@ std::string FormatSpec(const Gpu& g, const std::string& field, const PageContext
   if (field == "l2_mb") return f.WithUnit(g.l2_mb, "MB", 1);
   if (field == "fp16_tflops") return f.WithUnit(g.fp16_tflops, "TFLOPS", 1);
   if (field == "fp8_tflops") return g.fp8_tflops ? f.WithUnit(*g.fp8_tflops, "TFLOPS", 1) : none;
+  if (field == "fp4_tflops") return g.fp4_tflops ? f.WithUnit(*g.fp4_tflops, "TFLOPS", 1) : none;
   if (field == "int8_tops") return g.int8_tops ? f.WithUnit(*g.int8_tops, "TOPS", 1) : none;
   if (field == "tdp_w") return f.WithUnit(g.tdp_w, "W", 0);
   if (field == "launch_price_usd") return g.launch_price_usd ? f.Usd(*g.launch_price_usd) : none;

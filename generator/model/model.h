@@ -49,6 +49,9 @@ struct Gpu {
                              // rdna4 | cdna2 | cdna3 | cdna4 | xe2
   double fp16_tflops = 0;
   std::optional<double> fp8_tflops;
+  // Dense FP4 matrix throughput (NVFP4 / MXFP4 Tensor or Matrix Cores); nullopt without
+  // native FP4 (gpus.json fp4_tflops null or absent).
+  std::optional<double> fp4_tflops;
   std::optional<double> int8_tops;
   double tdp_w = 0;
   double slots = 0;
@@ -64,6 +67,9 @@ struct Gpu {
   // Systems only: the share of memory_gb the GPU may hold for a model under the platform's
   // default or vendor-supported rule (macOS wired limit, Strix Halo GPU allocation, DGX OS).
   std::optional<double> usable_memory_gb;
+  // Regions the card is sold in ("US", "EU", "CN"), for region-only SKUs such as the
+  // China-market RTX 5090D; empty = sold everywhere.
+  std::vector<std::string> availability;
   Provenance prov;
 };
 
@@ -136,6 +142,15 @@ enum class LayerKind {
   kNone,       // no sequence mixing at all (MLP-only blocks of Nemotron-H)
 };
 
+// DeepSeek Sparse Attention's lightning indexer (DeepSeek-V3.2, models.json `dsa_indexer`):
+// besides its KV cache, every attention layer keeps one indexer key of head_dim values per
+// cached token, which the indexer scores to pick the topk tokens the layer attends to.
+struct DsaIndexer {
+  int head_dim = 0;  // config index_head_dim: values cached per layer and token
+  int heads = 0;     // config index_n_heads (query heads; nothing cached per head)
+  int topk = 0;      // config index_topk: tokens each query attends to
+};
+
 // Fixed per-sequence state of one recurrent layer, in values (bytes depend on the engine's
 // state precision): the recurrent matrix and the short-convolution window.
 struct RecurrentState {
@@ -165,6 +180,7 @@ struct LlmModel {
   std::vector<LayerKind> layer_pattern;
   int window = 0;  // tokens; set exactly when the pattern has sliding or chunked layers
   std::optional<RecurrentState> recurrent_state;  // set exactly when it has recurrent layers
+  std::optional<DsaIndexer> dsa_indexer;          // DeepSeek Sparse Attention; MLA models only
   std::string native_precision;
   // Precision of the weights outside the routed experts when native_precision covers the
   // experts only (gpt-oss: MXFP4 experts, BF16 rest); empty = native_precision throughout.
@@ -204,7 +220,7 @@ struct Persona {
   std::vector<std::string> vendors;  // allowed vendors; empty = any
   std::string machine;               // machines.json id the GPUs go into; "" = not checked
   SourceLoc machine_loc;
-  int machines = 1;                  // machines the `count` GPUs are spread over (a cluster)
+  int machines = 1;  // machines the `count` GPUs are spread over (a cluster)
   std::string note;
 };
 
@@ -246,7 +262,7 @@ struct FlowQuery {
   std::vector<std::string> vendors;  // allowed vendors; empty = any
   std::string machine;               // machines.json id; "" = not checked
   SourceLoc machine_loc;
-  int rank = 1;                      // 1 = best pick, 2 = runner-up ("cheaper?" chains walk down)
+  int rank = 1;  // 1 = best pick, 2 = runner-up ("cheaper?" chains walk down)
 };
 
 struct FlowNode {
@@ -279,8 +295,8 @@ struct Language {
 struct SiteConfig {
   SourceLoc loc;
   std::string title;
-  std::string base_url;  // ends with '/'
-  std::string issues_url;  // where readers report an error; "" = no "Report an error" link
+  std::string base_url;          // ends with '/'
+  std::string issues_url;        // where readers report an error; "" = no "Report an error" link
   std::string data_license;      // licence of the published data ("CC BY 4.0"); "" = none stated
   std::string data_license_url;  // its text; "" = none
   std::string default_language;
@@ -292,9 +308,8 @@ struct SiteConfig {
 struct ValidationCase {
   SourceLoc loc;
   std::string id;
-  std::string
-      kind;  // weights | kv_cache | compute_buffer | context_overhead | total | fits | decode |
-             // prefill
+  std::string kind;  // weights | kv_cache | compute_buffer | context_overhead | total | fits |
+                     // decode | prefill
   std::string model;  // models.json id; empty only for context_overhead
   SourceLoc model_loc;
   std::string gpu;  // gpus.json id; empty when the figure does not depend on the card

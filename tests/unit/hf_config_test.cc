@@ -74,6 +74,10 @@ TEST_CASE("hf_config: real configs give the shape and parameters of data/models.
       // 671.03 B / 37.55 B without the multi-token-prediction layer; DeepSeek: 671 B / 37 B
       // (rounded: 1.5 % on the active count).
       {"deepseek-v3.json", "deepseek-v3", "DeepseekV3ForCausalLM", 0.001, 0.02, false, 163840},
+      // DeepSeek-V3.2: V3's 671.03 B / 37.55 B plus the indexer's 61 x 13.96 M = 0.85 B
+      // (wq_b 1,536 x 64 x 128, wk 7,168 x 128, its LayerNorm, weights_proj 7,168 x 64):
+      // 671.88 B / 38.40 B against the published 671 B / 37 B.
+      {"deepseek-v3.2.json", "deepseek-v3.2", "DeepseekV32ForCausalLM", 0.002, 0.04, false, 163840},
       // 20.91 B; OpenAI's 3.61 B active leaves the input embedding table (a lookup) out.
       {"gpt-oss-20b.json", "gpt-oss-20b", "GptOssForCausalLM", 0.001, 0.002, true, 131072},
       // 46.70 B / 12.88 B; Mistral AI: 46.7 B / 12.9 B.
@@ -129,6 +133,12 @@ TEST_CASE("hf_config: real configs give the shape and parameters of data/models.
     CHECK(m.native_precision == d->native_precision);
     CHECK(m.native_other_precision == d->native_other_precision);
     CHECK(m.native_scale_block == d->native_scale_block);
+    CHECK(m.dsa_indexer.has_value() == d->dsa_indexer.has_value());
+    if (m.dsa_indexer && d->dsa_indexer) {
+      CHECK(m.dsa_indexer->head_dim == d->dsa_indexer->head_dim);
+      CHECK(m.dsa_indexer->heads == d->dsa_indexer->heads);
+      CHECK(m.dsa_indexer->topk == d->dsa_indexer->topk);
+    }
     // The VRAM answer: KV cache and compute buffer to the byte; the weights differ only by
     // the parameter count (the data's published figure is rounded), within its tolerance.
     for (const char* precision : {"q4_k_m", "bf16", "native"}) {
@@ -182,7 +192,7 @@ TEST_CASE("hf_config: broken configs are named field by field", "[calcapi][hf_co
        {"unknown architecture 'FooForCausalLM' (supported: LlamaForCausalLM, MistralForCausalLM, "
         "MixtralForCausalLM, Qwen2ForCausalLM, Qwen3ForCausalLM, Qwen3MoeForCausalLM, "
         "Gemma3ForCausalLM, Gemma3ForConditionalGeneration, DeepseekV3ForCausalLM, "
-        "GptOssForCausalLM, Qwen3NextForCausalLM)"}},
+        "DeepseekV32ForCausalLM, GptOssForCausalLM, Qwen3NextForCausalLM)"}},
   };
   for (const Case& c : cases) {
     INFO(c.file);
