@@ -63,7 +63,7 @@ TEST_CASE("data: fp4_tflops is read, optional, and bound to FP4 matrix units", "
   } cases[] = {
       {"FP4 on a card without FP4 units", "ada", "330",
        "fp4_tflops is set but tensor_cores 'ada' has no FP4 matrix units (only 'blackwell' and "
-       "'cdna4' do)"},
+       "'cdna4' do); use null"},
       {"FP4 slower than FP8", "blackwell", "200",
        "fp4_tflops must be at least fp8_tflops (FP4 units run FP8 too, never faster)"},
       {"a unit mistake", "blackwell", "1676000",

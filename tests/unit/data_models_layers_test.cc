@@ -80,6 +80,9 @@ TEST_CASE("per-layer kinds in data/models.json match the config.json hand counts
       // DeepSeek-V3.2: sparse attention keeps every token cached, full in every layer.
       {"deepseek-v3.2", {61, 0, 0, 0, 0}, 0},
       {"glm-5", {78, 0, 0, 0, 0}, 0},
+      // Olmo 3 32B: layer_types (3 x sliding_attention, full_attention) x 16 over 64 layers ->
+      // 16 full, 48 sliding; sliding_window 4096.
+      {"olmo-3-32b", {16, 48, 0, 0, 0}, 4096},
       // Dense, full attention everywhere (no layer_pattern).
       {"llama-3.1-8b", {32, 0, 0, 0, 0}, 0},
   };
@@ -105,11 +108,15 @@ TEST_CASE("per-layer kinds in data/models.json match the config.json hand counts
   const LlmModel* nano = ds.FindModel("nemotron-3-nano-30b-a3b");
   REQUIRE(nano);
   for (int i : {5, 12, 19, 26, 33, 42}) CHECK(nano->KindOfLayer(i) == LayerKind::kFull);
-  for (int i : {0, 2, 4, 6}) CHECK(nano->KindOfLayer(i) == LayerKind::kRecurrent);
-  for (int i : {1, 3, 7, 51}) CHECK(nano->KindOfLayer(i) == LayerKind::kNone);
+  for (int i : {0, 2, 4, 7}) CHECK(nano->KindOfLayer(i) == LayerKind::kRecurrent);
+  for (int i : {1, 3, 6, 51}) CHECK(nano->KindOfLayer(i) == LayerKind::kNone);
   const LlmModel* qwen = ds.FindModel("qwen3.5-397b-a17b");
   REQUIRE(qwen);
   for (int i : {3, 7, 59}) CHECK(qwen->KindOfLayer(i) == LayerKind::kFull);
+  const LlmModel* olmo = ds.FindModel("olmo-3-32b");
+  REQUIRE(olmo);
+  for (int i : {3, 7, 63}) CHECK(olmo->KindOfLayer(i) == LayerKind::kFull);
+  for (int i : {0, 1, 2, 62}) CHECK(olmo->KindOfLayer(i) == LayerKind::kSliding);
 }
 
 TEST_CASE("recurrent states in data/models.json match the config.json arithmetic", "[data]") {
