@@ -296,7 +296,7 @@ def thumbnails_refuse_links(env):
              "main"])
     check(read(victim, "rb") == b"a user's file\n", "review wrote a thumbnail through a link")
     check(r.returncode != 0, "review --thumbnails into links succeeded")
-    check("symbolic link" in r.stderr and names[0] in r.stderr,
+    check("symbolic link" in r.stderr and any(n in r.stderr for n in names),
           "review does not name the link:\n" + r.stderr[-1500:])
 
 
