@@ -218,7 +218,8 @@ bool ReplaceFileAtomically(const std::string& path, const std::string& bytes, st
   const std::string name = target.filename().string();
   const int dfd = open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (dfd < 0) {
-    *error = "cannot open the folder " + dir.string() + ": " + std::strerror(errno);
+    *error = "cannot create " + path + ": its folder " + dir.string() +
+             " cannot be opened: " + std::strerror(errno);
     return false;
   }
   struct stat st;
