@@ -351,8 +351,14 @@ def run_seed(args, seed, work):
     log = [f"seed {seed}"]
     kinds = {}
     compared = failed = 0
+    last_good = None  # the inputs of the last step that built, to leave an error state
+    broken = False
     for step in range(args.edits + 1):
-        if step > 0:
+        if step > 0 and broken and last_good is not None and rng.random() < 0.5:
+            restore(root, last_good)
+            log.append(f"{step}: inputs reverted to the last state that built")
+            kinds["revert_to_good"] = kinds.get("revert_to_good", 0) + 1
+        elif step > 0:
             op, what = editor.step()
             log.append(f"{step}: {what}")
             kinds[op] = kinds.get(op, 0) + 1
@@ -373,6 +379,9 @@ def run_seed(args, seed, work):
             compared += 1
         else:
             failed += 1
+        broken = c.returncode != 0
+        if not broken:
+            last_good = inputs_of(root)
         if problem:
             print("\n".join(log[-60:]), file=sys.stderr)
             print(f"FAIL: seed {seed}, step {step}: {problem}", file=sys.stderr)
