@@ -26,7 +26,9 @@ bool IsId(const std::string& id) {
   if (id.empty()) return false;
   for (char c : id)
     if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.')) return false;
-  return id.front() != '-' && id.back() != '-';
+  // An id names pages and files (gpus/<id>/): "." or ".." would name a folder above.
+  return id.front() != '-' && id.back() != '-' && id.front() != '.' &&
+         id.find("..") == std::string::npos;
 }
 
 // Reads "id", checks its form and uniqueness within the file.
@@ -35,7 +37,9 @@ std::string ReadId(ObjectReader& r, std::set<std::string>* seen, Diagnostics* di
   if (id.empty()) return id;
   if (!IsId(id)) {
     diags->Error(r.FieldLoc("id"),
-                 "id '" + id + "' must be lowercase letters, digits, '.' and '-'");
+                 "id '" + id +
+                     "' must be lowercase letters, digits, '.' and '-', neither starting with "
+                     "'.' nor holding '..' (ids name folders of the site)");
   }
   if (!seen->insert(id).second) diags->Error(r.FieldLoc("id"), "duplicate id '" + id + "'");
   return id;

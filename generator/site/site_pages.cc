@@ -362,14 +362,14 @@ void SiteRenderer::RecordCommonReads(const PageJob& job, const PageContext& ctx)
   ctx.Read("computed:data-date");
   for (const auto& name : {"style.css", "favicon.svg"})
     if (assets_.published.count(name)) ctx.Read(std::string("asset:") + name);
-  for (const auto& item : nav_) {
-    auto own = sources_.find({job.lang->code, item.path});
-    auto def = sources_.find({data_.site.default_language, item.path});
-    if (own != sources_.end())
-      ctx.Read("front-matter:" + own->second->file);
-    else if (def != sources_.end())
-      ctx.Read("front-matter:" + def->second->file);
-  }
+  // The navigation as a whole (which pages it lists, in which order, under which titles):
+  // a page added to it, removed from it or retitled changes every page's menu.
+  ctx.Read(NavKey(job.lang->code));
+  // A chapter's previous/next links and breadcrumb; a contents page's list of its chapters.
+  const size_t slash = job.path.rfind('/');
+  if (job.source && slash != std::string::npos && chapters_.count(job.path.substr(0, slash)))
+    ctx.Read(ChapterListKey(job.lang->code, job.path.substr(0, slash)));
+  if (job.source && chapters_.count(job.path)) ctx.Read(ChaptersKey(job.lang->code, job.path));
   // A translation's "stale" notice compares it with its source, but only through job.stale,
   // which is part of the page's job key (site/page_cache.h): an edit of the source re-renders
   // its translations when it makes them stale, not on every later edit.
