@@ -91,6 +91,9 @@ std::string PerformanceSection(const Gpu& g, const PageContext& ctx) {
               Cell::Html(PerfTag(v->source == calc::PerfSource::kMeasured, ctx)),
               Cell::Text(place(r.by_speed), true), Cell::Text(place(r.by_value), true)});
   }
+  // The ratios are throughput of batched networks; one user's LLM decode (the LLM section
+  // below) follows bandwidth and can differ from them.
+  perf.Note(ctx.T("gpu.performance.note"));
   h += perf.Render();
   return h;
 }

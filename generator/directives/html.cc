@@ -212,6 +212,12 @@ std::string TFHtml(const PageContext& ctx, const std::string& key,
   return h;
 }
 
+std::string DataLanguageHtml(const std::string& html, const PageContext& ctx) {
+  const std::string& data_lang = ctx.data->site.default_language;
+  if (html.empty() || ctx.lang == nullptr || ctx.lang->code == data_lang) return html;
+  return "<span lang=\"" + HtmlEscape(data_lang) + "\">" + html + "</span>";
+}
+
 std::string SourceHtml(const std::string& source) {
   std::string h;
   size_t at = 0;
