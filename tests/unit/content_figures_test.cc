@@ -5,7 +5,9 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <regex>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -223,4 +225,24 @@ TEST_CASE("content types no data-determined figure outside references and direct
   for (const auto& p : problems) all += p + "\n";
   INFO(all);
   CHECK(problems.empty());
+}
+
+TEST_CASE("every language's methodology ties the same calculation rules", "[content]") {
+  // The "Known limitations" of each language name, with gpu:rule, every rule the English page
+  // names: a translation cannot keep describing a rule the English text was rewritten for.
+  namespace fs = std::filesystem;
+  static const std::regex kRule("gpu:rule feature=([a-z_]+) is=([a-z_0-9]+)");
+  std::map<std::string, std::set<std::string>> rules;
+  for (const char* lang : {"en", "fr", "zh-Hans"}) {
+    std::ifstream in(fs::path(GG_SOURCE_DIR) / "content" / lang / "methodology.md");
+    std::stringstream ss;
+    ss << in.rdbuf();
+    const std::string text = ss.str();
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), kRule);
+         it != std::sregex_iterator(); ++it)
+      rules[lang].insert((*it)[1].str() + "=" + (*it)[2].str());
+  }
+  CHECK(rules["en"].size() >= 5);
+  CHECK(rules["fr"] == rules["en"]);
+  CHECK(rules["zh-Hans"] == rules["en"]);
 }
