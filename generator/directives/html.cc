@@ -1,5 +1,7 @@
 #include "directives/html.h"
 
+#include "i18n/typography.h"
+
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -177,7 +179,8 @@ std::string EstimateMark(const PageContext& ctx) {
   // One element: the text is the label a screen reader reads; the stylesheet draws the "≈"
   // before it and clips the text to the mark's width (assets/style.css, .est-mark).
   return std::string("<span class=\"") + kEstimateMarkClass + "\" title=\"" + label + "\">" +
-         label + ": </span>";
+         label + HtmlEscape(std::string(LabelSeparator(ctx.lang ? ctx.lang->code : ""))) +
+         "</span>";
 }
 
 std::string PriceMarks(const calc::CurrentPrice& p, const PageContext& ctx) {

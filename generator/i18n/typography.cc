@@ -181,8 +181,13 @@ std::string FixArticles(std::string_view lang, std::string_view text) {
     size_t e = w;
     while (e < text.size() && text[e] != ' ') ++e;
     std::string_view article = IndefiniteArticle(text.substr(w, e - w));
-    // Nothing follows, or a placeholder not yet replaced: leave it as written.
-    if (e == w || text[w] == '{') article = len == 1 ? "a" : "an";
+    // Nothing follows, a placeholder not yet replaced, or a word that starts with neither a
+    // letter nor a digit (a marker standing for HTML): leave it as written.
+    size_t first = w;
+    while (first < e && (text[first] == '"' || text[first] == '(' || text[first] == '\'' ||
+                         text[first] == '*' || text[first] == '_'))
+      ++first;
+    if (first == e || !IsAsciiAlnum(text[first])) article = len == 1 ? "a" : "an";
     out += text[i];  // keeps the case of the first letter
     if (article == "an") out += 'n';
     out += ' ';
