@@ -74,9 +74,15 @@ std::optional<double> PrefillTokensPerSecond(const Gpu& gpu, const LlmModel& mod
   return line.efficiency * gpu.fp16_tflops * 1e12 / (2 * active);
 }
 
+bool SupportsBf16(const Gpu& gpu) {
+  if (gpu.vendor == "apple") return true;
+  return gpu.tensor_cores != "none" && gpu.tensor_cores != "volta" && gpu.tensor_cores != "turing";
+}
+
 std::optional<GpuAnswer> AnswerOnGpu(const Gpu& gpu, const LlmModel& model,
                                      const MemoryRequest& request, const Assumptions& a,
                                      int max_gpus) {
+  if (request.mode != MemoryMode::kInference && !SupportsBf16(gpu)) return std::nullopt;
   GpuAnswer r;
   r.gpu = gpu.id;
   r.segment = gpu.segment;

@@ -42,6 +42,11 @@ Precision RunnablePrecision(const Gpu& gpu, Precision requested);
 // FP4 formats: MXFP4, NVFP4 and MXFP4_MOE (its experts).
 bool IsFp4Weights(Precision precision);
 
+// Whether the card computes in BF16: NVIDIA from Ampere on, AMD CDNA 2 and RDNA 3 on, Intel
+// Xe2, Apple GPUs. Pascal, Volta and Turing cards (tensor_cores "none", "volta", "turing",
+// other than Apple's) do not. The training modes assume BF16 mixed precision.
+bool SupportsBf16(const Gpu& gpu);
+
 // Bytes read from GPU memory per decode step of the whole batch: the weights a token passes
 // through once — active parameters (MoE: active_params_b) in the request's format, without
 // the host-resident embedding table — plus the KV cache of every sequence.
@@ -84,7 +89,8 @@ struct GpuAnswer {
 };
 
 // The smallest count of CandidateGpuCounts(gpu, assumptions, max_gpus) whose PerGpuBytes fits
-// UsableGpuBytes, with its memory and speed; nullopt when none does.
+// UsableGpuBytes, with its memory and speed; nullopt when none does, and for a training
+// request (full, LoRA, QLoRA: BF16 mixed precision) on a card without BF16 (SupportsBf16).
 std::optional<GpuAnswer> AnswerOnGpu(const Gpu& gpu, const LlmModel& model,
                                      const MemoryRequest& request, const Assumptions& assumptions,
                                      int max_gpus);

@@ -13,10 +13,11 @@ std::string Render(const Args& a, const PageContext& ctx) {
   t.Columns({Cell::Text(ctx.T("col.assumption")), Cell::Text(ctx.T("col.value"), true),
              Cell::Text(ctx.T("col.source")), Cell::Text(ctx.T("col.as_of"))});
   for (const auto& as : ctx.data->assumptions) {
-    std::string src =
-        as.prov.source + (as.prov.estimated ? " (" + ctx.T("perf.estimated") + ")" : "");
+    // The source is quoted as the data writes it (marked as such on other languages' pages).
+    std::string src = DataLanguageHtml(HtmlEscape(as.prov.source), ctx) +
+                      (as.prov.estimated ? " (" + HtmlEscape(ctx.T("perf.estimated")) + ")" : "");
     t.Row({Cell::Html("<code>" + HtmlEscape(as.id) + "</code>"),
-           Cell::Text(FormatAssumption(as, ctx), true), Cell::Text(src),
+           Cell::Text(FormatAssumption(as, ctx), true), Cell::Html(src),
            Cell::Text(ctx.fmt->Date(as.prov.as_of))});
   }
   return t.Render();

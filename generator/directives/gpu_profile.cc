@@ -56,10 +56,11 @@ std::string SpecList(const Gpu& g, const PageContext& ctx) {
   item("spec.nvlink", FormatSpec(g, "nvlink_gbs", ctx));
   item("spec.launch_price", FormatSpec(g, "launch_price_usd", ctx));
   h += "</dl>";
-  std::string src =
-      ctx.TF("spec.source", {{"source", g.prov.source}, {"date", ctx.fmt->Date(g.prov.as_of)}});
-  if (g.prov.estimated) src += " " + ctx.T("spec.some_estimated");
-  h += "<p class=\"table-note\">" + HtmlEscape(src) + "</p>";
+  // The source is quoted as the data writes it (marked as such on other languages' pages).
+  std::string src = TFHtml(ctx, "spec.source", {{"date", ctx.fmt->Date(g.prov.as_of)}},
+                           {{"source", DataLanguageHtml(HtmlEscape(g.prov.source), ctx)}});
+  if (g.prov.estimated) src += " " + HtmlEscape(ctx.T("spec.some_estimated"));
+  h += "<p class=\"table-note\">" + src + "</p>";
   return h;
 }
 
@@ -92,6 +93,9 @@ std::string PerformanceSection(const Gpu& g, const PageContext& ctx) {
               Cell::Html(PerfTag(v->source == calc::PerfSource::kMeasured, ctx)),
               Cell::Text(place(r.by_speed), true), Cell::Text(place(r.by_value), true)});
   }
+  // The ratios are throughput of batched networks; one user's LLM decode (the LLM section
+  // below) follows bandwidth and can differ from them.
+  perf.Note(ctx.T("gpu.performance.note"));
   h += perf.Render();
   return h;
 }

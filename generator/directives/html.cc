@@ -1,5 +1,7 @@
 #include "directives/html.h"
 
+#include "i18n/typography.h"
+
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -178,7 +180,8 @@ std::string EstimateMark(const PageContext& ctx) {
   // One element: the text is the label a screen reader reads; the stylesheet draws the "≈"
   // before it and clips the text to the mark's width (assets/style.css, .est-mark).
   return std::string("<span class=\"") + kEstimateMarkClass + "\" title=\"" + label + "\">" +
-         label + ": </span>";
+         label + HtmlEscape(std::string(LabelSeparator(ctx.lang ? ctx.lang->code : ""))) +
+         "</span>";
 }
 
 std::string PriceMarks(const calc::CurrentPrice& p, const PageContext& ctx) {
@@ -211,6 +214,12 @@ std::string TFHtml(const PageContext& ctx, const std::string& key,
       h.replace(at, t.size(), html_args[i].second);
   }
   return h;
+}
+
+std::string DataLanguageHtml(const std::string& html, const PageContext& ctx) {
+  const std::string& data_lang = ctx.data->site.default_language;
+  if (html.empty() || ctx.lang == nullptr || ctx.lang->code == data_lang) return html;
+  return "<span lang=\"" + HtmlEscape(data_lang) + "\">" + html + "</span>";
 }
 
 std::string SourceHtml(const std::string& source) {

@@ -28,6 +28,15 @@ class Formatter {
   std::string Significant(double value, int significant) const;
   // US dollars in the locale's currency pattern, rounded to whole dollars unless cents.
   std::string Usd(double value, bool cents = false) const;
+  // US dollars with exactly `fraction_digits` fraction digits (0.175 with 3 gives "$0.175"):
+  // a figure an author wrote keeps its digits, where Usd would round it to cents.
+  std::string UsdDigits(double value, int fraction_digits) const;
+  // The US dollar's symbol as this locale writes it next to amounts ("$" in English, "$US" in
+  // French, "US$" in Chinese): the one notation a label uses for the currency of its figures.
+  std::string UsdSymbol() const;
+  // UI-string text with the currency tokens replaced: "{usd}" by UsdSymbol(), "{usd:N}" by
+  // Usd(N) ("per {usd:1000}" → "per $1,000", « pour 1 000 $US »). Other braces are kept.
+  std::string WithCurrency(const std::string& text) const;
   // value is a fraction (0.15 -> "15 %" in French, "15%" in English).
   std::string Percent(double fraction, int max_frac = 0) const;
   // An ISO date (YYYY-MM-DD) in the locale's long form; the input unchanged when malformed.
@@ -45,8 +54,7 @@ class Formatter {
 
  private:
   std::string FormatDate(const std::string& iso) const;
-  std::string FormatMessage(const std::string& pattern, const std::string& arg,
-                            double value) const;
+  std::string FormatMessage(const std::string& pattern, const std::string& arg, double value) const;
 
   std::string locale_;
   std::string day_pattern_;
