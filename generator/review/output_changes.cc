@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
 #include <regex>
 #include <set>
 
@@ -201,8 +202,9 @@ TextChange ChangeOf(const TextBlock& x, const TextBlock& y, const PageText& befo
   return c;
 }
 
-// The changed blocks of a page, each run of removals paired in order with the additions that
-// follow it (as "- old", "+ new" lines; then the rest of the run); a pair that differs only in a
+// The changed blocks of a page, removals paired with additions (table rows by name, the
+// rest in order within each run of changes; as "- old", "+ new" lines, then the rest of the
+// run); a pair that differs only in a
 // date goes to date_example instead. With `words`, also each change word by word
 // (PageDiff::changes).
 PageDiff DiffPage(const PageText& a, const PageText& b, bool words) {
@@ -212,29 +214,64 @@ PageDiff DiffPage(const PageText& a, const PageText& b, bool words) {
   tb.reserve(b.blocks.size());
   for (const auto& x : a.blocks) ta.push_back(x.text);
   for (const auto& y : b.blocks) tb.push_back(y.text);
-  for (const auto& run : DiffLineRuns(ta, tb)) {
-    const size_t n = std::min(run.removed.size(), run.added.size());
-    for (size_t i = 0; i < n; ++i) {
-      const TextBlock& x = a.blocks[run.removed[i]];
-      const TextBlock& y = b.blocks[run.added[i]];
-      if (IsDateOnlyChange(x.text, y.text)) {
-        if (d.date_example.empty()) d.date_example = "- " + x.text + " / + " + y.text;
-        continue;
+  const std::vector<DiffRun> runs = DiffLineRuns(ta, tb);
+  // A table row pairs with the row of the same name (first cell) wherever it went (a row
+  // inserted above it, or a rank that moved it, puts it in another run); the other blocks
+  // pair in order within their run.
+  std::map<size_t, size_t> row_pair;  // removed block -> added block
+  std::set<size_t> row_paired;        // added blocks paired so
+  {
+    std::map<std::string, std::vector<size_t>> added_rows;  // name -> added blocks
+    for (const auto& run : runs)
+      for (size_t j : run.added)
+        if (!b.blocks[j].cells.empty()) added_rows[b.blocks[j].cells[0]].push_back(j);
+    for (const auto& run : runs)
+      for (size_t i : run.removed) {
+        if (a.blocks[i].cells.empty()) continue;
+        auto it = added_rows.find(a.blocks[i].cells[0]);
+        if (it == added_rows.end() || it->second.empty()) continue;
+        row_pair[i] = it->second.front();
+        row_paired.insert(it->second.front());
+        it->second.erase(it->second.begin());
       }
-      d.substantive.push_back("- " + x.text);
-      d.substantive.push_back("+ " + y.text);
-      if (words) d.changes.push_back(ChangeOf(x, y, a, b));
+  }
+  auto removed_whole = [&](size_t i) {
+    d.substantive.push_back("- " + a.blocks[i].text);
+    if (words) d.changes.push_back({"", WholeLine(a.blocks[i].text, WordSpan::kRemoved), {}});
+  };
+  auto added_whole = [&](size_t j) {
+    d.substantive.push_back("+ " + b.blocks[j].text);
+    if (words) d.changes.push_back({"", WholeLine(b.blocks[j].text, WordSpan::kAdded), {}});
+  };
+  auto paired = [&](size_t i, size_t j) {
+    const TextBlock& x = a.blocks[i];
+    const TextBlock& y = b.blocks[j];
+    if (IsDateOnlyChange(x.text, y.text)) {
+      if (d.date_example.empty()) d.date_example = "- " + x.text + " / + " + y.text;
+      return;
     }
-    for (size_t i = n; i < run.removed.size(); ++i) {
-      const std::string& t = a.blocks[run.removed[i]].text;
-      d.substantive.push_back("- " + t);
-      if (words) d.changes.push_back({"", WholeLine(t, WordSpan::kRemoved), {}});
+    d.substantive.push_back("- " + x.text);
+    d.substantive.push_back("+ " + y.text);
+    if (words) d.changes.push_back(ChangeOf(x, y, a, b));
+  };
+  for (const auto& run : runs) {
+    std::vector<size_t> free;  // added blocks of this run not paired by name
+    for (size_t j : run.added)
+      if (!row_paired.count(j)) free.push_back(j);
+    size_t next = 0;
+    for (size_t i : run.removed) {
+      auto it = row_pair.find(i);
+      // Two rows of different names are two rows: one removed, one added.
+      const bool other_row =
+          next < free.size() && !a.blocks[i].cells.empty() && !b.blocks[free[next]].cells.empty();
+      if (it != row_pair.end())
+        paired(i, it->second);
+      else if (next < free.size() && !other_row)
+        paired(i, free[next++]);
+      else
+        removed_whole(i);
     }
-    for (size_t i = n; i < run.added.size(); ++i) {
-      const std::string& t = b.blocks[run.added[i]].text;
-      d.substantive.push_back("+ " + t);
-      if (words) d.changes.push_back({"", WholeLine(t, WordSpan::kAdded), {}});
-    }
+    for (; next < free.size(); ++next) added_whole(free[next]);
   }
   return d;
 }
