@@ -279,11 +279,11 @@ bool BuildSite(const BuildOptions& options, Diagnostics* diags, BuildOutput* out
   if (!prepared.empty()) renderer.UsePrepared(&pages, &prepared, jobs);
   std::optional<DependencyValues> values;
   std::optional<PageCache> page_cache;
-  if (options.cache) {
+  const bool want_values = options.page_dependencies && options.dependency_values;
+  if (options.cache || want_values)
     values.emplace(options.input_hashes ? *options.input_hashes : InputFileHashes(root), pages,
                    strings, data.site.languages, assets, renderer.DerivedValues());
-    page_cache.emplace(options.cache, &*values, options.drafts);
-  }
+  if (options.cache) page_cache.emplace(options.cache, &*values, options.drafts);
   std::vector<std::string> why(options.explain ? jobs.size() : 0);
   std::set<std::string> assets_read;
   std::vector<PageResult> results =
@@ -346,8 +346,14 @@ bool BuildSite(const BuildOptions& options, Diagnostics* diags, BuildOutput* out
     page.placed = results[i].placed;
     page.placed_hash = std::move(results[i].placed_hash);
     add(std::move(page));
-    if (options.page_dependencies)
+    if (options.page_dependencies) {
+      if (want_values)
+        for (const auto& key : results[i].dependencies)
+          if (!out->dependency_values.count(key))
+            out->dependency_values[key] = values->Of(key).value_or("");
+      for (const auto& f : results[i].files) out->page_of_file.emplace(f.path, page_path);
       out->page_dependencies[page_path] = std::move(results[i].dependencies);
+    }
     if (!why.empty() && !why[i].empty()) out->rendered_because[page_path] = std::move(why[i]);
     for (auto& f : results[i].files) add(std::move(f));
     if (jobs[i].authored) out->words[jobs[i].lang->code] += results[i].words;
