@@ -12,6 +12,7 @@
 #include "calc/assumptions.h"
 #include "calc/cost.h"
 #include "calc/fit.h"
+#include "calc/media.h"
 #include "calc/memory.h"
 #include "calc/performance.h"
 #include "calc/prices.h"
@@ -582,13 +583,151 @@ Answer Rank(Reader& r, const Dataset& data) {
   return out;
 }
 
+// ---------------------------------------------------------------- media (image and video)
+
+std::optional<std::string> MediaFormat(Reader& r, const char* name) {
+  return r.Enum<std::string>(
+      name, "precision",
+      [](const std::string& s) -> std::optional<std::string> {
+        const auto& ids = calc::MediaPrecisionIds();
+        if (std::find(ids.begin(), ids.end(), s) == ids.end()) return std::nullopt;
+        return s;
+      },
+      calc::MediaPrecisionIds(), false);
+}
+
+Json MediaPhaseJson(const calc::MediaPhase& ph) {
+  Json j;
+  j["phase"] = ph.id;
+  j["weights_bytes"] = Bytes(ph.weights_bytes);
+  j["activation_bytes"] = Bytes(ph.activation_bytes);
+  j["attention_bytes"] = Bytes(ph.attention_bytes);
+  j["total_bytes"] = Bytes(ph.total_bytes);
+  j["host_bytes"] = Bytes(ph.host_bytes);
+  return j;
+}
+
+Answer Media(Reader& r, const Dataset& data) {
+  const MediaPipeline* p = nullptr;
+  if (auto id = r.Text("pipeline", true)) {
+    p = data.FindPipeline(*id);
+    if (!p) {
+      std::vector<std::string> ids;
+      for (const auto& x : data.media) ids.push_back(x.id);
+      r.Error(UnknownId("pipeline", *id, ids, false));
+    }
+  }
+  calc::MediaRequest q;
+  if (auto f = MediaFormat(r, "precision")) q.precision = *f;
+  if (auto f = MediaFormat(r, "encoder_precision")) q.encoder_precision = *f;
+  if (auto v = r.Enum<std::string>(
+          "vae_precision", "VAE precision",
+          [](const std::string& s) -> std::optional<std::string> {
+            if (s == "bf16" || s == "fp32") return s;
+            return std::nullopt;
+          },
+          {"bf16", "fp32"}, false))
+    q.vae_precision = *v;
+  auto width = r.Count("width", false, 64, 16384);
+  auto height = r.Count("height", false, 64, 16384);
+  auto frames = r.Count("frames", false, 1, 10000);
+  auto steps = r.Count("steps", false, 1, 1000);
+  auto batch = r.Count("batch", false, 1, 64);
+  if (auto m = r.Enum<calc::MediaOffload>("offload", "offload mode", calc::ParseMediaOffload,
+                                          calc::MediaOffloadIds(), false))
+    q.offload = *m;
+  if (auto t = r.Bool("tiled_vae")) q.tiled_vae = *t;
+  if (auto a = r.Bool("efficient_attention")) q.efficient_attention = *a;
+  const Gpu* gpu = nullptr;
+  if (auto id = r.Text("gpu", false)) {
+    gpu = data.FindGpu(*id);
+    if (!gpu) {
+      std::vector<std::string> ids;
+      for (const auto& g : data.gpus) ids.push_back(g.id);
+      r.Error(UnknownId("GPU", *id, ids, false));
+    }
+  }
+  r.Finish();
+  if (p && p->kind == "image" && frames && *frames != 1)
+    r.Error("pipeline '" + p->id + "' makes images: 'frames' must be 1, got " +
+            std::to_string(*frames));
+  if (!r.errors().empty()) return RequestErrors(r.errors());
+  q.width = width ? static_cast<int>(*width) : p->default_width;
+  q.height = height ? static_cast<int>(*height) : p->default_height;
+  q.frames = p->kind == "video" ? (frames ? static_cast<int>(*frames) : p->default_frames) : 1;
+  q.steps = steps ? static_cast<int>(*steps) : p->default_steps;
+  q.batch = batch ? static_cast<int>(*batch) : 1;
+
+  Answer out;
+  auto a = ResolvedAssumptions(data, &out);
+  if (!a) return out;
+  Diagnostics diags;
+  const calc::MediaConstants k = calc::ResolveMediaConstants(data, &diags);
+  if (diags.HasErrors()) {
+    out.exit_code = kDataError;
+    out.body["error"]["exit_code"] = kDataError;
+    out.body["error"]["kind"] = "data";
+    Json& messages = out.body["error"]["messages"] = Json::array();
+    for (const Diagnostic& d : diags.Sorted()) messages.push_back(FormatDiagnostic(d));
+    return out;
+  }
+  const calc::MediaEstimate e = calc::EstimateMedia(*p, q, k);
+  Json& j = out.body;
+  j["pipeline"] = p->id;
+  j["kind"] = p->kind;
+  j["precision"] = q.precision;
+  j["encoder_precision"] = q.encoder_precision;
+  j["vae_precision"] = q.vae_precision;
+  j["width"] = q.width;
+  j["height"] = q.height;
+  j["frames"] = q.frames;
+  j["batch"] = q.batch;
+  j["steps"] = q.steps;
+  j["offload"] = calc::MediaOffloadId(q.offload);
+  j["tiled_vae"] = q.tiled_vae;
+  j["efficient_attention"] = q.efficient_attention;
+  j["tokens"]["latent_frames"] = e.tokens.latent_frames;
+  j["tokens"]["latent_width"] = e.tokens.latent_width;
+  j["tokens"]["latent_height"] = e.tokens.latent_height;
+  j["tokens"]["image_tokens"] = Bytes(e.tokens.image_tokens);
+  j["tokens"]["attention_tokens"] = Bytes(e.tokens.attention_tokens);
+  j["phases"] = Json::array();
+  for (const auto& ph : e.phases) j["phases"].push_back(MediaPhaseJson(ph));
+  j["weights_bytes"] = Bytes(e.weights_bytes);
+  j["peak_bytes"] = Bytes(e.peak_bytes);
+  j["peak_phase"] = e.peak_phase;
+  j["host_bytes"] = Bytes(e.host_bytes);
+  j["passes"] = e.passes;
+  j["flops_per_step"] = e.flops_per_step;
+  j["cuda_context_bytes"] = Bytes(a->cuda_context_gb * 1e9);
+  if (gpu) {
+    const calc::MediaSpeed s = calc::EstimateMediaSpeed(*p, q, e, *gpu, k);
+    const double memory = (gpu->usable_memory_gb ? *gpu->usable_memory_gb : gpu->memory_gb) * 1e9;
+    const double usable = memory * (1 - a->gpu_ram_headroom_fraction);
+    Json& g = j["gpu"];
+    g["id"] = gpu->id;
+    g["memory_bytes"] = Bytes(memory);
+    g["usable_bytes"] = Bytes(usable);
+    g["fits"] = e.peak_bytes + a->cuda_context_gb * 1e9 <= usable;
+    g["peak_tflops"] = s.peak_tflops;
+    g["efficiency"] = s.efficiency;
+    g["seconds_per_step"] = s.seconds_per_step;
+    g["denoise_seconds"] = s.denoise_seconds;
+    g["offload_seconds"] = s.offload_seconds;
+    g["total_seconds"] = s.total_seconds;
+    g["seconds_per_video_second"] =
+        p->kind == "video" ? Json(s.seconds_per_video_second) : Json(nullptr);
+  }
+  return out;
+}
+
 }  // namespace
 
 Answer AnswerRequest(const Dataset& data, const Json& request) {
   if (!request.is_object()) return RequestErrors({"a request must be a JSON object"});
   if (!request.contains("command") || !request.at("command").is_string())
     return RequestErrors(
-        {"a request needs \"command\": one of breakeven, fit, maxctx, rank, vram"});
+        {"a request needs \"command\": one of breakeven, fit, maxctx, media, rank, vram"});
   const std::string command = request.at("command").get<std::string>();
   Reader r(request, command);
   if (command == "vram") return Vram(r, data, request);
@@ -596,8 +735,9 @@ Answer AnswerRequest(const Dataset& data, const Json& request) {
   if (command == "breakeven") return Breakeven(r, data);
   if (command == "rank") return Rank(r, data);
   if (command == "maxctx") return MaxContext(r, data, request);
-  return RequestErrors(
-      {UnknownId("calc command", command, {"breakeven", "fit", "maxctx", "rank", "vram"})});
+  if (command == "media") return Media(r, data);
+  return RequestErrors({UnknownId("calc command", command,
+                                  {"breakeven", "fit", "maxctx", "media", "rank", "vram"})});
 }
 
 std::string AnswerRequestText(const Dataset& data, std::string_view request_json) {

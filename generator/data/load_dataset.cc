@@ -10,6 +10,7 @@
 #include "base/text.h"
 #include "data/json_doc.h"
 #include "data/load_machines.h"
+#include "data/load_media.h"
 #include "data/object_reader.h"
 
 namespace gg {
@@ -716,6 +717,10 @@ void LoadParsedDataFile(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
     LoadMachines(doc, out, diags);
   else if (name == "validation.json")
     LoadValidation(doc, out, diags);
+  else if (name == "genmodels.json")
+    LoadGenModels(doc, out, diags);
+  else if (name == "genvalidation.json")
+    LoadGenValidation(doc, out, diags);
 }
 
 }  // namespace gg

@@ -221,6 +221,8 @@ int RecordsOf(const Dataset& d, const std::string& kind) {
   if (kind == "machines") return static_cast<int>(d.machines.size());
   if (kind == "flowchart") return d.flowchart ? static_cast<int>(d.flowchart->nodes.size()) : 0;
   if (kind == "validation") return static_cast<int>(d.validation.size());
+  if (kind == "genmodels") return static_cast<int>(d.media.size());
+  if (kind == "genvalidation") return static_cast<int>(d.media_validation.size());
   for (const CsvKind& k : CsvKinds())
     if (k.kind == kind) return k.count(d);
   return 0;

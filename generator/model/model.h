@@ -335,6 +335,90 @@ struct ValidationCase {
   Provenance prov;  // source, date (as_of), note
 };
 
+// One part of an image / video / audio generation pipeline (data/genmodels.json): a text
+// encoder, the denoiser (the diffusion transformer or U-Net run once per step) or the VAE that
+// turns latents into pixels. The shape fields a role does not use stay 0.
+struct MediaComponent {
+  SourceLoc loc;
+  std::string role;  // text_encoder | denoiser | vae
+  std::string name;
+  double params_b = 0;
+  std::string native_precision;  // fp32 | bf16 | fp16 | fp8
+  // Transformer shape (text encoders and denoisers).
+  int layers = 0;
+  int hidden_size = 0;
+  int attention_heads = 0;
+  int ffn_size = 0;  // width of the feed-forward layer
+  // Text encoders: tokens the pipeline encodes (its max_sequence_length).
+  int tokens = 0;
+  // Denoisers.
+  std::string architecture;  // mmdit (text joins the image tokens) | dit (cross-attention) | unet
+  int patch_size = 0;        // latent pixels per token side
+  int patch_size_t = 1;      // latent frames per token
+  int text_tokens = 0;       // text tokens in the joint attention (mmdit); 0 for cross-attention
+  int experts = 1;  // denoisers loaded as separate models, one used per step (Wan 2.2 A14B)
+  // U-Net only: multiply-accumulates of one forward pass at reference_pixels output pixels.
+  double reference_tmacs = 0;
+  double reference_pixels = 0;
+  // VAEs.
+  int latent_channels = 0;
+  int spatial_compression = 0;
+  int temporal_compression = 1;
+  int decoder_channels = 0;      // channels of the decoder's first (full-resolution) block
+  int vae_patch = 1;             // output pixels per side its last layer unfolds (LTX 4, Wan 2.2 2)
+  int decode_latent_frames = 0;  // latent frames decoded at once; 0 = the whole clip
+  Provenance prov;
+};
+
+struct MediaPipeline {
+  SourceLoc loc;
+  std::string id;
+  std::string name;
+  std::string kind;  // image | video
+  std::string release_date;
+  bool cfg = false;  // classifier-free guidance: two denoiser passes per step
+  int default_steps = 0;
+  int default_width = 0;
+  int default_height = 0;
+  int default_frames = 1;
+  int fps = 0;  // video: frames per second of the published model
+  std::vector<MediaComponent> components;
+  Provenance prov;
+
+  // The first component with this role, or nullptr.
+  const MediaComponent* Find(const std::string& role) const;
+};
+
+// A published measurement of a media pipeline (data/genvalidation.json): a peak-memory figure
+// or a denoising speed, with the configuration needed to recompute it.
+struct MediaCase {
+  SourceLoc loc;
+  std::string id;
+  std::string kind;  // peak_memory | step_seconds | total_seconds
+  std::string pipeline;
+  SourceLoc pipeline_loc;
+  std::string gpu;  // gpus.json id; empty for peak_memory cases measured on a card not listed
+  SourceLoc gpu_loc;
+  std::string engine;  // diffusers | comfyui | official
+  std::string precision;
+  std::string encoder_precision;  // empty = bf16
+  std::string vae_precision;      // empty = bf16
+  int width = 0;
+  int height = 0;
+  int frames = 1;
+  int batch = 1;
+  int steps = 0;        // speed cases: denoising steps of the run; 0 = the pipeline's default
+  std::string offload;  // none | phases | model | sequential
+  bool tiled_vae = false;
+  // peak_memory: the phases the figure covers (the others ran elsewhere, e.g. a text encoder
+  // on the CPU); empty = all three.
+  std::vector<std::string> phases;
+  double measured = 0;
+  std::string unit;  // GiB | GB | s/it | it/s | s
+  std::string quote;
+  Provenance prov;
+};
+
 // All the data files, loaded.
 struct Dataset {
   SiteConfig site;
@@ -347,7 +431,10 @@ struct Dataset {
   std::vector<Persona> personas;
   std::vector<Machine> machines;  // optional file
   std::optional<Flowchart> flowchart;
-  std::vector<ValidationCase> validation;  // optional file
+  std::vector<ValidationCase> validation;   // optional file
+  std::vector<Assumption> media_constants;  // genmodels.json "constants" (optional file)
+  std::vector<MediaPipeline> media;         // genmodels.json "pipelines"
+  std::vector<MediaCase> media_validation;  // genvalidation.json (optional file)
   // Data files that could not be read or parsed at all. Checks and pages that depend on
   // them are skipped, so that one broken file is reported once, not at every reference.
   std::vector<std::string> unreadable;
@@ -361,6 +448,7 @@ struct Dataset {
   const Persona* FindPersona(const std::string& id) const;
   const Machine* FindMachine(const std::string& id) const;
   const Assumption* FindAssumption(const std::string& id) const;
+  const MediaPipeline* FindPipeline(const std::string& id) const;
 };
 
 }  // namespace gg

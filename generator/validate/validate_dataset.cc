@@ -22,16 +22,15 @@ void CheckGpuRef(const Dataset& d, const std::vector<std::string>& ids, const st
 }
 
 // A persona's or flowchart query's machine must exist and take `per_machine` GPUs at all.
-void CheckMachineRef(const Dataset& d, const std::string& id, const SourceLoc& loc,
-                     int per_machine, const std::string& who, Diagnostics* diags) {
+void CheckMachineRef(const Dataset& d, const std::string& id, const SourceLoc& loc, int per_machine,
+                     const std::string& who, Diagnostics* diags) {
   if (id.empty()) return;
   const Machine* m = d.FindMachine(id);
   if (m == nullptr) {
     std::vector<std::string> ids;
     for (const auto& x : d.machines) ids.push_back(x.id);
     diags->Error(loc, "unknown machine '" + id + "' in " + who,
-                 ids.empty() ? "machines are defined in data/machines.json"
-                             : DidYouMean(id, ids));
+                 ids.empty() ? "machines are defined in data/machines.json" : DidYouMean(id, ids));
     return;
   }
   if (per_machine > m->max_gpus)
@@ -72,6 +71,15 @@ void ValidateDataset(const Dataset& d, Diagnostics* diags) {
     if (!v.model.empty() && !d.FindModel(v.model))
       diags->Error(v.model_loc, "unknown model '" + v.model + "' in 'model'",
                    DidYouMean(v.model, model_ids));
+  }
+  std::vector<std::string> pipeline_ids;
+  for (const auto& p : d.media) pipeline_ids.push_back(p.id);
+  for (const auto& c : d.media_validation) {
+    CheckGpuRef(d, ids, c.gpu, c.gpu_loc, "gpu", diags);
+    if (!d.FindPipeline(c.pipeline))
+      diags->Error(c.pipeline_loc, "unknown pipeline '" + c.pipeline + "' in 'pipeline'",
+                   pipeline_ids.empty() ? "pipelines are defined in data/genmodels.json"
+                                        : DidYouMean(c.pipeline, pipeline_ids));
   }
 
   // Ids must be unique across the files whose ids share a namespace in URLs and directives.
