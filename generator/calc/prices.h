@@ -23,9 +23,9 @@
 namespace gg::calc {
 
 struct PriceRules {
-  int window_days = 90;   // < 0 is treated as 0 (same-day observations only)
-  int max_age_days = 0;   // 0: a tier never ages out
-  int stale_days = 0;     // 0: never stale
+  int window_days = 90;  // < 0 is treated as 0 (same-day observations only)
+  int max_age_days = 0;  // 0: a tier never ages out
+  int stale_days = 0;    // 0: never stale
 };
 
 // What a current price rests on.

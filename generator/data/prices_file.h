@@ -32,12 +32,11 @@ bool ObservationSpans(const std::string& text, std::vector<ItemSpan>* items, std
 // its neighbours. *index is the new item's position. RemoveObservation(result, *index)
 // gives the text back byte for byte.
 bool InsertObservation(const std::string& text, const std::vector<PriceObservation>& existing,
-                       const PriceObservation& o, const std::string& price_text,
-                       std::string* out, size_t* index, std::string* error);
+                       const PriceObservation& o, const std::string& price_text, std::string* out,
+                       size_t* index, std::string* error);
 
 // Removes the item at index with the separator before it (after it, for the first item).
-bool RemoveObservation(const std::string& text, size_t index, std::string* out,
-                       std::string* error);
+bool RemoveObservation(const std::string& text, size_t index, std::string* out, std::string* error);
 
 // RFC 4180 CSV: records of fields separated by commas, fields optionally in double quotes
 // (a quote inside doubled; commas and line breaks allowed inside), CRLF or LF line ends.

@@ -205,23 +205,31 @@ TEST_CASE("prices status: basis, age, stale, --fail-stale", "[cli][prices]") {
   CliRun all = r.Prices({"status", "--as-of", "2026-11-01"});
   INFO(all.err);
   REQUIRE(all.exit_code == 0);
-  // The new RTX 5090: June's listing, not October's estimate; 132 days old: stale.
-  std::string line;
-  for (size_t at = all.out.find("rtx-5090 "); at != std::string::npos;
-       at = all.out.find("rtx-5090 ", at + 1)) {
-    std::string l = all.out.substr(at, all.out.find('\n', at) - at);
-    if (l.find(" new ") != std::string::npos) line = l;
-  }
+  // The new RTX 5090: October's listing, not an estimate; 17 days old on the data's last day.
+  auto line_of = [](const std::string& out, const std::string& gpu, const std::string& cond) {
+    for (size_t at = out.find(gpu + " "); at != std::string::npos; at = out.find(gpu + " ", at + 1)) {
+      std::string l = out.substr(at, out.find('\n', at) - at);
+      if (l.find(" " + cond + " ") != std::string::npos) return l;
+    }
+    return std::string();
+  };
   INFO(all.out);
-  CHECK(line.find("2699 USD  1 sourced (market)") != std::string::npos);
-  CHECK(line.find("2026-06-22   132d  STALE") != std::string::npos);
-  CHECK(all.out.find("US: 1 of 8 current prices sourced, newest sourced 2026-06-22") !=
+  std::string line = line_of(all.out, "rtx-5090", "new");
+  CHECK(line.find("2900 USD  1 sourced (market)") != std::string::npos);
+  CHECK(line.find("2026-10-15    17d") != std::string::npos);
+  CHECK(line.find("STALE") == std::string::npos);
+  CHECK(all.out.find("US: 1 of 8 current prices sourced, newest sourced 2026-10-15") !=
         std::string::npos);
-  CHECK(r.Prices({"status", "--as-of", "2026-11-01", "--fail-stale"}).exit_code == 1);
+  CHECK(r.Prices({"status", "--as-of", "2026-11-01", "--fail-stale"}).exit_code == 0);
+  // Two months on, its evidence is stale; so is every estimate of 2026-11-01 or before.
+  CliRun later = r.Prices({"status", "--as-of", "2027-01-01"});
+  CHECK(line_of(later.out, "rtx-5090", "new").find("2026-10-15    78d  STALE") !=
+        std::string::npos);
+  CHECK(r.Prices({"status", "--as-of", "2027-01-01", "--fail-stale"}).exit_code == 1);
   CliRun stale = r.Prices({"status", "--as-of", "2026-11-01", "--stale"});
   CHECK(stale.out.find("rtx-3090") == std::string::npos);  // fresh: not listed
-  CHECK(r.Prices({"status", "--region", "EU", "--as-of", "2026-11-01", "--fail-stale"}).exit_code ==
-        0);  // no EU price: nothing stale
+  CHECK(r.Prices({"status", "--region", "EU", "--as-of", "2027-01-01", "--fail-stale"})
+            .exit_code == 0);  // no EU price: nothing stale
   CliRun bad = r.Prices({"status", "--region", "EUR"});
   CHECK(bad.exit_code == 2);
   CHECK(bad.err.find("did you mean 'EU'?") != std::string::npos);
