@@ -30,6 +30,15 @@ function element(tag, attrs = {}, ...children) {
 // An accessible table like the static ones (directives/html.cc): a captioned table in a
 // focusable scrolling region; the cell in column `rowHeader` (default the first) of each row
 // is its header.
+// A price, with the "≈" mark of an estimate before it (one element: the stylesheet draws the
+// "≈" and clips the label, as for the marks the build writes).
+function priced(estimated, label, text) {
+  const span = element("span", {});
+  if (estimated) span.append(element("span", { class: "est-mark", title: label }, `${label}: `));
+  span.append(text);
+  return span;
+}
+
 function table(caption, headers, rows, numeric, rowHeader = 0) {
   const head = element("tr", {}, ...headers.map((h, i) =>
     element("th", numeric[i] ? { scope: "col", class: "num" } : { scope: "col" }, h)));
@@ -99,7 +108,8 @@ class CalculatorForm {
 
   configText(c) {
     const text = `${this.int.format(c.count)} × ${this.name("gpu", c.gpu)}`;
-    return c.price_usd === null ? text : `${text} (${this.usd.format(c.price_usd)})`;
+    if (c.price_usd === null) return text;
+    return `${text} (${c.price_estimated ? "≈ " : ""}${this.usd.format(c.price_usd)})`;
   }
 
   // The model part of a request: the id, or the pasted text; null (with the message shown)
@@ -191,7 +201,8 @@ class CalculatorForm {
     const rows = configs.slice(0, 10).map((c) => [
       c.precision_substituted ? `${this.name("gpu", c.gpu)} (${fill(this.t["calc.substituted"], { precision: c.precision })})` : this.name("gpu", c.gpu),
       this.int.format(c.count), this.gb.format(c.per_gpu_bytes / 1e9),
-      c.price_usd === null ? this.t["calc.unpriced"] : this.usd.format(c.price_usd),
+      c.price_usd === null ? this.t["calc.unpriced"]
+        : priced(c.price_estimated, this.t["price.estimated"], this.usd.format(c.price_usd)),
       c.tokens_per_s === null ? "—" : this.speed.format(c.tokens_per_s)]);
     return table(this.t["calc.configs.caption"],
       [this.t["col.gpu"], this.t["col.cards"], this.t["calc.col.per_gpu_gb"], this.t["col.config_price"], this.t["col.tokens_per_s"]],
@@ -265,7 +276,7 @@ function answerInOrder(tool) {
 }
 
 // What the tool modules share with this one.
-const helpers = { element, table, fill, numberOf, formFromUrl, formToUrl, answerInOrder };
+const helpers = { element, table, priced, fill, numberOf, formFromUrl, formToUrl, answerInOrder };
 
 // Starts one tool; a tool that cannot start says so in its status line.
 async function startTool(root, calc) {

@@ -353,6 +353,7 @@ Json ConfigJson(const calc::FitConfig& c) {
   j["per_gpu_bytes"] = Bytes(c.per_gpu_bytes);
   j["price_usd"] = OrNull(c.price_usd);
   j["condition"] = c.unit_price ? Json(ConditionId(c.unit_price->condition)) : Json(nullptr);
+  j["price_estimated"] = c.unit_price ? Json(c.unit_price->estimated) : Json(nullptr);
   j["tokens_per_s"] = OrNull(c.tokens_per_s);
   j["prefill_tokens_per_s"] = OrNull(c.prefill_tokens_per_s);
   return j;
@@ -453,7 +454,9 @@ DesktopArgs ReadDesktop(Reader& r, const Dataset& data, const char* at_least_0) 
 }
 
 // The cloud side: a price per hour, or an offer of data/cloud.json (cloud).
-std::optional<double> ReadCloud(Reader& r, const Dataset& data, const char* at_least_0) {
+std::optional<double> ReadCloud(Reader& r, const Dataset& data, const char* at_least_0,
+                                bool* estimated) {
+  *estimated = false;
   if (!r.Has("cloud")) return r.Number("cloud_usd_per_hour", true, 0, 1e300, at_least_0);
   if (r.Has("cloud_usd_per_hour"))
     r.Error(
@@ -462,7 +465,10 @@ std::optional<double> ReadCloud(Reader& r, const Dataset& data, const char* at_l
   if (!id) return std::nullopt;
   std::vector<std::string> ids;
   for (const CloudOffer& o : data.cloud) {
-    if (o.id == *id) return o.usd_per_gpu_hour;
+    if (o.id == *id) {
+      *estimated = o.prov.estimated;
+      return o.usd_per_gpu_hour;
+    }
     ids.push_back(o.id);
   }
   r.Error(UnknownId("cloud offer", *id, ids, /*list_all=*/false));
@@ -472,7 +478,8 @@ std::optional<double> ReadCloud(Reader& r, const Dataset& data, const char* at_l
 Answer Breakeven(Reader& r, const Dataset& data) {
   const char* kAtLeast0 = "a number of at least 0";
   DesktopArgs desktop = ReadDesktop(r, data, kAtLeast0);
-  auto per_hour = ReadCloud(r, data, kAtLeast0);
+  bool cloud_estimated = false, desktop_estimated = false;
+  auto per_hour = ReadCloud(r, data, kAtLeast0, &cloud_estimated);
   auto utilisation = r.Number("utilisation", true, 0, 1, "a fraction between 0 and 1");
   auto electricity = r.Number("electricity_usd_per_kwh", true, 0, 1e300, kAtLeast0);
   r.Finish();
@@ -491,6 +498,7 @@ Answer Breakeven(Reader& r, const Dataset& data) {
     desktop.cost = built->cost_usd;
     desktop.watts = built->watts;
     condition = ConditionId(built->price.condition);
+    desktop_estimated = built->price.estimated;
   }
   const auto days =
       calc::BreakEvenDays(*desktop.cost, *desktop.watts, *per_hour, *utilisation, *electricity);
@@ -499,7 +507,11 @@ Answer Breakeven(Reader& r, const Dataset& data) {
   j["desktop_cost_usd"] = *desktop.cost;
   j["desktop_watts"] = *desktop.watts;
   if (condition) j["condition"] = *condition;
+  // The desktop's price rests on an estimate (a GPU's current price; the reader's own figure
+  // never does), and so does the cloud price of an estimated offer.
+  j["price_estimated"] = desktop_estimated;
   j["cloud_usd_per_hour"] = *per_hour;
+  j["cloud_price_estimated"] = cloud_estimated;
   j["break_even_days"] = OrNull(days);
   j["break_even_months"] = days ? Json(*days / calc::kDaysPerYear * 12.0) : Json(nullptr);
   j["electricity_kwh_per_year"] = calc::EnergyKwhPerYear(*desktop.watts, *utilisation);

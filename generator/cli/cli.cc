@@ -112,6 +112,10 @@ CommandDecl CalcGroupDecl() {
   return {"calc", "run one calculation: " + names, {}, "", ""};
 }
 
+CommandDecl PricesGroupDecl() {
+  return {"prices", "record and check price observations: add, remove, import, status", {}, "", ""};
+}
+
 const std::vector<CommandDecl>& Commands() {
   static const std::vector<CommandDecl> commands = {kBuild,
                                                     kCheck,
@@ -119,7 +123,8 @@ const std::vector<CommandDecl>& Commands() {
                                                     CalcGroupDecl(),
                                                     ServeCommandDecl(),
                                                     DiffCommandDecl(),
-                                                    ReviewCommandDecl()};
+                                                    ReviewCommandDecl(),
+                                                    PricesGroupDecl()};
   return commands;
 }
 
@@ -578,6 +583,7 @@ int RunCommandLine(const std::vector<std::string>& args, std::ostream& out, std:
   if (cmd == "serve") return separate.serve(args, out, err);
   if (cmd == "diff") return separate.diff(args, out, err);
   if (cmd == "review") return separate.review(args, out, err);
+  if (cmd == "prices") return separate.prices(args, out, err);
   std::vector<std::string> names;
   for (const CommandDecl& c : Commands()) names.push_back(c.name);
   std::string hint = DidYouMean(cmd, names);

@@ -12,6 +12,7 @@
 #include "data/load_machines.h"
 #include "data/load_media.h"
 #include "data/object_reader.h"
+#include "data/price_fields.h"
 
 namespace gg {
 namespace {
@@ -199,14 +200,35 @@ void LoadPrices(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
     p.date = r.Date("date");
     p.condition = ParseCondition(r.Enum("condition", kConditions)).value_or(Condition::kNew);
     p.region = r.String("region");
-    p.currency = r.Enum("currency", {"USD"});
+    p.currency = r.Enum("currency", {"USD", "EUR", "CNY"});
     p.price = r.Positive("price");
+    const std::string kind = r.Enum("kind", PriceKindIds());
+    p.kind = ParsePriceKind(kind).value_or(PriceKind::kEstimate);
     p.prov.source = r.String("source");
+    p.url = r.OptString("url").value_or("");
     p.prov.as_of = p.date;
-    p.prov.estimated = r.Bool("estimated", false);
+    p.prov.estimated = p.kind == PriceKind::kEstimate;
     p.prov.note = r.OptString("note").value_or("");
-    p.estimate_method = ReadEstimateMethod(r, p.prov.estimated, diags);
-    out->prices.push_back(std::move(p));
+    if (r.Has("estimate_method"))
+      p.estimate_method = r.Enum("estimate_method", EstimateMethodIds());
+    p.evidence_url = r.OptString("evidence_url").value_or("");
+    if (r.Has("evidence_date")) p.evidence_date = r.Date("evidence_date");
+    p.evidence_loc = r.Has("evidence_url") ? r.FieldLoc("evidence_url") : p.loc;
+    if (r.Has("estimated")) {
+      r.Touch("estimated");
+      diags->Error(r.FieldLoc("estimated"), "'estimated' is replaced by 'kind' in prices.json",
+                   "write \"kind\": \"estimate\" with estimate_method, evidence_url and "
+                   "evidence_date, or the kind of price that was seen (data/README.md)");
+    }
+    // An invalid kind was reported by Enum; the kind-specific checks would only repeat it, as
+    // "no estimate_method" would repeat an unknown method.
+    if (!kind.empty())
+      for (const FieldProblem& f : CheckPriceObservation(p)) {
+        if (f.field == "estimate_method" && r.Has(f.field) && p.estimate_method.empty()) continue;
+        diags->Error(r.Has(f.field) ? r.FieldLoc(f.field) : r.FieldLoc("kind"), f.message, f.hint);
+      }
+    // Without a usable kind the observation would count as whatever the default says.
+    if (!kind.empty()) out->prices.push_back(std::move(p));
   }
 }
 

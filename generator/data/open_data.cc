@@ -182,13 +182,26 @@ std::string ModelsCsv(const Dataset& d) {
              }));
 }
 
+// basis: "sourced" (seen on the market or a list price) or "estimate" (kind estimate: its
+// method and the evidence it rests on follow).
 std::string PricesCsv(const Dataset& d) {
-  return Csv({"gpu", "date", "condition", "region", "currency", "price", "estimated",
-              "estimate_method", "source", "note"},
+  return Csv({"gpu", "date", "condition", "region", "currency", "price", "kind", "basis",
+              "estimate_method", "evidence_url", "evidence_date", "source", "url", "note"},
              Rows<PriceObservation>(d.prices, [](const PriceObservation& p) -> Row {
-               return {p.gpu,         p.date,       ConditionId(p.condition), p.region,
-                       p.currency,    Num(p.price), Bool(p.prov.estimated),   p.estimate_method,
-                       p.prov.source, p.prov.note};
+               return {p.gpu,
+                       p.date,
+                       ConditionId(p.condition),
+                       p.region,
+                       p.currency,
+                       Num(p.price),
+                       PriceKindId(p.kind),
+                       p.kind == PriceKind::kEstimate ? "estimate" : "sourced",
+                       p.estimate_method,
+                       p.evidence_url,
+                       p.evidence_date,
+                       p.prov.source,
+                       p.url,
+                       p.prov.note};
              }));
 }
 

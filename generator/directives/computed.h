@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "base/diagnostics.h"
 #include "calc/assumptions.h"
@@ -20,8 +21,10 @@ struct Computed {
   std::string data_date;
   calc::Assumptions assumptions;
   calc::PerformanceTable perf;
-  calc::CurrentPrices prices;  // current price per (GPU, condition) still on sale
+  calc::CurrentPrices prices;  // current price per (GPU, condition) still on sale (US)
   int estimated_prices = 0;    // how many of them rest on an estimate
+  // "Prices as of" per region (US, EU, CN): newest sourced date, sourced / total current prices.
+  std::vector<calc::PricesAsOf> as_of;
 };
 
 // Runs the calculations; reports problems the data makes impossible (a missing assumption,

@@ -30,7 +30,7 @@ const std::vector<std::string> kScriptStrings = {
     "col.cards",           "col.config_price",     "col.tokens_per_s",
     "calc.col.per_gpu_gb", "calc.col.part",        "calc.col.gb",
     "calc.unpriced",       "calc.config.empty",    "calc.config.invalid",
-    "calc.config.read"};
+    "calc.config.read",    "price.estimated"};
 
 // The box a reader pastes a config.json into (shown while the model is "config"), its note
 // and the live message beside it (what was read, or why it cannot be used).

@@ -32,7 +32,8 @@ const std::vector<std::string> kScriptStrings = {"calc.failed",
                                                  "calc.rent.line.own",
                                                  "calc.rent.line.rent",
                                                  "calc.rent.axis.years",
-                                                 "calc.rent.breakeven"};
+                                                 "calc.rent.breakeven",
+                                                 "price.estimated"};
 
 std::string Render(const Args& a, const PageContext& ctx) {
   if (!CalculatorAvailable(ctx, "calc-rent.js")) return "";
@@ -64,6 +65,8 @@ std::string Render(const Args& a, const PageContext& ctx) {
     const Gpu* g = ctx.data->FindGpu(o->gpu);
     const std::string label = o->provider + " · " + (g ? g->name : o->gpu) + " · " +
                               ctx.T("pricing." + o->pricing) + " · " +
+                              // An option holds text only: the estimate's mark is the "≈" itself.
+                              (o->prov.estimated ? "≈ " : "") +
                               ctx.fmt->Usd(o->usd_per_gpu_hour, true);
     if (o->id == offer_id) per_hour = o->usd_per_gpu_hour;
     clouds += Option(o->id, label, o->id == offer_id);

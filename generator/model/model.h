@@ -86,6 +86,24 @@ struct Benchmark {
 
 // A field added here must also be hashed by ComputedValues (directives/computed_values.cc),
 // or pages reading data:prices/<gpu> would not see it change.
+// What a price observation is (prices.json `kind`): a new card offered in stock by a shop, a
+// completed sale of a used card, a vendor list / launch price, a vendor or reseller quote, or
+// an estimate nobody observed. The first three market kinds and the list price are sourced.
+enum class PriceKind { kListing, kSold, kMsrp, kQuote, kEstimate };
+const char* PriceKindId(PriceKind k);  // "listing" …
+std::optional<PriceKind> ParsePriceKind(const std::string& s);
+const std::vector<std::string>& PriceKindIds();  // listing, sold, msrp, quote, estimate
+// A market price: what a shop, a buyer or a reseller actually asked or paid.
+inline bool IsMarketKind(PriceKind k) {
+  return k == PriceKind::kListing || k == PriceKind::kSold || k == PriceKind::kQuote;
+}
+
+// The regions a price may be observed in and the currency each is priced in: US → USD
+// (before sales tax), EU → EUR (including VAT), CN → CNY (including VAT). "" for an unknown
+// region.
+const std::vector<std::string>& PriceRegionIds();
+std::string RegionCurrency(const std::string& region);
+
 struct PriceObservation {
   SourceLoc loc;
   SourceLoc gpu_loc;
@@ -95,9 +113,17 @@ struct PriceObservation {
   std::string region;
   std::string currency;
   double price = 0;
-  Provenance prov;  // prov.as_of == date
+  PriceKind kind = PriceKind::kListing;
+  std::string url;  // optional web address of the page the price was seen on
+  Provenance prov;  // prov.as_of == date; prov.estimated == (kind == kEstimate)
   // How an estimated price was made (one of EstimateMethodIds()); empty when sourced.
   std::string estimate_method;
+  // Estimates only: the evidence the estimate rests on (a web address, or a reference to an
+  // observation `prices.json#GPU/CONDITION/REGION/DATE` or a card `gpus.json#GPU`) and the
+  // date of that evidence, from which the estimate's staleness is measured.
+  std::string evidence_url;
+  std::string evidence_date;
+  SourceLoc evidence_loc;
 };
 
 // The methods an estimated price may name (prices.json `estimate_method`), in the order the

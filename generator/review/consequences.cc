@@ -36,7 +36,7 @@ void ComparePrices(const Snapshot& a, const Snapshot& b, Report* r) {
     bool hx = x != a.computed.prices.end(), hy = y != b.computed.prices.end();
     // Only moves of the price itself: another observation that leaves the median where it
     // was is listed with the records, not here.
-    if (hx && hy && x->second.usd == y->second.usd) continue;
+    if (hx && hy && x->second.usd == y->second.usd && x->second.basis == y->second.basis) continue;
     PriceMove m;
     m.gpu = k.first;
     m.gpu_name = NameIn(a, b, k.first);
@@ -45,11 +45,13 @@ void ComparePrices(const Snapshot& a, const Snapshot& b, Report* r) {
       m.before = x->second.usd;
       m.count_before = x->second.count;
       m.newest_before = x->second.newest_date;
+      m.basis_before = calc::PriceBasisId(x->second.basis);
     }
     if (hy) {
       m.after = y->second.usd;
       m.count_after = y->second.count;
       m.newest_after = y->second.newest_date;
+      m.basis_after = calc::PriceBasisId(y->second.basis);
     }
     std::string prefix = m.gpu + " ";
     for (const auto& rc : r->records) {

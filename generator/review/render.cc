@@ -86,8 +86,14 @@ struct Parts {
 std::string PriceLine(const PriceMove& m) {
   std::string s =
       m.gpu_name + " (" + m.condition + "): " + PriceText(m.before) + " → " + PriceText(m.after);
-  if (m.after)
-    s += " (median of " + std::to_string(m.count_after) + ", newest " + m.newest_after + ")";
+  if (m.after && m.basis_after == "estimate")
+    s += " (estimate, " + m.newest_after + ")";
+  else if (m.after)
+    s += " (median of " + std::to_string(m.count_after) +
+         (m.basis_after == "msrp" ? " list prices" : " sourced") + ", newest " + m.newest_after +
+         ")";
+  if (m.before && m.after && m.basis_before != m.basis_after)
+    s += " [" + m.basis_before + " → " + m.basis_after + "]";
   if (!m.causes.empty()) {
     s += " ← ";
     for (size_t i = 0; i < m.causes.size(); ++i) s += (i ? ", " : "") + m.causes[i];
@@ -109,7 +115,7 @@ Parts Lines(const Report& r) {
       std::map<std::string, std::string> v;
       for (const auto& f : c.fields) v[f.field] = c.change == "added" ? f.after : f.before;
       head += "\n    price " + v["price"] + " " + v["currency"] +
-              (v.count("estimated") && v["estimated"] == "true" ? " (estimate)" : "") +
+              (v.count("kind") && v["kind"] == "estimate" ? " (estimate)" : "") +
               "; source: " + Short(v["source"], 80);
     }
     p.records.push_back(head);
@@ -283,6 +289,23 @@ std::vector<std::string> Summary(const Report& r, const Parts& p) {
   }
   return s;
 }
+
+}  // namespace
+
+std::string RenderPriceSummary(const Report& r) {
+  const Parts p = Lines(r);
+  std::string out;
+  for (const std::string& line : Summary(r, p)) {
+    const bool wanted = line.rfind("Price", 0) == 0 || line.rfind("Ranks", 0) == 0 ||
+                        line.rfind("Pick", 0) == 0 || line.rfind("Leaf", 0) == 0 ||
+                        line.rfind("Consequences", 0) == 0;
+    if (wanted) out += line + "\n";
+  }
+  for (const std::string& line : p.ranks) out += "  " + line + "\n";
+  return out;
+}
+
+namespace {
 
 std::string Indent(const std::string& s, const std::string& by) {
   std::string out = by;
@@ -528,6 +551,9 @@ std::string RenderReviewJson(const Report& r) {
                            {"count_after", m.count_after},
                            {"newest_before", m.newest_before},
                            {"newest_after", m.newest_after},
+                           {"basis_before", m.basis_before},
+                           {"basis_after", m.basis_after},
+                           {"estimated", m.basis_after == "estimate"},
                            {"causes", m.causes}});
   j["ranks"] = J::array();
   for (const auto& m : r.ranks)

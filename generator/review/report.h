@@ -34,6 +34,8 @@ struct PriceMove {
   std::optional<double> before, after;  // USD, median of recent observations
   int count_before = 0, count_after = 0;
   std::string newest_before, newest_after;
+  // What the price rests on (calc::PriceBasisId: market, msrp, estimate; "" absent).
+  std::string basis_before, basis_after;
   std::vector<std::string> causes;  // keys of the price records added/removed/changed
 };
 

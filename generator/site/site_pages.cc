@@ -340,7 +340,9 @@ TemplateData SiteRenderer::BaseData(const PageJob& job, const std::string& title
   d.set("data_date", computed_.data_date.empty() ? std::string() : fmt.Date(computed_.data_date));
   d.set("prices_estimated",
         strings_.Format(lang, "footer.estimated_count",
-                        {{"n", fmt.Number(computed_.estimated_prices, 0)},
+                        {{"sourced", fmt.Number(static_cast<double>(computed_.prices.size() -
+                                                                    computed_.estimated_prices),
+                                                0)},
                          {"total", fmt.Number(static_cast<double>(computed_.prices.size()), 0)}}));
   if (data_.site.issues_url.empty())
     d.set("issues_href", false);

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "base/suggest.h"
+#include "data/price_fields.h"
 
 namespace gg {
 namespace {
@@ -63,6 +64,27 @@ void ValidateDataset(const Dataset& d, Diagnostics* diags) {
     CheckGpuRef(d, ids, b.reference, b.reference_loc, "reference", diags);
   }
   for (const auto& p : d.prices) CheckGpuRef(d, ids, p.gpu, p.gpu_loc, "gpu", diags);
+  {
+    // An estimate's evidence in the data must exist; an observation is recorded once.
+    std::set<std::string> refs;
+    std::map<std::string, SourceLoc> keys;
+    for (const auto& p : d.prices) refs.insert(DataReferenceOf(p));
+    for (const auto& p : d.prices) {
+      const std::string& e = p.evidence_url;
+      if (e.rfind("prices.json#", 0) == 0 && !refs.count(e))
+        diags->Error(p.evidence_loc, "evidence '" + e + "' names no observation in prices.json",
+                     "prices.json#GPU/CONDITION/REGION/DATE of an observation in the file");
+      if (e.rfind("gpus.json#", 0) == 0 && !d.FindGpu(e.substr(10)))
+        diags->Error(p.evidence_loc, "evidence '" + e + "' names no GPU in gpus.json",
+                     DidYouMean(e.substr(10), ids));
+      auto [it, fresh] = keys.emplace(DuplicateKey(p), p.loc);
+      if (!fresh)
+        diags->Error(p.loc,
+                     "this price observation repeats the one at " + it->second.file + ":" +
+                         std::to_string(it->second.Resolved().line),
+                     "remove one of them");
+    }
+  }
   for (const auto& c : d.cloud) CheckGpuRef(d, ids, c.gpu, c.gpu_loc, "gpu", diags);
   std::vector<std::string> model_ids;
   for (const auto& m : d.models) model_ids.push_back(m.id);

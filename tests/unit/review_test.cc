@@ -325,8 +325,8 @@ TEST_CASE("review gives the same report cold, with an empty cache and with a war
 }
 
 TEST_CASE("review --threshold hides numeric answers that moved less", "[review]") {
-  // tests/review/thresholds: the used H100 median falls 2.3 %, and buying one instead of
-  // renting it breaks even 1.7 % sooner (2,052 -> 2,018 days).
+  // tests/review/thresholds: the used H100 price falls 2.3 % (a sale replaces the estimate), and
+  // buying one instead of renting it breaks even 1.7 % sooner (2,052 -> 2,018 days).
   TempDir tmp("gg-review");
   fs::path root = tmp.path() / "repo";
   MakeRepo(root);

@@ -88,13 +88,21 @@ class RentTool {
     }
     if (!ownPrice) this.control("r-per-hour").value = String(a.cloud_usd_per_hour);
     const utilisation = this.ui.numberOf(this.get("r-utilisation"), 100);
-    this.status.textContent = a.break_even_days === null ? this.t["calc.rent.summary.never"]
+    const summary = a.break_even_days === null ? this.t["calc.rent.summary.never"]
       : this.ui.fill(this.t["calc.rent.summary"], { days: this.days.format(a.break_even_days),
         months: this.months.format(a.break_even_months), util: this.percent.format(utilisation) });
+    // A break-even computed from an estimated price is an estimate too.
+    const estimated = (a.price_estimated && !ownDesktop) || (a.cloud_price_estimated && !ownPrice);
+    this.status.replaceChildren(this.ui.priced(estimated, this.t["price.estimated"], summary));
     const t = this.t;
-    const rows = [[t["calc.rent.row.desktop"], this.usd.format(a.desktop_cost_usd)],
+    // The desktop's cost and the cloud's rest on estimates when the answer says so (a typed-in
+    // figure never does): they carry the "≈" mark as on the static pages.
+    const mark = t["price.estimated"];
+    const rows = [[t["calc.rent.row.desktop"],
+      this.ui.priced(a.price_estimated && !ownDesktop, mark, this.usd.format(a.desktop_cost_usd))],
       [t["calc.rent.row.electricity"], this.usd.format(a.electricity_usd_per_year)],
-      [t["calc.rent.row.cloud"], this.usd.format(a.cloud_usd_per_year)]];
+      [t["calc.rent.row.cloud"],
+        this.ui.priced(a.cloud_price_estimated && !ownPrice, mark, this.usd.format(a.cloud_usd_per_year))]];
     this.results.append(this.ui.table(t["calc.rent.caption"], [t["calc.rent.col.item"], t["calc.rent.col.usd"]], rows, [false, true]),
       this.chart(a));
   }
