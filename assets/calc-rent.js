@@ -8,6 +8,9 @@
 
 const FIELDS = ["r-desktop", "r-cost", "r-watts", "r-offer", "r-per-hour", "r-utilisation", "r-electricity"];
 const SVG = "http://www.w3.org/2000/svg";
+// The request fields that hold numbers: [form field, scale] (errorMessages in calculator.js).
+const NUMBERS = { desktop_cost_usd: ["r-cost", 1], desktop_watts: ["r-watts", 1],
+  cloud_usd_per_hour: ["r-per-hour", 1], utilisation: ["r-utilisation", 100], electricity_usd_per_kwh: ["r-electricity", 1] };
 
 // The breakeven request of a form state (get: field → text).
 function rentRequest(get, numberOf) {
@@ -79,7 +82,8 @@ class RentTool {
     const a = JSON.parse(await this.calc.answer(request));
     this.results.replaceChildren();
     if (a.error) {
-      this.status.textContent = `${this.t["calc.error"]} ${a.error.messages.join(" ")}`;
+      const messages = this.ui.errorMessages(a.error, this.t, this.form, NUMBERS, this.root.dataset.locale);
+      this.status.textContent = `${this.t["calc.error"]} ${messages.join(" ")}`;
       return;
     }
     if (!ownDesktop) {

@@ -52,6 +52,7 @@ class Reader {
   Reader(const Json& request, std::string command) : r_(request), command_(std::move(command)) {}
 
   const std::vector<std::string>& errors() const { return errors_; }
+  const Json& problems() const { return problems_; }
   void Error(std::string message) { errors_.push_back(std::move(message)); }
 
   bool Has(const char* name) {
@@ -132,6 +133,7 @@ class Reader {
     }
     Error("'" + std::string(name) + "' must be a whole number " + RangeText(lo, hi) + ", got " +
           Shown(v));
+    Problem(name, static_cast<double>(lo), hi == INT64_MAX ? Json(nullptr) : Json(hi), true);
     return std::nullopt;
   }
 
@@ -147,6 +149,7 @@ class Reader {
         v.get<double>() <= hi)
       return v.get<double>();
     Error("'" + std::string(name) + "' must be " + range_text + ", got " + Shown(v));
+    Problem(name, lo, hi >= 1e300 ? Json(nullptr) : Json(hi), false);
     return std::nullopt;
   }
 
@@ -170,6 +173,21 @@ class Reader {
   }
 
  private:
+  // A number out of its range, for a page to say in its reader's language (README.md).
+  void Problem(const char* name, double lo, Json hi, bool whole) {
+    if (hi.is_number_float()) hi = Plain(hi.get<double>());
+    problems_.push_back(Json{{"field", name},
+                             {"min", Plain(lo)},
+                             {"max", std::move(hi)},
+                             {"whole", whole},
+                             {"message", errors_.back()}});
+  }
+  // A whole number as an integer (1, not 1.0).
+  static Json Plain(double v) {
+    if (v == std::floor(v) && std::fabs(v) < 9e15) return static_cast<int64_t>(v);
+    return v;
+  }
+
   static std::string Shown(const Json& v) {
     return v.dump(-1, ' ', false, Json::error_handler_t::replace);
   }
@@ -182,6 +200,7 @@ class Reader {
   std::string command_;
   std::vector<std::string> known_;
   std::vector<std::string> errors_;
+  Json problems_ = Json::array();
 };
 
 Answer RequestErrors(const std::vector<std::string>& messages) {
@@ -190,6 +209,12 @@ Answer RequestErrors(const std::vector<std::string>& messages) {
   a.body["error"]["exit_code"] = kRequestError;
   a.body["error"]["kind"] = "request";
   a.body["error"]["messages"] = messages;
+  return a;
+}
+
+Answer RequestErrors(const Reader& r) {
+  Answer a = RequestErrors(r.errors());
+  if (!r.problems().empty()) a.body["error"]["problems"] = r.problems();
   return a;
 }
 
@@ -333,7 +358,7 @@ Json MemoryJson(const ModelArgs& m, const calc::MemoryBreakdown& b) {
 Answer Vram(Reader& r, const Dataset& data, const Json& request) {
   ModelArgs m = ReadModelArgs(r, data, request);
   r.Finish();
-  if (!r.errors().empty()) return RequestErrors(r.errors());
+  if (!r.errors().empty()) return RequestErrors(r);
   Answer out;
   auto a = ResolvedAssumptions(data, &out);
   if (!a) return out;
@@ -367,7 +392,7 @@ Answer Fit(Reader& r, const Dataset& data, const Json& request) {
       r.EnumList<Condition>("conditions", "condition", ParseCondition, ConditionIds());
   if (auto n = r.Count("max_gpus", false, 1, 4096)) options.max_gpus = static_cast<int>(*n);
   r.Finish();
-  if (!r.errors().empty()) return RequestErrors(r.errors());
+  if (!r.errors().empty()) return RequestErrors(r);
   Answer out;
   auto a = ResolvedAssumptions(data, &out);
   if (!a) return out;
@@ -402,7 +427,7 @@ Answer MaxContext(Reader& r, const Dataset& data, const Json& request) {
   r.Finish();
   if (m.request.mode != calc::MemoryMode::kInference)
     r.Error("'maxctx' answers for inference only");
-  if (!r.errors().empty()) return RequestErrors(r.errors());
+  if (!r.errors().empty()) return RequestErrors(r);
   Answer out;
   auto a = ResolvedAssumptions(data, &out);
   if (!a) return out;
@@ -483,7 +508,7 @@ Answer Breakeven(Reader& r, const Dataset& data) {
   auto utilisation = r.Number("utilisation", true, 0, 1, "a fraction between 0 and 1");
   auto electricity = r.Number("electricity_usd_per_kwh", true, 0, 1e300, kAtLeast0);
   r.Finish();
-  if (!r.errors().empty()) return RequestErrors(r.errors());
+  if (!r.errors().empty()) return RequestErrors(r);
   Answer out;
   std::optional<std::string> condition;
   if (desktop.gpu != nullptr) {
@@ -566,7 +591,7 @@ Answer Rank(Reader& r, const Dataset& data) {
   if (auto n = r.Count("count", false, 1, 4096)) options.count = static_cast<int>(*n);
   const OwnershipArgs ownership = ReadRankCosts(r, &options);
   r.Finish();
-  if (!r.errors().empty()) return RequestErrors(r.errors());
+  if (!r.errors().empty()) return RequestErrors(r);
   Answer out;
   auto a = ResolvedAssumptions(data, &out);
   if (!a) return out;
@@ -754,10 +779,11 @@ Answer AnswerRequest(const Dataset& data, const Json& request) {
 
 std::string AnswerRequestText(const Dataset& data, std::string_view request_json) {
   Answer a;
-  Json request = Json::parse(request_json.begin(), request_json.end(), nullptr,
-                             /*allow_exceptions=*/false);
-  if (request.is_discarded())
-    a = RequestErrors({"request is not valid JSON"});
+  Json request;
+  if (auto error = ParseJsonText(request_json, &request))
+    a = RequestErrors({error->reason.rfind("JSON nested", 0) == 0
+                           ? "request " + error->reason.substr(5)
+                           : std::string("request is not valid JSON")});
   else
     a = AnswerRequest(data, request);
   return a.body.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";

@@ -27,6 +27,17 @@ void ReadCommon(Fields& f, HfShape* s, LlmModel* m) {
   if (kind != Kind::kDeepseekV3 &&
       (head_dim || f.Get("head_dim") || (s->heads > 0 && s->hidden > 0)))
     s->head_dim = f.Count("head_dim", kMaxHeads, head_dim);
+  // The attention's shape, as data/models.json requires it (data/load_dataset.cc): KV heads
+  // are shared by groups of query heads, and the query heads' width stays within the sizes
+  // a model may have.
+  if (s->heads > 0 && s->kv_heads > 0 && (s->kv_heads > s->heads || s->heads % s->kv_heads != 0))
+    f.Problem("num_key_value_heads", "must divide num_attention_heads (" +
+                                         std::to_string(s->heads) + "), got " +
+                                         std::to_string(s->kv_heads));
+  if (s->heads > 0 && s->head_dim > 0 && s->heads * s->head_dim > kMaxHidden)
+    f.Problem("head_dim", "times num_attention_heads must be at most " +
+                              std::to_string(kMaxHidden) + ", got " + std::to_string(s->head_dim) +
+                              " × " + std::to_string(s->heads));
   s->vocab =
       f.Count("vocab_size", kMaxVocab, gemma ? std::optional<int64_t>(262208) : std::nullopt);
   m->max_context = static_cast<int>(f.Count("max_position_embeddings", kMaxContext,

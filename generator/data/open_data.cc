@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <functional>
+#include <string_view>
 
 #include "urls/urls.h"
 
@@ -243,7 +244,40 @@ int RecordsOf(const Dataset& d, const std::string& kind) {
 
 }  // namespace
 
-std::string CsvField(const std::string& text) {
+namespace {
+
+// Whether `s` is a plain decimal number: [+-]digits[.digits][(e|E)[+-]digits].
+bool IsPlainNumber(const std::string& s) {
+  size_t i = 0;
+  auto digits = [&] {
+    const size_t from = i;
+    while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
+    return i > from;
+  };
+  if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+  if (!digits()) return false;
+  if (i < s.size() && s[i] == '.') {
+    ++i;
+    if (!digits()) return false;
+  }
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    ++i;
+    if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+    if (!digits()) return false;
+  }
+  return i == s.size();
+}
+
+// Whether a spreadsheet would take the cell for a formula (OWASP: CSV injection).
+bool LooksLikeFormula(const std::string& s) {
+  if (s.empty() || std::string_view("=+-@\t\r").find(s[0]) == std::string_view::npos) return false;
+  return !IsPlainNumber(s);
+}
+
+}  // namespace
+
+std::string CsvField(const std::string& raw) {
+  const std::string text = LooksLikeFormula(raw) ? "'" + raw : raw;
   if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
   std::string out;
   out.reserve(text.size() + 8);

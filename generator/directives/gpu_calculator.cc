@@ -19,18 +19,44 @@ namespace {
 using namespace calcform;  // NOLINT: the form's vocabulary
 
 // The UI strings the script needs for its results (calc.* keys and the shared column names).
-const std::vector<std::string> kScriptStrings = {
-    "calc.loading",        "calc.failed",          "calc.memory.caption",
-    "calc.part.weights",   "calc.part.kv",         "calc.part.activations",
-    "calc.part.gradients", "calc.part.optimizer",  "calc.part.overhead",
-    "calc.part.total",     "calc.configs.caption", "calc.configs.none",
-    "calc.summary",        "calc.summary.none",    "calc.maxctx.result",
-    "calc.maxctx.weights", "calc.limited.memory",  "calc.limited.model",
-    "calc.substituted",    "calc.error",           "col.gpu",
-    "col.cards",           "col.config_price",     "col.tokens_per_s",
-    "calc.col.per_gpu_gb", "calc.col.part",        "calc.col.gb",
-    "calc.unpriced",       "calc.config.empty",    "calc.config.invalid",
-    "calc.config.read",    "price.estimated"};
+const std::vector<std::string> kScriptStrings = {"calc.loading",
+                                                 "calc.failed",
+                                                 "calc.memory.caption",
+                                                 "calc.part.weights",
+                                                 "calc.part.kv",
+                                                 "calc.part.activations",
+                                                 "calc.part.gradients",
+                                                 "calc.part.optimizer",
+                                                 "calc.part.overhead",
+                                                 "calc.part.total",
+                                                 "calc.configs.caption",
+                                                 "calc.configs.none",
+                                                 "calc.summary",
+                                                 "calc.summary.none",
+                                                 "calc.maxctx.result",
+                                                 "calc.maxctx.weights",
+                                                 "calc.limited.memory",
+                                                 "calc.limited.model",
+                                                 "calc.substituted",
+                                                 "calc.error",
+                                                 "col.gpu",
+                                                 "col.cards",
+                                                 "col.config_price",
+                                                 "col.tokens_per_s",
+                                                 "calc.col.per_gpu_gb",
+                                                 "calc.col.part",
+                                                 "calc.col.gb",
+                                                 "calc.unpriced",
+                                                 "calc.config.empty",
+                                                 "calc.config.invalid",
+                                                 "calc.config.read",
+                                                 "calc.config.too_large",
+                                                 "calc.url.reset",
+                                                 "calc.invalid.whole",
+                                                 "calc.invalid.range",
+                                                 "calc.invalid.min",
+                                                 "calc.internal",
+ "price.estimated"};
 
 // The box a reader pastes a config.json into (shown while the model is "config"), its note
 // and the live message beside it (what was read, or why it cannot be used).
@@ -65,8 +91,8 @@ std::string Render(const Args& a, const PageContext& ctx) {
   }
   // A pasted config.json: its own max_position_embeddings bounds the context (the calculator
   // says so), so the field allows up to the data's limit.
-  model_opts += Option("config", ctx.T("calc.model.config"), false,
-                       Attr("data-max-context", "1000000000"));
+  model_opts +=
+      Option("config", ctx.T("calc.model.config"), false, Attr("data-max-context", "1000000000"));
   std::string precision_opts;
   std::vector<std::string> precisions = {"native"};  // the format the model is published in
   for (const std::string& p : calc::PrecisionIds())

@@ -41,7 +41,7 @@ Run Calc(const std::vector<std::string>& args) {
 
 TEST_CASE("calc media --json: FLUX.1 [dev] in FP8 at 1024 x 1024", "[calc][cli][media]") {
   Run r = Calc({"media", "--pipeline", "flux.1-dev", "--precision", "fp8", "--width", "1024",
-                "--height", "1024", "--gpu", "rtx-4090", "--json"});
+                "--height", "1024", "--offload", "phases", "--gpu", "rtx-4090", "--json"});
   INFO(r.err);
   REQUIRE(r.code == 0);
   auto j = nlohmann::json::parse(r.out);
@@ -53,7 +53,10 @@ TEST_CASE("calc media --json: FLUX.1 [dev] in FP8 at 1024 x 1024", "[calc][cli][
   CHECK(j["steps"] == 28);  // the pipeline's default
   CHECK(j["passes"] == 1);  // guidance-distilled
   CHECK(j["phases"].size() == 3);
-  CHECK(j["offload"] == "none");
+  CHECK(j["offload"] == "phases");
+  // System RAM: the transformer and the VAE wait there while the encoders run (12.07 GB), the
+  // encoders afterwards (10.03 GB); the larger counts.
+  CHECK(j["host_bytes"] == 11900000000LL + 167600000LL);
   CHECK(j["gpu"]["id"] == "rtx-4090");
   CHECK(j["gpu"]["fits"] == true);
   CHECK(j["gpu"]["seconds_per_video_second"].is_null());

@@ -335,3 +335,36 @@ TEST_CASE("calc bundle: assembled from per-file parts, it is the JSON document n
   CHECK(gg::MakeCalcBundle(texts, &bad).empty());
   CHECK(bad.Render().find("data/prices.json") != std::string::npos);
 }
+
+// A number out of its range is also named as a problem a page can say in its reader's
+// language (issue 33: the page showed URL values such as count=1e400 as if valid).
+namespace gg {
+TEST_CASE("calcapi: numbers out of range are listed as problems", "[calcapi]") {
+  const Dataset& data = calc_test::TestDataset();
+  const calcapi::Answer a = calcapi::AnswerRequest(
+      data, calcapi::Json::parse(R"({"command": "maxctx", "model": "llama-3.1-8b",
+          "precision": "q4_k_m", "gpu": "rtx-4090", "count": "1e400"})"));
+  REQUIRE(a.exit_code == calcapi::kRequestError);
+  CHECK(
+      a.body["error"]["problems"].dump() ==
+      R"([{"field":"count","min":1,"max":4096,"whole":true,"message":"'count' must be a whole number from 1 to 4096, got \"1e400\""}])");
+  for (const char* count : {"0", "-1", "4097", "1.5"}) {
+    INFO(count);
+    const calcapi::Answer b = calcapi::AnswerRequest(
+        data, calcapi::Json::parse(std::string(R"({"command": "maxctx", "model": "llama-3.1-8b",
+          "precision": "q4_k_m", "gpu": "rtx-4090", "count": )") +
+                                   count + "}"));
+    REQUIRE(b.exit_code == calcapi::kRequestError);
+    CHECK(b.body["error"]["problems"][0]["field"] == "count");
+  }
+  const calcapi::Answer c = calcapi::AnswerRequest(
+      data, calcapi::Json::parse(R"({"command": "rank", "workload": "inference16",
+          "cost": "ownership", "utilisation": 1e300, "years": -1})"));
+  REQUIRE(c.exit_code == calcapi::kRequestError);
+  CHECK(
+      c.body["error"]["problems"].dump() ==
+      R"([{"field":"utilisation","min":0,"max":1,"whole":false,"message":"'utilisation' must be a fraction between 0 and 1, got 1e+300"},)"
+      R"({"field":"years","min":0,"max":100,"whole":false,"message":"'years' must be a number from 0 to 100, got -1"}])");
+}
+
+}  // namespace gg

@@ -66,7 +66,7 @@ TEST_CASE("genmodels.json: located errors", "[data][media]") {
   };
   const Case cases[] = {
       // A typo in a field of the denoiser.
-      {"", "\"patch_sise\": 2, ", "data/genmodels.json:5:"},
+      {"", "\"patch_sise\": 2, ", "data/genmodels.json:4:"},
       {"", "\"patch_sise\": 2, ",
        "error: unknown field 'patch_sise' in component; did you mean 'patch_size'?"},
       // A denoiser's field on a text encoder is not read, so it is unknown there.

@@ -4,7 +4,10 @@
 // "config" and the command line's --config.
 #include <catch2/catch.hpp>
 
+#include <unistd.h>
+
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -229,6 +232,20 @@ TEST_CASE("hf_config: inline edge cases", "[calcapi][hf_config]") {
            "num_attention_heads": 4, "intermediate_size": 64,
            "layer_types": ["sliding_attention", "mamba"]})",
        "layer_types [1] \"mamba\" is not a layer kind the calculator represents"},
+      // The attention's shape (issue 33): more KV heads than heads, KV heads not dividing
+      // them, a head width beyond the sizes a model may have.
+      {R"({"architectures": ["LlamaForCausalLM"], "num_hidden_layers": 2, "hidden_size": 64,
+           "num_attention_heads": 4, "num_key_value_heads": 8, "vocab_size": 100,
+           "max_position_embeddings": 128, "intermediate_size": 128})",
+       "num_key_value_heads must divide num_attention_heads (4), got 8"},
+      {R"({"architectures": ["LlamaForCausalLM"], "num_hidden_layers": 2, "hidden_size": 64,
+           "num_attention_heads": 4, "num_key_value_heads": 3, "vocab_size": 100,
+           "max_position_embeddings": 128, "intermediate_size": 128})",
+       "num_key_value_heads must divide num_attention_heads (4), got 3"},
+      {R"({"architectures": ["LlamaForCausalLM"], "num_hidden_layers": 2, "hidden_size": 64,
+           "num_attention_heads": 64, "head_dim": 65536, "vocab_size": 100,
+           "max_position_embeddings": 128, "intermediate_size": 128})",
+       "head_dim times num_attention_heads must be at most 1048576, got 65536 × 64"},
   };
   for (const Case& c : cases) {
     INFO(c.config);
@@ -271,6 +288,45 @@ TEST_CASE("json_text: where a text stops being JSON", "[calcapi][hf_config]") {
   Json out;
   CHECK_FALSE(calcapi::ParseJsonText(" {\"a\": [1, 2]} ", &out));
   CHECK(out["a"][1] == 2);
+  // The nesting limit of the data loader: 64 levels read, the 65th refused at its bracket
+  // (brackets inside strings do not count), 60,000 refused without a crash.
+  const std::string ok = std::string(64, '[') + std::string(64, ']');
+  CHECK_FALSE(calcapi::ParseJsonText(ok, &out));
+  const std::string deep =
+      "{\"a\": \"[[[\", \"b\":\n" + std::string(65, '[') + std::string(65, ']') + "}";
+  auto e = calcapi::ParseJsonText(deep, &out);
+  REQUIRE(e);
+  CHECK(e->Message() ==
+        "invalid JSON at byte 81 (line 2, column 64): JSON nested deeper than 64 levels");
+  e = calcapi::ParseJsonText(std::string(60000, '[') + std::string(60000, ']'), &out);
+  REQUIRE(e);
+  CHECK(e->byte == 64);
+}
+
+TEST_CASE("calcapi and calc --config: deep nesting refused, not a crash", "[calcapi][cli]") {
+  const Dataset& data = GuideData();
+  const std::string deep = std::string(60000, '[') + std::string(60000, ']');
+  // The request's own nesting, and a pasted config's (as the page sends it: text).
+  CHECK(calcapi::AnswerRequestText(data, deep).find("request nested deeper than 64 levels") !=
+        std::string::npos);
+  Json request = {
+      {"command", "vram"}, {"config", deep}, {"precision", "q4_k_m"}, {"context", 8192}};
+  const std::string answer = calcapi::AnswerRequestText(data, request.dump());
+  CHECK(answer.find("config: invalid JSON at byte 64 (line 1, column 65): JSON nested deeper "
+                    "than 64 levels") != std::string::npos);
+  // gpuguide calc --config FILE (it crashed on ~60,000 levels).
+  const std::string path = (std::filesystem::temp_directory_path() /
+                            ("gg-deep-config-" + std::to_string(::getpid()) + ".json"))
+                               .string();
+  {
+    std::ofstream f(path, std::ios::binary);
+    f << deep;
+  }
+  std::ostringstream o, e;
+  CHECK(RunCalcCommand({"vram", "--config", path, "--precision", "q4_k_m", "--context", "8192"},
+                       data, o, e) == 1);
+  CHECK(e.str().rfind(path + ":1:65: error: invalid JSON at byte 64", 0) == 0);
+  std::filesystem::remove(path);
 }
 
 TEST_CASE("calcapi: 'config' as an object or as text, in vram, fit and maxctx",
