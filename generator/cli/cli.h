@@ -20,8 +20,8 @@ int RunCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
 
 // The commands whose libraries the build does not need: `diff` / `review` / `prices` (libxml2,
 // librsvg; `serve` goes with them, cli/http_server.h). Loading those ~20 shared libraries costs
-// about 22 ms of dynamic linking per run, a third of a no-change build, so the gpuguide executable leaves
-// them out and runs these commands by executing a sibling (generator/main.cc), as git runs
+// about 22 ms of dynamic linking per run, a third of a no-change build, so the gpuguide executable
+// leaves them out and runs these commands by executing a sibling (generator/main.cc), as git runs
 // git-<command>. Every runner gets the whole argument list, the command name first.
 using CommandRunner = int (*)(const std::vector<std::string>& args, std::ostream& out,
                               std::ostream& err);

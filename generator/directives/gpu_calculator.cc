@@ -56,7 +56,7 @@ const std::vector<std::string> kScriptStrings = {"calc.loading",
                                                  "calc.invalid.range",
                                                  "calc.invalid.min",
                                                  "calc.internal",
- "price.estimated"};
+                                                 "price.estimated"};
 
 // The box a reader pastes a config.json into (shown while the model is "config"), its note
 // and the live message beside it (what was read, or why it cannot be used).
