@@ -247,6 +247,7 @@ TEST_CASE(
   o["region"] = "US";
   o["currency"] = "USD";
   o["price"] = 1499;
+  o["kind"] = "listing";
   o["source"] = "Review test: one RTX 4090 listing (not real data)";
   obs.insert(obs.begin() + static_cast<long>(last) + 1, o);
   WriteFile(root / "data/prices.json", prices.dump(2) + "\n");
