@@ -160,7 +160,16 @@ export async function checkShown(page, c, shown, answers, names) {
     const want = (ok, what) => { if (!ok) problems.push(what); };
     const first = answers[0];
     if (first.error) {
-      want(shown.status.includes(first.error.messages[0]), `status '${shown.status}' lacks the error '${first.error.messages[0]}'`);
+      // A number out of its range comes back as a problem, said in the page's language with the
+      // field's label (errorMessages in assets/calculator.js); any other error as its message.
+      const problem = (first.error.problems ?? []).find((p) => p.message === first.error.messages[0]);
+      if (problem) {
+        const key = problem.max === null ? 'calc.invalid.min' : problem.whole ? 'calc.invalid.whole' : 'calc.invalid.range';
+        const words = t[key].split('{field}')[1].split('{min}')[0];
+        want(shown.status.includes(words), `status '${shown.status}' lacks '${words}' for '${first.error.messages[0]}'`);
+      } else {
+        want(shown.status.includes(first.error.messages[0]), `status '${shown.status}' lacks the error '${first.error.messages[0]}'`);
+      }
       want(shown.tables.length === 0, 'a table shows with an error');
       return problems;
     }
