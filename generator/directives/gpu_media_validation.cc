@@ -64,7 +64,7 @@ std::string KindTable(const calc::MediaValidationKind& kind, bool memory, const 
     const std::string date = ctx.fmt->Date(c.prov.as_of);
     t.Row({Cell::Text(p ? p->name : c.pipeline), Cell::Text(Setup(c, ctx)),
            Cell::Text(value(r.measured), true), Cell::Text(value(r.computed), true),
-           Cell::Text(ctx.fmt->Percent(r.error, 1), true),
+           Cell::Text(ctx.fmt->Percent(std::fabs(r.error) < 0.0005 ? 0.0 : r.error, 1), true),
            Cell::Html(url.empty() ? HtmlEscape(date)
                                   : "<a href=\"" + HtmlEscape(url) + "\" rel=\"noopener\">" +
                                         HtmlEscape(date) + "</a>")},

@@ -1,8 +1,8 @@
 // The image and video chapter on the real site, in every language: the chapter with its three
 // fit tables and two speed charts (SVG files published), the creator persona's picks, the
 // flowchart's image/video branch, each GPU page's "what it runs" section, and the validation
-// tables on the methodology page. Strings are looked up in each language's _strings.json, so
-// the test follows a translation, not a typed copy of it.
+// tables on the methodology's image and video chapter. Strings are looked up in each language's
+// _strings.json, so the test follows a translation, not a typed copy of it.
 #include <catch2/catch.hpp>
 
 #include <fstream>
@@ -96,7 +96,7 @@ TEST_CASE("site: the image and video chapter, persona, branch and GPU pages in e
     CHECK(gpu.find("data-question=\"media_seconds pipeline=flux.1-dev gpu=rtx-4090") !=
           std::string::npos);
     // The methodology's validation tables.
-    const std::string method = page(lang + "/methodology/index.html");
+    const std::string method = page(lang + "/methodology/image-video/index.html");
     CHECK(method.find(Lead(StringOf(lang, "media.validation.caption.memory"))) !=
           std::string::npos);
     CHECK(method.find(Lead(StringOf(lang, "media.validation.caption.speed"))) != std::string::npos);
