@@ -15,7 +15,7 @@
 // The first that fits is the answer; none fits → fits = false.
 //
 // Sequential offload keeps on the GPU what fits of the denoiser and streams only the rest at
-// every pass (ComfyUI's partial loading, diffusers' group offload with a resident budget): of
+// every pass (ComfyUI's partial loading, accelerate's device_map under a max_memory budget): of
 // the memory left once the rung's peak and the CUDA context are counted, as much of one
 // denoiser copy as fits stays resident, and the time saves its transfers:
 //   kept = min(denoiser, usable − needed); offload_seconds −= steps × passes × kept ÷ offload_gbs
