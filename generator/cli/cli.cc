@@ -444,8 +444,9 @@ int RunBuild(const BuildRequest& request, std::ostream&, std::ostream& err) {
     result.timings.push_back({"write", since(t0)});
     if (cache) {
       t0 = std::chrono::steady_clock::now();
-      // The folder holds exactly the plan's files, as the commit placed them: no walk.
-      const std::string listing = OutputListingFrom(committed);
+      // The folder holds exactly the plan's files, as the commit placed them: no walk. A file
+      // written in the clock's current tick could be rewritten unseen: wait the tick out.
+      const std::string listing = OutputListingFrom(committed, WaitPastNewestChange(committed));
       keep_record(listing);
       KeepOutput(cache.get(), out_dir, listing, result.files);
       result.timings.push_back({"record", since(t0)});

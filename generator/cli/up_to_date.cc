@@ -1,7 +1,11 @@
 #include "cli/up_to_date.h"
 
+#include <time.h>
+
 #include <algorithm>
+#include <chrono>
 #include <cstring>
+#include <thread>
 #include <vector>
 
 #include "base/content_cache.h"
@@ -56,14 +60,29 @@ std::string OutputListing(const std::string& dir) {
   return OutputListingFrom(files);
 }
 
-std::string OutputListingFrom(const std::vector<TreeFile>& files) {
+std::string OutputListingFrom(const std::vector<TreeFile>& files, int64_t racy_from_ns) {
   std::vector<std::string> lines;
   lines.reserve(files.size());
   for (const auto& f : files) {
     if (f.path.empty()) return "";
     lines.push_back(ListingLine(f));
+    if (racy_from_ns > 0 && f.ctime_ns >= racy_from_ns) lines.back() += " racy";
   }
   return Joined(std::move(lines));
+}
+
+int64_t FileClockNowNs() {
+  timespec ts{};
+  clock_gettime(CLOCK_REALTIME_COARSE, &ts);
+  return static_cast<int64_t>(ts.tv_sec) * 1000000000 + ts.tv_nsec;
+}
+
+int64_t WaitPastNewestChange(const std::vector<TreeFile>& files, int max_wait_ms) {
+  int64_t newest = 0;
+  for (const auto& f : files) newest = std::max(newest, f.ctime_ns);
+  for (int waited = 0; FileClockNowNs() <= newest && waited < max_wait_ms; ++waited)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  return FileClockNowNs();
 }
 
 }  // namespace gg

@@ -33,6 +33,22 @@ std::optional<BuildRecord> UnpackRecord(const std::string& bytes);
 std::string OutputListing(const std::string& dir);
 // The same listing made from the files a commit placed (write/commit_site.h), without walking
 // the folder. Empty when one of them could not be read (its path is empty).
-std::string OutputListingFrom(const std::vector<TreeFile>& files);
+//
+// Racy files (git's "racily clean" entries): a file whose change time is not older than
+// `racy_from_ns` could still be rewritten within the same clock tick, keeping its size and
+// both times, and no later listing would see it. Its line is marked " racy", so the listing
+// can never equal a fresh one: the next build compares every file by its bytes (the slow,
+// safe path) and records a listing without the mark. 0 marks nothing.
+std::string OutputListingFrom(const std::vector<TreeFile>& files, int64_t racy_from_ns = 0);
+
+// The file system's clock as it stamps change times (CLOCK_REALTIME_COARSE: the time of the
+// last tick), in nanoseconds since the epoch.
+int64_t FileClockNowNs();
+
+// Waits, at most max_wait_ms, until FileClockNowNs() has passed the newest change time of
+// `files` — one clock tick, 4 ms at 250 Hz — so that a file rewritten after the record is
+// taken gets a later change time than the record holds; returns FileClockNowNs() then, to be
+// given to OutputListingFrom as racy_from_ns (a file the wait did not clear is marked racy).
+int64_t WaitPastNewestChange(const std::vector<TreeFile>& files, int max_wait_ms = 50);
 
 }  // namespace gg
