@@ -408,11 +408,18 @@ async function startTool(root, calc) {
       tool.start(root, calc, strings, helpers);
     }
   } catch (error) {
-    root.querySelector(".calc-form").hidden = true;
-    root.hidden = false;
-    root.querySelector(".calc-status").textContent = strings["calc.failed"];
+    cannotStart(root, strings);
     console.warn(error);
   }
+}
+
+// A tool that cannot start says so in its status line, its form hidden; one whose answer the
+// build wrote (data-static: Image and video) keeps that answer and its disabled form.
+function cannotStart(root, strings) {
+  if ("static" in root.dataset) return;
+  root.querySelector(".calc-form").hidden = true;
+  root.hidden = false;
+  root.querySelector(".calc-status").textContent = strings["calc.failed"];
 }
 
 // The calculator in a worker (calc-worker.js): resolves to {dataErrors, answer(text, config)
@@ -461,10 +468,7 @@ async function main(roots) {
     if (calc) {
       await startTool(root, calc);
     } else {
-      const strings = JSON.parse(root.querySelector(".calc-strings").textContent);
-      root.querySelector(".calc-form").hidden = true;
-      root.hidden = false;
-      root.querySelector(".calc-status").textContent = strings["calc.failed"];
+      cannotStart(root, JSON.parse(root.querySelector(".calc-strings").textContent));
     }
   }
 }

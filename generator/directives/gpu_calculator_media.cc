@@ -281,7 +281,7 @@ std::string Render(const Args& a, const PageContext& ctx) {
   std::string h = OpenTool(ctx, "media", "calc-media.js");
   // Shown without JavaScript too: the static answer is the content.
   const std::string needs_js = "calculator needs-js\"";
-  h.replace(h.find(needs_js), needs_js.size(), "calculator calc-media\"");
+  h.replace(h.find(needs_js), needs_js.size(), "calculator calc-media\" data-static");
   h += "<form class=\"calc-form\" novalidate>\n<fieldset class=\"calc-media-fields\" disabled>\n"
        "<legend>" +
        HtmlEscape(ctx.T("calc.media.legend")) + "</legend>\n";

@@ -103,7 +103,11 @@ for (const p of pipelines) {
   if (p.kind === "video")
     for (const frames of [1, 17, 81, 121, 241])
       add({ command: "media", pipeline: p.id, precision: "fp8", frames, offload: "model" });
+  // The cards that hold it: price conditions and machines (calc/media_cards.h).
+  for (const conditions of [["new"], ["used"]]) add({ command: "media", pipeline: p.id, precision: "fp8", conditions });
+  for (const machine of ["desktop", "workstation", "server"]) add({ command: "media", pipeline: p.id, precision: "q4_k", offload: "model", machine });
 }
+add({ command: "media", pipeline: pipelines[0]?.id, machine: "desktp", conditions: ["old"] });
 // Pasted config.json files: the real ones as the page sends them (text) and as objects, at
 // several precisions and contexts; the broken ones (each problem named).
 const configDir = new URL("../hf_configs/", import.meta.url);
