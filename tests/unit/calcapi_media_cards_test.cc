@@ -1,6 +1,6 @@
 // calcapi "media": the cards that hold an image or video run (calc/media_cards.h), on the
-// guide's own gpus.json, assumptions.json, genmodels.json and machines.json, with five cards
-// and made-up prices, so the rule is checked by hand: usable = memory_gb × 2^30 × (1 − 0.05
+// guide's own gpus.json, cloud.json, assumptions.json, genmodels.json and machines.json, with five
+// cards and made-up prices, so the rule is checked by hand: usable = memory_gb × 2^30 × (1 − 0.05
 // headroom), needed = peak + 0.35 GB CUDA context (+ the weights in system RAM on a
 // unified-memory system), a desktop takes PCIe cards only, cheapest first, unpriced last.
 #include <catch2/catch.hpp>
@@ -40,8 +40,8 @@ const Dataset& CardsData() {
   static const Dataset data = [] {
     Dataset ds;
     Diagnostics d;
-    for (const char* name :
-         {"data/gpus.json", "data/assumptions.json", "data/genmodels.json", "data/machines.json"}) {
+    for (const char* name : {"data/gpus.json", "data/cloud.json", "data/assumptions.json",
+                             "data/genmodels.json", "data/machines.json"}) {
       std::string text;
       ReadWholeFile(std::string(GG_SOURCE_DIR) + "/" + name, &text);
       LoadDataFile(name, text, &ds, &d);
@@ -81,65 +81,72 @@ TEST_CASE("calcapi media: the cards that hold FLUX.1 [dev] in FP8, without offlo
   INFO(j.dump(2));
   REQUIRE(!j.contains("error"));
   const int64_t peak = j["peak_bytes"];
-  // Every weight on the GPU: CLIP-L 0.246 + T5 9.78 + the transformer 11.9 (FP8) + the VAE
-  // 0.1676 GB = 22.09 GB, plus a phase's activations; more than 12 GB, less than 24 GB.
+  // Every weight stays on the GPU: CLIP-L 0.246 + T5 9.78 + the transformer 11.9 (FP8) + the
+  // VAE 0.1676 GB = 22.09 GB, plus the VAE decode's activations at 1024 x 1024.
   CHECK(peak > 22093600000LL);
-  CHECK(peak + kContext < 24481313587LL);
   CHECK(j["host_bytes"] == 0);
   CHECK(j["machine"] == "desktop");
-  // 12 × 2^30 × 0.95 = 12,240,656,793.6 bytes: too small.
-  CHECK(j["not_fitting"] == Json::array({"rtx-3060-12gb"}));
+  // 12 × 2^30 × 0.95 = 12,240,656,793.6 and 24 × 2^30 × 0.95 = 24,481,313,587.2 bytes: less
+  // than the peak + 0.35 GB.
+  CHECK(peak + kContext > 24481313587LL);
+  CHECK(j["not_fitting"] == Json::array({"rtx-3060-12gb", "rtx-4090"}));
   // The H100 SXM has room but is a module: a desktop takes PCIe cards.
   CHECK(j["machine_limited"] == Json::parse(R"([{"gpu": "h100-sxm", "limit": "form_factor"}])"));
-  // Cheapest first: 1,800 (the used 1,500 RTX 4090 is cheaper still), 2,000, then the Mac's
-  // estimated 3,500.
-  REQUIRE(Ids(j["cards"]) ==
-          std::vector<std::string>{"rtx-4090", "rtx-5090", "mac-studio-m4-max-128gb"});
-  const Json& c4090 = j["cards"][0];
-  CHECK(c4090["price_usd"] == 1500.0);
-  CHECK(c4090["condition"] == "used");
-  CHECK(c4090["price_estimated"] == false);
-  CHECK(c4090["usable_bytes"] == 24481313587LL);  // 24 × 2^30 × 0.95 = 24,481,313,587.2
-  CHECK(c4090["needed_bytes"] == peak + kContext);
-  CHECK(c4090["seconds_per_video_second"].is_null());  // an image
-  CHECK(c4090["total_seconds"].get<double>() > 0);
-  CHECK(j["cards"][1]["usable_bytes"] == 32641751449LL);  // 32 × 2^30 × 0.95 = …449.6
-  const Json& mac = j["cards"][2];
+  // Cheapest first: the RTX 5090 at 2,000, then the Mac's estimated 3,500.
+  REQUIRE(Ids(j["cards"]) == std::vector<std::string>{"rtx-5090", "mac-studio-m4-max-128gb"});
+  const Json& c5090 = j["cards"][0];
+  CHECK(c5090["price_usd"] == 2000.0);
+  CHECK(c5090["condition"] == "new");
+  CHECK(c5090["price_estimated"] == false);
+  CHECK(c5090["usable_bytes"] == 32641751450LL);  // 32 × 2^30 × 0.95 = 32,641,751,449.6
+  CHECK(c5090["needed_bytes"] == peak + kContext);
+  CHECK(c5090["seconds_per_video_second"].is_null());  // an image
+  CHECK(c5090["total_seconds"].get<double>() > 0);
+  const Json& mac = j["cards"][1];
   CHECK(mac["price_estimated"] == true);
-  CHECK(mac["usable_bytes"] == 97925254348LL);    // usable_memory_gb 96 × 2^30 × 0.95 = …348.8
+  CHECK(mac["usable_bytes"] == 97925254349LL);    // usable_memory_gb 96 × 2^30 × 0.95 = …348.8
   CHECK(mac["needed_bytes"] == peak + kContext);  // nothing offloaded
   // The card asked about agrees with the list.
-  Json one = Ask({{"pipeline", "flux.1-dev"}, {"precision", "fp8"}, {"gpu", "rtx-3060-12gb"}});
+  Json one = Ask({{"pipeline", "flux.1-dev"}, {"precision", "fp8"}, {"gpu", "rtx-4090"}});
   CHECK(one["gpu"]["fits"] == false);
-  CHECK(one["gpu"]["usable_bytes"] == 12240656794LL);
-  CHECK(one["gpu"]["memory_bytes"] == 12884901888LL);  // 12 × 2^30
-  one = Ask({{"pipeline", "flux.1-dev"}, {"precision", "fp8"}, {"gpu", "rtx-4090"}});
-  CHECK(one["gpu"]["fits"] == true);
+  CHECK(one["gpu"]["usable_bytes"] == 24481313587LL);
+  CHECK(one["gpu"]["memory_bytes"] == 25769803776LL);  // 24 × 2^30
   CHECK(one["gpu"]["needed_bytes"] == peak + kContext);
+  one = Ask({{"pipeline", "flux.1-dev"}, {"precision", "fp8"}, {"gpu", "rtx-5090"}});
+  CHECK(one["gpu"]["fits"] == true);
 }
 
 TEST_CASE("calcapi media: offloaded weights stay in a unified-memory system's own memory",
           "[calcapi][media]") {
-  Json j = Ask({{"pipeline", "flux.1-dev"}, {"precision", "fp8"}, {"offload", "model"}});
+  // The encoders leave the GPU after the prompt: the transformer and the VAE wait in system RAM
+  // while they run (11.9 + 0.1676 GB), the encoders afterwards (10.03 GB).
+  Json j = Ask({{"pipeline", "flux.1-dev"}, {"precision", "fp8"}, {"offload", "phases"}});
   INFO(j.dump(2));
   REQUIRE(!j.contains("error"));
   const int64_t peak = j["peak_bytes"], host = j["host_bytes"];
-  CHECK(host > 0);
+  CHECK(host == 11900000000LL + 167600000LL);
+  CHECK(peak + kContext <= 24481313587LL);
+  CHECK(peak + kContext > 12240656794LL);
+  CHECK(j["not_fitting"] == Json::array({"rtx-3060-12gb"}));
+  // The RTX 4090's used 1,500 is its cheapest price.
+  REQUIRE(Ids(j["cards"]) ==
+          std::vector<std::string>{"rtx-4090", "rtx-5090", "mac-studio-m4-max-128gb"});
+  CHECK(j["cards"][0]["price_usd"] == 1500.0);
+  CHECK(j["cards"][0]["condition"] == "used");
   for (const Json& c : j["cards"]) {
     INFO(c["gpu"]);
     const bool system = c["gpu"] == "mac-studio-m4-max-128gb";
     CHECK(c["needed_bytes"] == peak + kContext + (system ? host : 0));
   }
-  // Model offload holds one component at a time: the transformer's 11.9 GB in FP8 and its
-  // activations fit the RTX 3060's 12.24 GB only if the peak does; the list says which.
-  const bool fits_3060 = peak + kContext <= 12240656794LL;
-  CHECK((Ids(j["cards"])[0] == "rtx-3060-12gb") == fits_3060);
 }
 
 TEST_CASE("calcapi media: conditions, machine and problems of the cards list", "[calcapi][media]") {
   // Used prices only: the RTX 4090 keeps its 1,500; the others are unpriced, after it, by
   // time (faster first).
-  Json j = Ask({{"pipeline", "flux.1-dev"}, {"precision", "fp8"}, {"conditions", {"used"}}});
+  Json j = Ask({{"pipeline", "flux.1-dev"},
+                {"precision", "fp8"},
+                {"offload", "phases"},
+                {"conditions", {"used"}}});
   REQUIRE(!j.contains("error"));
   REQUIRE(j["cards"].size() == 3);
   CHECK(j["cards"][0]["gpu"] == "rtx-4090");
