@@ -7,6 +7,7 @@
 //     configuration must show what `gpuguide calc fit|maxctx … --json` answers, formatted with
 //     the page's Intl locale; the URL holds the form's state, and loading that URL again gives
 //     the same result;
+//   - the page and every file it loads weigh at most 350 kB gzip-compressed (WEIGHT_BUDGET);
 //   - at 360 px the page does not scroll sideways, and axe-core finds no violation on the page
 //     with results; no console errors, no request to another host;
 //   - the grid (calc_grid.mjs): ≥ 300 settings of the four tools (Will it fit?, Value, Own or
@@ -29,6 +30,7 @@ import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { checkShown, expectedRequests, fitGrid, mediaGrid, rentGrid, submit, valueGrid, wasmAnswers } from './calc_grid.mjs';
 
 const require = createRequire(import.meta.url);
@@ -47,6 +49,20 @@ const built = spawnSync(gpuguide, ['build', '--root', sourceDir, '--out', outDir
 if (built.status !== 0) {
   console.error('calculator_page: FAILED: the site does not build');
   process.exit(1);
+}
+
+// The calculator page's weight: the page and every file it loads (stylesheets, scripts, the
+// tool modules, calc.wasm and the data bundle), each gzip-compressed as a static host sends
+// it, at most WEIGHT_BUDGET bytes in each language.
+const WEIGHT_BUDGET = 350_000;
+function pageWeight(lang) {
+  const page = join(outDir, lang, 'calculator', 'index.html');
+  const html = readFileSync(page, 'utf8');
+  const refs = new Set([...html.matchAll(/(?:href|src|data-(?:wasm|data|runtime|worker|module))="([^"#?]+)"/g)].map((m) => m[1])
+    .filter((r) => !r.startsWith('http') && /\.(css|js|wasm|json)$/.test(r)));
+  let total = gzipSync(readFileSync(page), { level: 6 }).length;
+  for (const ref of refs) total += gzipSync(readFileSync(join(outDir, lang, 'calculator', ref)), { level: 6 }).length;
+  return { total, files: refs.size };
 }
 
 // What `gpuguide calc` answers.
@@ -96,6 +112,11 @@ function check(ok, what) {
 }
 
 const noJsMedia = {}; // the static answer of Image and video, by language
+for (const lang of ['en', 'fr', 'zh-Hans']) {
+  const { total, files } = pageWeight(lang);
+  check(total <= WEIGHT_BUDGET && files >= 8, `${lang}: the calculator page and its ${files} files weigh ${total} bytes gzip-compressed (budget ${WEIGHT_BUDGET})`);
+  console.log(`calculator_page: ${lang}: the page and its ${files} files weigh ${total} bytes gzip-compressed (budget ${WEIGHT_BUDGET})`);
+}
 try {
   // ---------------------------------------------------------------- without JavaScript
   for (const lang of ['en', 'fr', 'zh-Hans']) {

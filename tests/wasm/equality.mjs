@@ -7,7 +7,8 @@
 // maxctx on several cards and counts; rank (with the reader's ownership settings and
 // budgets) and breakeven (typed figures, every card of the data, every cloud offer); pasted
 // config.json files (tests/hf_configs: real ones as text and as objects, broken ones) for vram,
-// fit and maxctx; media (every pipeline, format and offload mode); and error cases (unknown ids and
+// fit and maxctx; media (every pipeline, format and offload mode; the cards that hold it under
+// price conditions and machines); and error cases (unknown ids and
 // fields, wrong types, out-of-range values, malformed JSON, invalid UTF-8).
 //
 // usage: node equality.mjs --native BIN --gpuguide BIN --root DIR --work DIR
