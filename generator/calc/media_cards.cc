@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "calc/fit.h"
 #include "calc/systems.h"
 
 namespace gg::calc {
@@ -11,8 +10,12 @@ double MediaNeededBytes(const Gpu& g, const MediaEstimate& e, const Assumptions&
   return e.peak_bytes + a.cuda_context_gb * 1e9 + (IsSystem(g) ? e.host_bytes : 0.0);
 }
 
+double MediaUsableBytes(const Gpu& g, const Assumptions& a) {
+  return ModelMemoryGb(g) * 1e9 * (1 - a.gpu_ram_headroom_fraction);
+}
+
 bool MediaFitsOn(const Gpu& g, const MediaEstimate& e, const Assumptions& a) {
-  return MediaNeededBytes(g, e, a) <= UsableGpuBytes(g, a);
+  return e.peak_bytes > 0 && MediaNeededBytes(g, e, a) <= MediaUsableBytes(g, a);
 }
 
 MediaCardsResult MediaCards(const Dataset& data, const MediaPipeline& p, const MediaRequest& r,
@@ -35,7 +38,7 @@ MediaCardsResult MediaCards(const Dataset& data, const MediaPipeline& p, const M
     MediaCard c;
     c.gpu = g.id;
     c.segment = g.segment;
-    c.usable_bytes = UsableGpuBytes(g, a);
+    c.usable_bytes = MediaUsableBytes(g, a);
     c.needed_bytes = MediaNeededBytes(g, e, a);
     c.price = CheapestCurrentPrice(prices, g.id, conditions);
     c.speed = EstimateMediaSpeed(p, r, e, g, k);

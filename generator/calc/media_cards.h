@@ -4,9 +4,10 @@
 //
 // One card per run: ComfyUI and diffusers run a pipeline on one GPU (they do not split a
 // denoiser's layers across cards), so a card holds the run when its peak phase plus the CUDA
-// context fits the card's usable memory (calc/fit.h UsableGpuBytes: memory_gb GiB less the
-// assumption gpu_ram_headroom_fraction). A unified-memory system (calc/systems.h) keeps the
-// offloaded weights in the same memory, so it must hold peak + host_bytes + context.
+// context fits the card's usable memory: memory_gb × 10⁹ (a system: usable_memory_gb) less the
+// assumption gpu_ram_headroom_fraction, the rule of the guide's image and video fit tables
+// (calc/media_fit.h). A unified-memory system (calc/systems.h) keeps the offloaded weights in
+// the same memory, so it must hold peak + host_bytes + context.
 // With a machine (data/machines.json; the calculator's default is "desktop"), a card that one
 // of it cannot take (calc/power.h CheckBuild with 1 card: form factor, PSU, circuit, cables)
 // is left out with its limit; a system is a machine of its own and is never checked.
@@ -29,13 +30,15 @@ namespace gg::calc {
 
 // Bytes the run needs on g: peak + CUDA context, plus host_bytes on a unified-memory system.
 double MediaNeededBytes(const Gpu& g, const MediaEstimate& e, const Assumptions& a);
-// Whether g holds the run: MediaNeededBytes ≤ UsableGpuBytes.
+// Bytes of g the run may use: ModelMemoryGb × 10⁹ × (1 − gpu_ram_headroom_fraction).
+double MediaUsableBytes(const Gpu& g, const Assumptions& a);
+// Whether g holds the run: a peak was computed and MediaNeededBytes ≤ MediaUsableBytes.
 bool MediaFitsOn(const Gpu& g, const MediaEstimate& e, const Assumptions& a);
 
 struct MediaCard {
   std::string gpu;
   Segment segment = Segment::kConsumer;
-  double usable_bytes = 0;            // UsableGpuBytes
+  double usable_bytes = 0;            // MediaUsableBytes
   double needed_bytes = 0;            // MediaNeededBytes
   std::optional<CurrentPrice> price;  // cheapest current price in the allowed conditions
   MediaSpeed speed;

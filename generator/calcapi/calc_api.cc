@@ -794,8 +794,8 @@ Answer Media(Reader& r, const Dataset& data) {
     const calc::MediaSpeed s = calc::EstimateMediaSpeed(*p, q, e, *gpu, k);
     Json& g = j["gpu"];
     g["id"] = gpu->id;
-    g["memory_bytes"] = Bytes(calc::ModelMemoryGb(*gpu) * calc::kBytesPerGiB);
-    g["usable_bytes"] = Bytes(calc::UsableGpuBytes(*gpu, *a));
+    g["memory_bytes"] = Bytes(calc::ModelMemoryGb(*gpu) * 1e9);
+    g["usable_bytes"] = Bytes(calc::MediaUsableBytes(*gpu, *a));
     g["needed_bytes"] = Bytes(calc::MediaNeededBytes(*gpu, e, *a));
     g["fits"] = calc::MediaFitsOn(*gpu, e, *a);
     g["peak_tflops"] = s.peak_tflops;

@@ -1,6 +1,6 @@
 // calcapi "media": the cards that hold an image or video run (calc/media_cards.h), on the
 // guide's own gpus.json, cloud.json, assumptions.json, genmodels.json and machines.json, with five
-// cards and made-up prices, so the rule is checked by hand: usable = memory_gb × 2^30 × (1 − 0.05
+// cards and made-up prices, so the rule is checked by hand: usable = memory_gb × 10⁹ × (1 − 0.05
 // headroom), needed = peak + 0.35 GB CUDA context (+ the weights in system RAM on a
 // unified-memory system), a desktop takes PCIe cards only, cheapest first, unpriced last.
 #include <catch2/catch.hpp>
@@ -86,9 +86,8 @@ TEST_CASE("calcapi media: the cards that hold FLUX.1 [dev] in FP8, without offlo
   CHECK(peak > 22093600000LL);
   CHECK(j["host_bytes"] == 0);
   CHECK(j["machine"] == "desktop");
-  // 12 × 2^30 × 0.95 = 12,240,656,793.6 and 24 × 2^30 × 0.95 = 24,481,313,587.2 bytes: less
-  // than the peak + 0.35 GB.
-  CHECK(peak + kContext > 24481313587LL);
+  // 12 × 10⁹ × 0.95 = 11.4 GB and 24 × 10⁹ × 0.95 = 22.8 GB: less than the peak + 0.35 GB.
+  CHECK(peak + kContext > 22800000000LL);
   CHECK(j["not_fitting"] == Json::array({"rtx-3060-12gb", "rtx-4090"}));
   // The H100 SXM has room but is a module: a desktop takes PCIe cards.
   CHECK(j["machine_limited"] == Json::parse(R"([{"gpu": "h100-sxm", "limit": "form_factor"}])"));
@@ -98,19 +97,19 @@ TEST_CASE("calcapi media: the cards that hold FLUX.1 [dev] in FP8, without offlo
   CHECK(c5090["price_usd"] == 2000.0);
   CHECK(c5090["condition"] == "new");
   CHECK(c5090["price_estimated"] == false);
-  CHECK(c5090["usable_bytes"] == 32641751450LL);  // 32 × 2^30 × 0.95 = 32,641,751,449.6
+  CHECK(c5090["usable_bytes"] == 30400000000LL);  // 32 × 10⁹ × 0.95
   CHECK(c5090["needed_bytes"] == peak + kContext);
   CHECK(c5090["seconds_per_video_second"].is_null());  // an image
   CHECK(c5090["total_seconds"].get<double>() > 0);
   const Json& mac = j["cards"][1];
   CHECK(mac["price_estimated"] == true);
-  CHECK(mac["usable_bytes"] == 97925254349LL);    // usable_memory_gb 96 × 2^30 × 0.95 = …348.8
+  CHECK(mac["usable_bytes"] == 91200000000LL);    // usable_memory_gb 96 × 10⁹ × 0.95
   CHECK(mac["needed_bytes"] == peak + kContext);  // nothing offloaded
   // The card asked about agrees with the list.
   Json one = Ask({{"pipeline", "flux.1-dev"}, {"precision", "fp8"}, {"gpu", "rtx-4090"}});
   CHECK(one["gpu"]["fits"] == false);
-  CHECK(one["gpu"]["usable_bytes"] == 24481313587LL);
-  CHECK(one["gpu"]["memory_bytes"] == 25769803776LL);  // 24 × 2^30
+  CHECK(one["gpu"]["usable_bytes"] == 22800000000LL);
+  CHECK(one["gpu"]["memory_bytes"] == 24000000000LL);
   CHECK(one["gpu"]["needed_bytes"] == peak + kContext);
   one = Ask({{"pipeline", "flux.1-dev"}, {"precision", "fp8"}, {"gpu", "rtx-5090"}});
   CHECK(one["gpu"]["fits"] == true);
@@ -125,8 +124,8 @@ TEST_CASE("calcapi media: offloaded weights stay in a unified-memory system's ow
   REQUIRE(!j.contains("error"));
   const int64_t peak = j["peak_bytes"], host = j["host_bytes"];
   CHECK(host == 11900000000LL + 167600000LL);
-  CHECK(peak + kContext <= 24481313587LL);
-  CHECK(peak + kContext > 12240656794LL);
+  CHECK(peak + kContext <= 22800000000LL);
+  CHECK(peak + kContext > 11400000000LL);
   CHECK(j["not_fitting"] == Json::array({"rtx-3060-12gb"}));
   // The RTX 4090's used 1,500 is its cheapest price.
   REQUIRE(Ids(j["cards"]) ==
