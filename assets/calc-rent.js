@@ -63,14 +63,6 @@ class RentTool {
     return this.control(name).value;
   }
 
-  readUrl() {
-    this.ui.formFromUrl(this.form, FIELDS);
-  }
-
-  writeUrl() {
-    this.ui.formToUrl(this.form, FIELDS);
-  }
-
   async run() {
     // The typed-in figures count only with "my own figures"; otherwise they show the data's.
     const ownDesktop = this.get("r-desktop") === "custom";
@@ -143,24 +135,8 @@ class RentTool {
     return this.ui.element("figure", { class: "calc-figure" }, g);
   }
 
-  answer() {
-    return this.ui.answerInOrder(this);
-  }
-
   start() {
-    this.readUrl();
-    const update = () => {
-      this.writeUrl();
-      this.answer();
-    };
-    this.form.addEventListener("submit", (event) => {
-      event.preventDefault();
-      update();
-    });
-    this.form.addEventListener("change", update);
-    this.form.addEventListener("input", update);
-    this.root.hidden = false;
-    this.answer();
+    this.ui.startForm(this, FIELDS);
   }
 }
 

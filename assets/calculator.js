@@ -1,10 +1,10 @@
 // calculator.js: starts the tools of the calculator page and holds the "Will it fit?" form
 // (directive gpu-calculator). Loads calc.wasm and the data bundle once through
-// calc-runtime.js; each tool (a .calculator element, data-tool fit | value | rent) then
+// calc-runtime.js; each tool (a .calculator element, data-tool fit | value | rent | media) then
 // answers its form with the build's own calculator. "Will it fit?" is here: the memory
 // breakdown and cheapest configurations (fit), and the largest context on the chosen card
-// (maxctx). The other tools are modules named by data-module (calc-value.js, calc-rent.js),
-// given the calculator, their strings and the helpers below. Each form's state lives in the
+// (maxctx). The other tools are modules named by data-module (calc-value.js, calc-rent.js,
+// calc-media.js), given the calculator, their strings and the helpers below. Each form's state lives in the
 // URL query (its own parameters), so a result can be shared; numbers are formatted with Intl
 // for the page's locale; a short summary is announced through the tool's aria-live status.
 // Without this script the page still explains and links to the static tables (the forms
@@ -374,8 +374,28 @@ function answerInOrder(tool) {
   return tool.queue;
 }
 
+// Starts the form of a tool module (calc-value.js, calc-rent.js, calc-media.js; tool: {root,
+// form, run()}, readUrl() when reading the URL needs more than the fields): its fields from the
+// URL, then an answer now, on submit and on every change, each written back to the URL first.
+function startForm(tool, fields) {
+  if (tool.readUrl) tool.readUrl();
+  else formFromUrl(tool.form, fields);
+  const update = () => {
+    formToUrl(tool.form, fields);
+    answerInOrder(tool);
+  };
+  tool.form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    update();
+  });
+  tool.form.addEventListener("change", update);
+  tool.form.addEventListener("input", update);
+  tool.root.hidden = false;
+  return answerInOrder(tool);
+}
+
 // What the tool modules share with this one.
-const helpers = { element, table, priced, fill, numberOf, formFromUrl, formToUrl, answerInOrder, errorMessages };
+const helpers = { element, table, priced, fill, numberOf, formFromUrl, formToUrl, answerInOrder, errorMessages, startForm };
 
 // Starts one tool; a tool that cannot start says so in its status line.
 async function startTool(root, calc) {
@@ -388,11 +408,18 @@ async function startTool(root, calc) {
       tool.start(root, calc, strings, helpers);
     }
   } catch (error) {
-    root.querySelector(".calc-form").hidden = true;
-    root.hidden = false;
-    root.querySelector(".calc-status").textContent = strings["calc.failed"];
+    cannotStart(root, strings);
     console.warn(error);
   }
+}
+
+// A tool that cannot start says so in its status line, its form hidden; one whose answer the
+// build wrote (data-static: Image and video) keeps that answer and its disabled form.
+function cannotStart(root, strings) {
+  if ("static" in root.dataset) return;
+  root.querySelector(".calc-form").hidden = true;
+  root.hidden = false;
+  root.querySelector(".calc-status").textContent = strings["calc.failed"];
 }
 
 // The calculator in a worker (calc-worker.js): resolves to {dataErrors, answer(text, config)
@@ -441,10 +468,7 @@ async function main(roots) {
     if (calc) {
       await startTool(root, calc);
     } else {
-      const strings = JSON.parse(root.querySelector(".calc-strings").textContent);
-      root.querySelector(".calc-form").hidden = true;
-      root.hidden = false;
-      root.querySelector(".calc-status").textContent = strings["calc.failed"];
+      cannotStart(root, JSON.parse(root.querySelector(".calc-strings").textContent));
     }
   }
 }

@@ -13,10 +13,12 @@
 #include "calc/cost.h"
 #include "calc/fit.h"
 #include "calc/media.h"
+#include "calc/media_cards.h"
 #include "calc/memory.h"
 #include "calc/performance.h"
 #include "calc/prices.h"
 #include "calc/ranking.h"
+#include "calc/systems.h"
 #include "calcapi/hf_config.h"
 #include "calcapi/json_text.h"
 
@@ -644,6 +646,56 @@ Json MediaPhaseJson(const calc::MediaPhase& ph) {
   return j;
 }
 
+// The cards that hold a media run (calc/media_cards.h): the price conditions allowed and the
+// machine they go into (default "desktop" when the data has it).
+struct MediaCardArgs {
+  std::vector<Condition> conditions;
+  const Machine* machine = nullptr;
+};
+
+MediaCardArgs ReadMediaCardArgs(Reader& r, const Dataset& data) {
+  MediaCardArgs c;
+  c.conditions = r.EnumList<Condition>("conditions", "condition", ParseCondition, ConditionIds());
+  if (auto id = r.Text("machine", false)) {
+    c.machine = data.FindMachine(*id);
+    std::vector<std::string> ids;
+    for (const Machine& m : data.machines) ids.push_back(m.id);
+    if (!c.machine) r.Error(UnknownId("machine", *id, ids));
+  } else {
+    c.machine = data.FindMachine("desktop");
+  }
+  return c;
+}
+
+void MediaCardsJson(const Dataset& data, const MediaPipeline& p, const calc::MediaRequest& q,
+                    const calc::MediaEstimate& e, const calc::MediaConstants& k,
+                    const calc::Assumptions& a, const MediaCardArgs& args, Json* j) {
+  const calc::CurrentPrices prices =
+      calc::ComputeCurrentPrices(data.prices, a.price_window_days, a.price_max_age_days);
+  const calc::MediaCardsResult result =
+      calc::MediaCards(data, p, q, e, k, prices, a, args.machine, args.conditions);
+  (*j)["machine"] = args.machine ? Json(args.machine->id) : Json(nullptr);
+  Json& cards = (*j)["cards"] = Json::array();
+  for (const calc::MediaCard& c : result.cards) {
+    Json row;
+    row["gpu"] = c.gpu;
+    row["segment"] = SegmentId(c.segment);
+    row["usable_bytes"] = Bytes(c.usable_bytes);
+    row["needed_bytes"] = Bytes(c.needed_bytes);
+    row["price_usd"] = c.price ? Json(c.price->usd) : Json(nullptr);
+    row["condition"] = c.price ? Json(ConditionId(c.price->condition)) : Json(nullptr);
+    row["price_estimated"] = c.price ? Json(c.price->estimated) : Json(nullptr);
+    row["total_seconds"] = c.speed.total_seconds;
+    row["seconds_per_video_second"] =
+        p.kind == "video" ? Json(c.speed.seconds_per_video_second) : Json(nullptr);
+    cards.push_back(row);
+  }
+  (*j)["not_fitting"] = result.not_fitting;
+  Json& limited = (*j)["machine_limited"] = Json::array();
+  for (const auto& [gpu, limit] : result.by_machine)
+    limited.push_back(Json{{"gpu", gpu}, {"limit", calc::BuildLimitId(limit)}});
+}
+
 Answer Media(Reader& r, const Dataset& data) {
   const MediaPipeline* p = nullptr;
   if (auto id = r.Text("pipeline", true)) {
@@ -684,11 +736,12 @@ Answer Media(Reader& r, const Dataset& data) {
       r.Error(UnknownId("GPU", *id, ids, false));
     }
   }
+  MediaCardArgs cards = ReadMediaCardArgs(r, data);
   r.Finish();
   if (p && p->kind == "image" && frames && *frames != 1)
     r.Error("pipeline '" + p->id + "' makes images: 'frames' must be 1, got " +
             std::to_string(*frames));
-  if (!r.errors().empty()) return RequestErrors(r.errors());
+  if (!r.errors().empty()) return RequestErrors(r);
   q.width = width ? static_cast<int>(*width) : p->default_width;
   q.height = height ? static_cast<int>(*height) : p->default_height;
   q.frames = p->kind == "video" ? (frames ? static_cast<int>(*frames) : p->default_frames) : 1;
@@ -739,13 +792,12 @@ Answer Media(Reader& r, const Dataset& data) {
   j["cuda_context_bytes"] = Bytes(a->cuda_context_gb * 1e9);
   if (gpu) {
     const calc::MediaSpeed s = calc::EstimateMediaSpeed(*p, q, e, *gpu, k);
-    const double memory = (gpu->usable_memory_gb ? *gpu->usable_memory_gb : gpu->memory_gb) * 1e9;
-    const double usable = memory * (1 - a->gpu_ram_headroom_fraction);
     Json& g = j["gpu"];
     g["id"] = gpu->id;
-    g["memory_bytes"] = Bytes(memory);
-    g["usable_bytes"] = Bytes(usable);
-    g["fits"] = e.peak_bytes + a->cuda_context_gb * 1e9 <= usable;
+    g["memory_bytes"] = Bytes(calc::ModelMemoryGb(*gpu) * 1e9);
+    g["usable_bytes"] = Bytes(calc::MediaUsableBytes(*gpu, *a));
+    g["needed_bytes"] = Bytes(calc::MediaNeededBytes(*gpu, e, *a));
+    g["fits"] = calc::MediaFitsOn(*gpu, e, *a);
     g["peak_tflops"] = s.peak_tflops;
     g["efficiency"] = s.efficiency;
     g["seconds_per_step"] = s.seconds_per_step;
@@ -755,6 +807,7 @@ Answer Media(Reader& r, const Dataset& data) {
     g["seconds_per_video_second"] =
         p->kind == "video" ? Json(s.seconds_per_video_second) : Json(nullptr);
   }
+  MediaCardsJson(data, *p, q, e, k, *a, cards, &j);
   return out;
 }
 

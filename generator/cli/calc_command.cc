@@ -677,6 +677,18 @@ int RunMedia(const Options& o, const Dataset& data, std::ostream& out, std::ostr
       out << ", " << Fixed(Num(g["seconds_per_video_second"]), 1) << " s per second of video";
     out << " (estimate)\n";
   }
+  // The cards that hold it (calc/media_cards.h): the three cheapest and how many in all.
+  const Json& cards = j["cards"];
+  out << cards.size() << " cards hold it"
+      << (j["machine"].is_null() ? "" : " in a " + j["machine"].get<std::string>());
+  for (size_t i = 0; i < cards.size() && i < 3; ++i) {
+    const Json& c = cards[i];
+    out << (i ? ", " : "; cheapest first: ") << c["gpu"].get<std::string>();
+    if (!c["price_usd"].is_null())
+      out << " (" << (c["price_estimated"].get<bool>() ? "~" : "") << "$"
+          << Fixed(Num(c["price_usd"]), 0) << ")";
+  }
+  out << "\n";
   return 0;
 }
 

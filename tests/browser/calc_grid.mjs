@@ -1,5 +1,5 @@
-// The request grid of the calculator page test (calculator.mjs): ≥ 300 settings of the three
-// tools (Will it fit?, Value, Own or rent), each set on the page's form and submitted; what
+// The request grid of the calculator page test (calculator.mjs): ≥ 300 settings of the four
+// tools (Will it fit?, Value, Own or rent, Image and video), each set on the page's form and submitted; what
 // the page shows is recorded with the requests it made. check() then compares, for every
 // request, the answer of native calcapi (native_answers, the build's own loader), the
 // answer of the page's calc.wasm (the page's own runtime in the same page) byte for byte,
@@ -69,6 +69,32 @@ export function rentGrid(desktops, offers) {
   return out;
 }
 
+// Image and video: every pipeline at its defaults and at a few settings (formats, offload modes,
+// sizes, frames, steps), then bad input. pipelines: [{id, kind, width, height, frames, steps}].
+export function mediaGrid(pipelines) {
+  const out = [];
+  let i = 0;
+  const lang = () => ['en', 'fr', 'zh-Hans'][i++ % 3];
+  for (const p of pipelines) {
+    const base = { tool: 'media', kind: p.kind, 'm-pipeline': p.id, 'm-width': String(p.width), 'm-height': String(p.height),
+      'm-frames': String(p.frames), 'm-steps': String(p.steps) };
+    out.push({ ...base, lang: lang(), 'm-precision': 'bf16', 'm-offload': 'none' });
+    for (const [precision, offload] of [['fp8', 'phases'], ['q4_k', 'model'], ['nvfp4', 'sequential'], ['q8_0', 'none']])
+      out.push({ ...base, lang: lang(), 'm-precision': precision, 'm-offload': offload });
+    out.push({ ...base, lang: lang(), 'm-precision': 'fp8', 'm-offload': 'none', 'm-width': '1920', 'm-height': '1080', 'm-steps': '8' });
+    if (p.kind === 'video')
+      for (const frames of ['33', '121'])
+        out.push({ ...base, lang: lang(), 'm-precision': 'fp8', 'm-offload': 'model', 'm-frames': frames });
+  }
+  // Errors: out of range, not whole, empty.
+  const p = pipelines.find((x) => x.kind === 'video') ?? pipelines[0];
+  const bad = { tool: 'media', kind: p.kind, 'm-pipeline': p.id, 'm-precision': 'bf16', 'm-offload': 'none', 'm-width': String(p.width),
+    'm-height': String(p.height), 'm-frames': String(p.frames), 'm-steps': String(p.steps) };
+  out.push({ ...bad, lang: 'en', 'm-width': '32' }, { ...bad, lang: 'fr', 'm-steps': '2.5' },
+    { ...bad, lang: 'zh-Hans', 'm-height': '' }, { ...bad, lang: 'en', 'm-frames': '20000' });
+  return out;
+}
+
 // The requests the page must make for a setting (what the test expects, written out again
 // here so a wrong mapping from the form to the request fails the test).
 export function expectedRequests(c, defaults) {
@@ -91,6 +117,13 @@ export function expectedRequests(c, defaults) {
     if (r.cost !== 'none' && get('v-budget').trim() !== '') r.budget_usd = num(get('v-budget'), 1);
     return [r];
   }
+  if (c.tool === 'media') {
+    const r = { command: 'media', pipeline: c['m-pipeline'], precision: c['m-precision'], width: num(c['m-width'], 1), height: num(c['m-height'], 1) };
+    if (c.kind === 'video') r.frames = num(c['m-frames'], 1);
+    r.steps = num(c['m-steps'], 1);
+    r.offload = c['m-offload'];
+    return [r];
+  }
   const r = { command: 'breakeven' };
   if (c['r-desktop'] === 'custom') Object.assign(r, { desktop_cost_usd: num(c['r-cost'], 1), desktop_watts: num(c['r-watts'], 1) });
   else r.gpu = c['r-desktop'];
@@ -108,7 +141,7 @@ export async function submit(page, c) {
     const root = document.querySelector(`.calculator[data-tool="${c.tool}"]`);
     const form = root.querySelector('form');
     for (const [name, value] of Object.entries(c)) {
-      if (name === 'tool' || name === 'lang') continue;
+      if (name === 'tool' || name === 'lang' || name === 'kind') continue;
       const control = form.elements.namedItem(name);
       if (!control) throw new Error(`no field ${name} in ${c.tool}`);
       control.value = value === null ? control.defaultValue : String(value); // null: the page's default
@@ -206,6 +239,24 @@ export async function checkShown(page, c, shown, answers, names) {
         want(shown.bars === Math.min(15, first.ranking.length), `${shown.bars} bars`);
       }
       if (!first.ranking.length) want(shown.status === t['calc.value.summary.none'], `status '${shown.status}' for no GPU`);
+    } else if (c.tool === 'media') {
+      const peak = gb.format(first.peak_bytes / 1e9);
+      want(shown.status.includes(peak), `status '${shown.status}' lacks the peak ${peak}`);
+      const phases = shown.tables[0] ?? [];
+      want(phases.length === 3 && first.phases.every((ph, i) => phases[i][3] === gb.format(ph.total_bytes / 1e9) &&
+        phases[i][4] === gb.format(ph.host_bytes / 1e9) && phases[i][0].startsWith(t[`calc.media.phase.${ph.phase}`])),
+      `phases ${JSON.stringify(phases)} ≠ ${first.phases.map((ph) => ph.total_bytes)}`);
+      const cards = shown.tables[1] ?? [];
+      want(cards.length === Math.min(10, first.cards.length), `${cards.length} card rows for ${first.cards.length} cards`);
+      first.cards.slice(0, 10).forEach((card, i) => {
+        const row = [...(cards[i] ?? []), '', '', ''];
+        const price = card.price_usd === null ? t['calc.unpriced'] : usd.format(card.price_usd);
+        want(row[0] === names.gpus[card.gpu] && row[1] === gb.format(card.usable_bytes / 1e9) && row[2].endsWith(price) &&
+          row[2].includes('≈') === Boolean(card.price_estimated), `card ${i + 1}: ${row.join(' | ')} ≠ ${names.gpus[card.gpu]} | ${price} (${card.price_estimated})`);
+      });
+      const best = first.cards[0];
+      if (best && best.price_usd !== null) want(shown.status.includes(names.gpus[best.gpu]), `status '${shown.status}' lacks ${names.gpus[best.gpu]}`);
+      else want(shown.status.includes(t['calc.media.summary.nocard']), `status '${shown.status}' lacks "no card"`);
     } else {
       if (first.break_even_days === null) want(shown.status === t['calc.rent.summary.never'], `status '${shown.status}' for never`);
       else want(shown.status.includes(days.format(first.break_even_days)), `status '${shown.status}' lacks ${days.format(first.break_even_days)}`);

@@ -7,14 +7,19 @@
 //     configuration must show what `gpuguide calc fit|maxctx … --json` answers, formatted with
 //     the page's Intl locale; the URL holds the form's state, and loading that URL again gives
 //     the same result;
+//   - the page and every file it loads weigh at most 350 kB gzip-compressed (WEIGHT_BUDGET);
 //   - at 360 px the page does not scroll sideways, and axe-core finds no violation on the page
 //     with results; no console errors, no request to another host;
-//   - the grid (calc_grid.mjs): ≥ 300 settings of the three tools (Will it fit?, Value, Own or
-//     rent) in the three languages, set on the forms and submitted: the requests the page
+//   - the grid (calc_grid.mjs): ≥ 300 settings of the four tools (Will it fit?, Value, Own or
+//     rent, Image and video) in the three languages, set on the forms and submitted: the requests the page
 //     makes are the expected ones, calc.wasm answers them byte for byte as native calcapi
 //     (native_answers), and the page shows the native answers; a sample of the new request
 //     kinds through `gpuguide calc … --json`;
 //   - Value and Own or rent by keyboard alone, their URL state loaded again;
+//   - Image and video: without JavaScript the build's answer for the form's settings (the form
+//     shown, disabled), equal to the live answer once the script runs; a video pipeline chosen
+//     by keyboard brings its defaults, the answer says its peak and system RAM, presets and typed
+//     sizes, the URL state loaded again, a bad height said in the page's language, axe, 360 px;
 //   - a pasted config.json (tests/hf_configs): each real one shows what `gpuguide calc fit|maxctx
 //     --config … --json` answers and what was read beside the box, each broken one the
 //     calculator's message there, an emptied box what to do; the text stays out of the URL.
@@ -25,7 +30,8 @@ import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
-import { checkShown, expectedRequests, fitGrid, rentGrid, submit, valueGrid, wasmAnswers } from './calc_grid.mjs';
+import { gzipSync } from 'node:zlib';
+import { checkShown, expectedRequests, fitGrid, mediaGrid, rentGrid, submit, valueGrid, wasmAnswers } from './calc_grid.mjs';
 
 const require = createRequire(import.meta.url);
 const { chromium } = require('playwright-core');
@@ -43,6 +49,20 @@ const built = spawnSync(gpuguide, ['build', '--root', sourceDir, '--out', outDir
 if (built.status !== 0) {
   console.error('calculator_page: FAILED: the site does not build');
   process.exit(1);
+}
+
+// The calculator page's weight: the page and every file it loads (stylesheets, scripts, the
+// tool modules, calc.wasm and the data bundle), each gzip-compressed as a static host sends
+// it, at most WEIGHT_BUDGET bytes in each language.
+const WEIGHT_BUDGET = 350_000;
+function pageWeight(lang) {
+  const page = join(outDir, lang, 'calculator', 'index.html');
+  const html = readFileSync(page, 'utf8');
+  const refs = new Set([...html.matchAll(/(?:href|src|data-(?:wasm|data|runtime|worker|module))="([^"#?]+)"/g)].map((m) => m[1])
+    .filter((r) => !r.startsWith('http') && /\.(css|js|wasm|json)$/.test(r)));
+  let total = gzipSync(readFileSync(page), { level: 6 }).length;
+  for (const ref of refs) total += gzipSync(readFileSync(join(outDir, lang, 'calculator', ref)), { level: 6 }).length;
+  return { total, files: refs.size };
 }
 
 // What `gpuguide calc` answers.
@@ -91,14 +111,30 @@ function check(ok, what) {
   if (!ok) problems.push(what);
 }
 
+const noJsMedia = {}; // the static answer of Image and video, by language
+for (const lang of ['en', 'fr', 'zh-Hans']) {
+  const { total, files } = pageWeight(lang);
+  check(total <= WEIGHT_BUDGET && files >= 8, `${lang}: the calculator page and its ${files} files weigh ${total} bytes gzip-compressed (budget ${WEIGHT_BUDGET})`);
+  console.log(`calculator_page: ${lang}: the page and its ${files} files weigh ${total} bytes gzip-compressed (budget ${WEIGHT_BUDGET})`);
+}
 try {
   // ---------------------------------------------------------------- without JavaScript
   for (const lang of ['en', 'fr', 'zh-Hans']) {
     const page = await newPage({ javaScriptEnabled: false });
     await page.goto(`${base}/${lang}/calculator/`);
     const tools = await page.$$eval('.calculator', (ds) => ds.map((d) => [d.dataset.tool, getComputedStyle(d).display === 'none']));
-    check(JSON.stringify(tools) === '[["fit",true],["value",true],["rent",true]]', `${lang}: without JavaScript, the tools show: ${JSON.stringify(tools)}`);
-    check(!(await page.isVisible('.calc-form')), `${lang}: a form shows without JavaScript`);
+    check(JSON.stringify(tools) === '[["fit",true],["value",true],["rent",true],["media",false]]', `${lang}: without JavaScript, the tools show: ${JSON.stringify(tools)}`);
+    check(!(await page.isVisible('.calculator:not([data-tool="media"]) .calc-form')), `${lang}: a form that needs JavaScript shows without it`);
+    // Image and video stands without JavaScript: the build's answer for the form's settings,
+    // the form shown but disabled, and a line saying so.
+    const media = await page.$eval('.calculator[data-tool="media"]', (d) => ({
+      status: d.querySelector('.calc-status').textContent, tables: d.querySelectorAll('.calc-results table').length,
+      rows: [...d.querySelectorAll('.calc-results table')].map((t) => t.tBodies[0].rows.length),
+      disabled: d.querySelector('.calc-media-fields').disabled, form: getComputedStyle(d.querySelector('.calc-form')).display !== 'none',
+      pipeline: d.querySelector('#calc-m-pipeline').value, note: d.querySelector('noscript') !== null }));
+    noJsMedia[lang] = media.status;
+    check(media.status.length > 40 && media.tables === 2 && media.rows[0] === 3 && media.rows[1] >= 1 && media.disabled && media.form &&
+      media.pipeline === 'flux.1-dev' && media.note, `${lang}: without JavaScript, Image and video shows ${JSON.stringify(media)}`);
     const links = await page.$$eval('main a[href*="llm-memory"]', (as) => as.length);
     check(links >= 3, `${lang}: without JavaScript, ${links} links to the static tables (want 3 or more)`);
     for (const target of ['performance-per-dollar/', 'ranking/', 'guide/cloud/'])
@@ -267,7 +303,7 @@ try {
   for (const lang of ['en', 'fr', 'zh-Hans']) {
     const page = await newPage();
     await page.goto(`${base}/${lang}/calculator/`);
-    for (const tool of ['fit', 'value', 'rent'])
+    for (const tool of ['fit', 'value', 'rent', 'media'])
       await page.waitForSelector(`.calculator[data-tool="${tool}"][data-answers="1"]`, { timeout: 30_000 });
     pages[lang] = page;
   }
@@ -276,8 +312,11 @@ try {
   const desktops = await en.$$eval('#calc-r-desktop option', (os) => os.map((o) => o.value));
   const offers = await en.$$eval('#calc-r-offer option', (os) => os.map((o) => o.value));
   const pick = (list, wanted) => wanted.filter((v) => list.includes(v));
+  const pipelines = JSON.parse(readFileSync(join(sourceDir, 'data/genmodels.json'))).pipelines.map((p) => ({ id: p.id, kind: p.kind,
+    width: p.default_width, height: p.default_height, frames: p.default_frames ?? 1, steps: p.default_steps }));
   const grid = [...fitGrid(models, Object.keys(gpuNames)), ...valueGrid(),
-    ...rentGrid(pick(desktops, ['custom', 'rtx-4090', 'rtx-3090', 'h100-pcie']), pick(offers, ['custom', 'runpod-rtx-4090', 'lambda-h100-sxm', 'vastai-rtx-3090']))];
+    ...rentGrid(pick(desktops, ['custom', 'rtx-4090', 'rtx-3090', 'h100-pcie']), pick(offers, ['custom', 'runpod-rtx-4090', 'lambda-h100-sxm', 'vastai-rtx-3090'])),
+    ...mediaGrid(pipelines)];
   const records = [];
   for (const c of grid) {
     const shown = await submit(pages[c.lang], c);
@@ -293,7 +332,7 @@ try {
   const nativeTexts = native.stdout.toString().split('\0').slice(0, -1);
   check(nativeTexts.length === texts.length, `native_answers gave ${nativeTexts.length} answers to ${texts.length} requests`);
   let at = 0;
-  const counts = { fit: 0, value: 0, rent: 0, requests: texts.length, errors: 0 };
+  const counts = { fit: 0, value: 0, rent: 0, media: 0, requests: texts.length, errors: 0 };
   for (const lang of ['en', 'fr', 'zh-Hans']) {
     const mine = records.filter((r) => r.c.lang === lang);
     const wasm = await wasmAnswers(pages[lang], mine.flatMap((r) => r.requests));
@@ -319,6 +358,8 @@ try {
       { command: 'rank', workload: 'inference16', cost: 'ownership', electricity_usd_per_kwh: 0.35, utilisation: 0.5, years: 3, budget_usd: 5000 }],
     [['breakeven', '--gpu', 'rtx-4090', '--cloud', 'runpod-rtx-4090', '--utilisation', '0.5', '--electricity', '0.4'],
       { command: 'breakeven', gpu: 'rtx-4090', cloud: 'runpod-rtx-4090', utilisation: 0.5, electricity_usd_per_kwh: 0.4 }],
+    [['media', '--pipeline', 'wan2.1-t2v-14b', '--precision', 'fp8', '--width', '832', '--height', '480', '--frames', '81', '--steps', '30', '--offload', 'model'],
+      { command: 'media', pipeline: 'wan2.1-t2v-14b', precision: 'fp8', width: 832, height: 480, frames: 81, steps: 30, offload: 'model' }],
   ];
   const [cliWasm] = [await wasmAnswers(en, cliCases.map(([, r]) => JSON.stringify(r)))];
   cliCases.forEach(([args], i) => check(JSON.stringify(cli(args)) === JSON.stringify(JSON.parse(cliWasm[i])), `gpuguide calc ${args.join(' ')}: the CLI and the page's wasm differ`));
@@ -369,6 +410,79 @@ try {
     await again.context().close();
     await page.context().close();
     console.log(`calculator_page: ${lang} by keyboard: ${after} / ${rent}`);
+  }
+
+  // ---------------------------------------------------------------- Image and video by keyboard, URL round trip
+  for (const lang of ['en', 'fr', 'zh-Hans']) {
+    const page = await newPage();
+    await page.goto(`${base}/${lang}/calculator/`);
+    await page.waitForSelector('.calculator[data-tool="media"][data-answers="1"]', { timeout: 30_000 });
+    const statusOf = () => page.textContent('.calculator[data-tool="media"] .calc-status');
+    const spaces = (t) => t.replace(/[\u00a0\u202f ]+/g, ' ');
+    // The live answer for the default settings is the one the build wrote.
+    const live = await statusOf();
+    check(spaces(live) === spaces(noJsMedia[lang] ?? ''), `${lang}: Image and video: the static answer '${noJsMedia[lang]}' ≠ the live one '${live}'`);
+    check(!(await page.$eval('.calc-media-fields', (f) => f.disabled)), `${lang}: the Image and video form stays disabled`);
+    // A video pipeline brings its own resolution, frames and steps; the frames field opens.
+    const video = pipelines.find((p) => p.id === 'wan2.1-t2v-1.3b') ?? pipelines.find((p) => p.kind === 'video');
+    check(await page.$eval('#calc-m-frames', (f) => f.disabled), `${lang}: frames open for an image pipeline`);
+    await page.focus('#calc-m-pipeline');
+    await page.selectOption('#calc-m-pipeline', video.id);
+    await page.waitForSelector('.calculator[data-tool="media"]:not([aria-busy])');
+    const fields = await page.$$eval('.calculator[data-tool="media"] input', (is) => Object.fromEntries(is.map((i) => [i.name, [i.value, i.disabled]])));
+    check(fields['m-width'][0] === String(video.width) && fields['m-height'][0] === String(video.height) && fields['m-frames'][0] === String(video.frames) &&
+      !fields['m-frames'][1] && fields['m-steps'][0] === String(video.steps), `${lang}: the video pipeline's defaults are not in the form: ${JSON.stringify(fields)}`);
+    await page.focus('#calc-m-offload');
+    await page.keyboard.press('End'); // sequential offload
+    await page.focus('#calc-m-steps');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('20');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('.calculator[data-tool="media"]:not([aria-busy])');
+    const after = await statusOf();
+    const request = JSON.parse(await page.$eval('.calculator[data-tool="media"]', (d) => d.dataset.request));
+    check(request.pipeline === video.id && request.offload === 'sequential' && request.steps === 20 && request.frames === video.frames,
+      `${lang}: Image and video by keyboard asked ${JSON.stringify(request)}`);
+    const answer = JSON.parse((await wasmAnswers(page, [JSON.stringify(request)]))[0]);
+    const gb = new Intl.NumberFormat(await page.$eval('.calculator', (d) => d.dataset.locale), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    check(after.includes(gb.format(answer.host_bytes / 1e9)) && after.includes(gb.format(answer.peak_bytes / 1e9)),
+      `${lang}: Image and video says '${after}', not the peak and the system RAM of ${JSON.stringify(request)}`);
+    // A preset resolution fills width and height; a typed size is "other".
+    await page.selectOption('#calc-m-size', '1280x720');
+    await page.waitForSelector('.calculator[data-tool="media"]:not([aria-busy])');
+    check((await page.inputValue('#calc-m-width')) === '1280' && (await page.inputValue('#calc-m-height')) === '720', `${lang}: the 1280 × 720 preset did not fill the size`);
+    await page.fill('#calc-m-width', '1000');
+    await page.waitForSelector('.calculator[data-tool="media"]:not([aria-busy])');
+    check((await page.inputValue('#calc-m-size')) === 'custom', `${lang}: a typed width keeps a preset`);
+    const typed = await statusOf();
+    const url = new URL(page.url());
+    check(url.searchParams.get('m-pipeline') === video.id && url.searchParams.get('m-offload') === 'sequential' &&
+      url.searchParams.get('m-steps') === '20' && url.searchParams.get('m-width') === '1000' && url.searchParams.get('m-height') === '720',
+    `${lang}: the URL ${url.search} lacks the Image and video settings`);
+    const again = await newPage();
+    await again.goto(url.href);
+    await again.waitForSelector('.calculator[data-tool="media"][data-answers="1"]', { timeout: 30_000 });
+    check((await again.textContent('.calculator[data-tool="media"] .calc-status')) === typed, `${lang}: the shared URL's Image and video shows something else`);
+    check((await again.inputValue('#calc-m-size')) === 'custom' && !(await again.$eval('#calc-m-frames', (f) => f.disabled)),
+      `${lang}: the shared URL's Image and video form is not as it was`);
+    // Bad input is said in the page's language, with the field's label.
+    await page.fill('#calc-m-height', '20');
+    await page.waitForSelector('.calculator[data-tool="media"]:not([aria-busy])');
+    const strings = JSON.parse(await page.textContent('.calculator[data-tool="media"] .calc-strings'));
+    const label = (await page.textContent('label[for="calc-m-height"]')).trim();
+    const bad = await statusOf();
+    check(bad.startsWith(strings['calc.error']) && bad.includes(label) && (await page.$$('.calculator[data-tool="media"] .calc-results table')).length === 0,
+      `${lang}: a height of 20 px says '${bad}'`);
+    await page.fill('#calc-m-height', '720');
+    await page.waitForSelector('.calculator[data-tool="media"]:not([aria-busy])');
+    await page.addScriptTag({ path: axePath });
+    const axe = await page.evaluate(async () => (await window.axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'] })).violations);
+    for (const v of axe) problems.push(`${lang} (Image and video): axe ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+    check(wide <= 361, `${lang}: with the Image and video results the page scrolls sideways at 360 px (${wide} px)`);
+    await again.context().close();
+    await page.context().close();
+    console.log(`calculator_page: ${lang} Image and video by keyboard: ${typed}`);
   }
 } finally {
   await browser.close();

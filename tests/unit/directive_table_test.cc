@@ -185,6 +185,9 @@ const Case kCases[] = {
     {"gpu_calculator", "gpu-calculator-rent gpu=rtx-4090 offer=lambda-h100-sxm"},
     {"gpu_calculator", "gpu-calculator-rent"},
     {"gpu_calculator", "gpu-calculator-rent offer=runpod-rtx-409"},
+    {"gpu_calculator", "gpu-calculator-media"},
+    {"gpu_calculator", "gpu-calculator-media pipeline=wan2.1-t2v-1.3b precision=q4_k offload=model"},
+    {"gpu_calculator", "gpu-calculator-media pipeline=flux-1-dev precision=int3 offload=cpu"},
 };
 // clang-format on
 
@@ -263,6 +266,7 @@ std::string Run(const Fixture& f, const std::string& text, bool* ok) {
       {"calculator.js", "assets/calculator.0123456789.js"},
       {"calc-value.js", "assets/calc-value.0123456789.js"},
       {"calc-rent.js", "assets/calc-rent.0123456789.js"},
+      {"calc-media.js", "assets/calc-media.0123456789.js"},
       {"calculator.css", "assets/calculator.0123456789.css"}};
   ctx.assets = &kAssets;
   ctx.out = &outputs;

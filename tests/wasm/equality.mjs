@@ -7,7 +7,8 @@
 // maxctx on several cards and counts; rank (with the reader's ownership settings and
 // budgets) and breakeven (typed figures, every card of the data, every cloud offer); pasted
 // config.json files (tests/hf_configs: real ones as text and as objects, broken ones) for vram,
-// fit and maxctx; media (every pipeline, format and offload mode); and error cases (unknown ids and
+// fit and maxctx; media (every pipeline, format and offload mode; the cards that hold it under
+// price conditions and machines); and error cases (unknown ids and
 // fields, wrong types, out-of-range values, malformed JSON, invalid UTF-8).
 //
 // usage: node equality.mjs --native BIN --gpuguide BIN --root DIR --work DIR
@@ -103,7 +104,11 @@ for (const p of pipelines) {
   if (p.kind === "video")
     for (const frames of [1, 17, 81, 121, 241])
       add({ command: "media", pipeline: p.id, precision: "fp8", frames, offload: "model" });
+  // The cards that hold it: price conditions and machines (calc/media_cards.h).
+  for (const conditions of [["new"], ["used"]]) add({ command: "media", pipeline: p.id, precision: "fp8", conditions });
+  for (const machine of ["desktop", "workstation", "server"]) add({ command: "media", pipeline: p.id, precision: "q4_k", offload: "model", machine });
 }
+add({ command: "media", pipeline: pipelines[0]?.id, machine: "desktp", conditions: ["old"] });
 // Pasted config.json files: the real ones as the page sends them (text) and as objects, at
 // several precisions and contexts; the broken ones (each problem named).
 const configDir = new URL("../hf_configs/", import.meta.url);

@@ -46,14 +46,6 @@ class ValueTool {
     return this.control(name).value;
   }
 
-  readUrl() {
-    this.ui.formFromUrl(this.form, FIELDS);
-  }
-
-  writeUrl() {
-    this.ui.formToUrl(this.form, FIELDS);
-  }
-
   request() {
     const defaults = Object.fromEntries(OWNERSHIP.map(([name]) => [name, this.control(name).dataset.default]));
     return valueRequest((name) => this.get(name), defaults, this.ui.numberOf);
@@ -134,24 +126,8 @@ class ValueTool {
     return element("figure", { class: "calc-bars" }, element("figcaption", {}, title), element("ol", {}, ...items));
   }
 
-  answer() {
-    return this.ui.answerInOrder(this);
-  }
-
   start() {
-    this.readUrl();
-    const update = () => {
-      this.writeUrl();
-      this.answer();
-    };
-    this.form.addEventListener("submit", (event) => {
-      event.preventDefault();
-      update();
-    });
-    this.form.addEventListener("change", update);
-    this.form.addEventListener("input", update);
-    this.root.hidden = false;
-    this.answer();
+    this.ui.startForm(this, FIELDS);
   }
 }
 
