@@ -5,7 +5,12 @@
 //   LlamaForCausalLM, MistralForCausalLM, MixtralForCausalLM, Qwen2ForCausalLM,
 //   Qwen3ForCausalLM, Qwen3MoeForCausalLM, Gemma3ForCausalLM, Gemma3ForConditionalGeneration
 //   (the text model under text_config), DeepseekV3ForCausalLM (MLA), GptOssForCausalLM
-//   (MXFP4 experts), Qwen3NextForCausalLM (Gated DeltaNet + full attention hybrid).
+//   (MXFP4 experts), Qwen3NextForCausalLM (Gated DeltaNet + full attention hybrid),
+//   Gemma2ForCausalLM (sliding and full layers alternating), Phi3ForCausalLM, PhiMoEForCausalLM
+//   (LayerNorms with biases), DeepseekV2ForCausalLM (MLA), Qwen2MoeForCausalLM (gated shared
+//   expert), CohereForCausalLM (one LayerNorm, parallel attention and MLP), Olmo2ForCausalLM
+//   (norms over the whole q and k), NemotronHForCausalLM (hybrid_override_pattern: Mamba-2,
+//   attention, MLP and MoE blocks).
 //
 // The architecture is config.architectures[0] (or, without it, model_type). Fields a family's
 // config class defaults (Gemma 3's vocab_size, sliding_window_pattern, …) take that default,
@@ -28,6 +33,12 @@ namespace gg::calcapi {
 struct ConfigProblem {
   std::string field;  // the JSON path of the field at fault ("text_config.hidden_size"); "" = none
   std::string message;
+  // What a page says in its reader's language (calcapi/README.md): missing, invalid (detail
+  // "got"), too_large ("max", "got"), unknown_architecture ("name"), no_architecture,
+  // not_object, too_big (more than the calculator takes), shape (sizes that do not fit
+  // together, a layer kind or block it cannot represent).
+  std::string code = "shape";
+  Json detail = Json::object();
 };
 
 struct HfModel {
