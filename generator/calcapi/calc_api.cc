@@ -269,7 +269,7 @@ void ReadConfig(Reader& r, const Json& value, ModelArgs* m) {
   const Json* config = &value;
   if (value.is_string()) {
     if (auto error = ParseJsonText(value.get<std::string>(), &parsed)) {
-      r.AddConfigProblem("config: " + error->Message(), "", "invalid_json",
+      r.AddConfigProblem("config: " + error->Message(), "", JsonTextErrorCode(*error),
                          Json{{"line", error->line}, {"column", error->column}});
       return;
     }

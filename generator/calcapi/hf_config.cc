@@ -5,6 +5,7 @@
 
 #include "calcapi/hf_params.h"
 #include "calcapi/hf_reader.h"
+#include "calcapi/json_text.h"
 
 namespace gg::calcapi {
 
@@ -376,6 +377,10 @@ const Family* FindFamily(const Json& config, HfModel* out) {
 }
 
 }  // namespace
+
+std::string JsonTextErrorCode(const JsonTextError& error) {
+  return error.reason.rfind("JSON nested", 0) == 0 ? "too_deep" : "invalid_json";
+}
 
 std::vector<std::string> SupportedArchitectures() {
   std::vector<std::string> ids;

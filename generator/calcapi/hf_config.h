@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "calcapi/calc_api.h"
+#include "calcapi/json_text.h"
 #include "model/model.h"
 
 namespace gg::calcapi {
@@ -51,6 +52,10 @@ struct HfModel {
 };
 
 HfModel ModelFromHfConfig(const Json& config);
+
+// The problem code of a config text that is not JSON: "too_deep" (nested deeper than
+// kMaxJsonTextDepth) or "invalid_json".
+std::string JsonTextErrorCode(const JsonTextError& error);
 
 // The architectures ModelFromHfConfig reads, in the order above.
 std::vector<std::string> SupportedArchitectures();

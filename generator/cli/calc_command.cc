@@ -353,7 +353,8 @@ int AddConfig(const Options& o, Json* request, std::ostream& err) {
   // Each problem at its place; with --json, also as {"file", "line", "column", "field",
   // "message"} (line and column null when the field's key is not in the text).
   Json problems = Json::array();
-  auto problem = [&](const std::string& place, const std::string& field, const std::string& msg) {
+  auto problem = [&](const std::string& place, const std::string& field, const std::string& msg,
+                     const std::string& code, const Json& detail) {
     err << place << ": error: " << msg << "\n";
     Json p = {{"file", *path}, {"line", nullptr}, {"column", nullptr}};
     const size_t colon = place.find(':', path->size());
@@ -364,16 +365,19 @@ int AddConfig(const Options& o, Json* request, std::ostream& err) {
       p["column"] = std::stoi(at.substr(mid + 1));
     }
     p["field"] = field;
+    p["code"] = code;
+    p["detail"] = detail;
     p["message"] = msg;
     problems.push_back(std::move(p));
   };
   if (auto e = calcapi::ParseJsonText(text, &config)) {
     problem(*path + ":" + std::to_string(e->line) + ":" + std::to_string(e->column), "",
-            e->Message());
+            e->Message(), calcapi::JsonTextErrorCode(*e),
+            Json{{"line", e->line}, {"column", e->column}});
   } else {
     const calcapi::HfModel m = calcapi::ModelFromHfConfig(config);
     for (const calcapi::ConfigProblem& p : m.problems)
-      problem(FieldPlace(*path, text, p.field), p.field, p.message);
+      problem(FieldPlace(*path, text, p.field), p.field, p.message, p.code, p.detail);
   }
   if (!problems.empty()) {
     if (json_refusal) {

@@ -610,6 +610,8 @@ TEST_CASE("calc --json: refusals are JSON", "[calcapi][cli]") {
       CHECK(p["line"] == c.line);
       CHECK(p["column"] == c.column);
       CHECK(p["message"] == j["error"]["messages"][0]);
+      CHECK(p["code"].is_string());
+      CHECK(p["detail"].is_object());
     }
   }
   // calcapi: each problem of a pasted config also comes with a code and its details, for the
@@ -628,6 +630,7 @@ TEST_CASE("calc --json: refusals are JSON", "[calcapi][cli]") {
        "name"},
       {Fixture("broken/truncated.json"), "", "invalid_json", "line"},
       {"[1]", "", "not_object", ""},
+      {std::string(100, '[') + std::string(100, ']'), "", "too_deep", "line"},
       {R"({"architectures": ["NemotronHForCausalLM"], "num_hidden_layers": 2, "hidden_size": 64,
           "num_attention_heads": 4, "vocab_size": 10, "max_position_embeddings": 8,
           "intermediate_size": 8, "mamba_num_heads": 2, "mamba_head_dim": 4,
