@@ -277,12 +277,27 @@ class CompareView {
     this.status = view.querySelector('.compare-status');
     const wanted = params.getAll('gpus').flatMap((v) => v.split(',')).filter((id) => this.rows.has(id));
     this.selects = [...view.querySelectorAll('select[name="gpus"]')];
-    const options = this.gpuOptions();
+    // At first only the chosen GPUs' options; every GPU's when the page is idle, or at once
+    // when the reader reaches a select (focus comes before any key or click opens it).
+    const fill = () => {
+      if (this.filled) return;
+      this.filled = true;
+      const options = this.gpuOptions();
+      for (const s of this.selects) {
+        const value = s.value;
+        s.replaceChildren(s.options[0], options.cloneNode(true));
+        s.value = value;
+      }
+    };
     this.selects.forEach((s, i) => {
-      s.append(options.cloneNode(true));
-      s.value = wanted[i] ?? '';
+      const id = wanted[i];
+      if (id) s.append(el('option', { value: id, text: this.rows.get(id).cells[0].textContent.trim() }));
+      s.value = id ?? '';
       s.addEventListener('change', () => this.update(true));
+      s.addEventListener('focus', fill);
+      s.addEventListener('pointerdown', fill);
     });
+    (window.requestIdleCallback ?? setTimeout)(fill);
     view.querySelector('.compare-form').addEventListener('submit', (e) => e.preventDefault());
     this.update(false);
     view.classList.remove('compare-pending');
