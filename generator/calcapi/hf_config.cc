@@ -330,9 +330,12 @@ void ReadFamily(Fields& f, HfShape* s, LlmModel* m) {
       ReadLayerTypes(f, s);
       break;
     case Kind::kOlmo2:  // norms after attention and MLP, and over the whole q and k
+    case Kind::kOlmo3:  // the same, with sliding layers
       s->qkv_bias = s->o_bias = f.Flag("attention_bias", false);
       s->qk_norm_whole = true;
-      ReadLayerTypes(f, s);
+      if (!ReadLayerTypes(f, s) && f.family().kind == Kind::kOlmo3)
+        for (size_t i = 0; i < s->layer_kind.size(); ++i)  // Olmo3Config: 3 sliding, 1 full
+          s->layer_kind[i] = (i + 1) % 4 == 0 ? LayerKind::kFull : LayerKind::kSliding;
       break;
     case Kind::kNemotronH:
       ReadNemotronH(f, s);

@@ -8,9 +8,9 @@
 //   (MXFP4 experts), Qwen3NextForCausalLM (Gated DeltaNet + full attention hybrid),
 //   Gemma2ForCausalLM (sliding and full layers alternating), Phi3ForCausalLM, PhiMoEForCausalLM
 //   (LayerNorms with biases), DeepseekV2ForCausalLM (MLA), Qwen2MoeForCausalLM (gated shared
-//   expert), CohereForCausalLM (one LayerNorm, parallel attention and MLP), Olmo2ForCausalLM
-//   (norms over the whole q and k), NemotronHForCausalLM (hybrid_override_pattern: Mamba-2,
-//   attention, MLP and MoE blocks).
+//   expert), CohereForCausalLM (one LayerNorm, parallel attention and MLP), Olmo2ForCausalLM and
+//   Olmo3ForCausalLM (norms over the whole q and k; OLMo 3 with sliding layers),
+//   NemotronHForCausalLM (hybrid_override_pattern: Mamba-2, attention, MLP and MoE blocks).
 //
 // The architecture is config.architectures[0] (or, without it, model_type). Fields a family's
 // config class defaults (Gemma 3's vocab_size, sliding_window_pattern, …) take that default,

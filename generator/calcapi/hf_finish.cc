@@ -14,7 +14,9 @@ void ReadWindow(Fields& f, const HfShape& s, LlmModel* m) {
   }
   if (!sliding && !chunked) return;
   std::optional<int64_t> fallback;
-  if (f.family().kind == Kind::kGemma3 || f.family().kind == Kind::kGemma2) fallback = 4096;
+  if (f.family().kind == Kind::kGemma3 || f.family().kind == Kind::kGemma2 ||
+      f.family().kind == Kind::kOlmo3)
+    fallback = 4096;
   if (f.family().kind == Kind::kGptOss) fallback = 128;
   m->window = static_cast<int>(
       f.Count(sliding ? "sliding_window" : "attention_chunk_size", kMaxContext, fallback));

@@ -75,7 +75,7 @@ bool IsFieldName(const std::string& key) {
 
 }  // namespace
 
-const Family kFamilies[20] = {
+const Family kFamilies[21] = {
     {"LlamaForCausalLM", "llama", "LlamaConfig", Kind::kLlama},
     {"MistralForCausalLM", "mistral", "MistralConfig", Kind::kMistral},
     {"MixtralForCausalLM", "mixtral", "MixtralConfig", Kind::kMixtral},
@@ -95,6 +95,7 @@ const Family kFamilies[20] = {
     {"Qwen2MoeForCausalLM", "qwen2_moe", "Qwen2MoeConfig", Kind::kQwen2Moe},
     {"CohereForCausalLM", "cohere", "CohereConfig", Kind::kCohere},
     {"Olmo2ForCausalLM", "olmo2", "Olmo2Config", Kind::kOlmo2},
+    {"Olmo3ForCausalLM", "olmo3", "Olmo3Config", Kind::kOlmo3},
     {"NemotronHForCausalLM", "nemotron_h", "NemotronHConfig", Kind::kNemotronH},
 };
 

@@ -43,6 +43,7 @@ enum class Kind {
   kQwen2Moe,
   kCohere,
   kOlmo2,
+  kOlmo3,
   kNemotronH
 };
 
@@ -55,7 +56,7 @@ struct Family {
 };
 
 // The families ModelFromHfConfig reads, in the order of SupportedArchitectures().
-extern const Family kFamilies[20];
+extern const Family kFamilies[21];
 
 // A value as a message shows it, cut at 40 characters.
 std::string Shown(const Json& v);

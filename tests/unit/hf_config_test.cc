@@ -276,6 +276,99 @@ TEST_CASE("hf_config: Nemotron-H gives the data's layer pattern and state",
   CHECK(Relative(hf.params / 1e9, d->params_b) <= 0.001);
 }
 
+// Nemotron-H's E blocks (mixture of experts), with the sizes data/models.json's
+// nemotron-3-nano-30b-a3b cites from its config.json (intermediate_size is not among them; no
+// "-" block uses it here). By hand: 23 Mamba-2 blocks of 38,744,896 (in_proj 2,688 × 10,304,
+// conv 6,144 × 4 + 6,144, 192, norm 4,096, out_proj 4,096 × 2,688, block norm 2,688), 6
+// attention blocks of 23,399,040, 23 MoE blocks of 1,297,468,160 (router 344,064 + 128
+// correction biases, shared expert 2 × 2,688 × 3,712, 128 experts × 2 × 2,688 × 1,856, norm;
+// 6 active: 80,169,728), embeddings 704,643,072, final norm 2,688: 31,577,940,288 total,
+// 3,580,076,352 active (the data: 31.58 B, 3.58 B).
+TEST_CASE("hf_config: Nemotron-H mixture-of-experts blocks", "[calcapi][hf_config]") {
+  const Json config = {
+      {"architectures", {"NemotronHForCausalLM"}},
+      {"num_hidden_layers", 52},
+      {"hybrid_override_pattern", "MEMEM*EMEMEM*EMEMEM*EMEMEM*EMEMEM*EMEMEMEM*EMEMEMEME"},
+      {"hidden_size", 2688},
+      {"intermediate_size", 1856},
+      {"num_attention_heads", 32},
+      {"num_key_value_heads", 2},
+      {"head_dim", 128},
+      {"mamba_num_heads", 64},
+      {"mamba_head_dim", 64},
+      {"ssm_state_size", 128},
+      {"n_groups", 8},
+      {"conv_kernel", 4},
+      {"n_routed_experts", 128},
+      {"num_experts_per_tok", 6},
+      {"moe_intermediate_size", 1856},
+      {"moe_shared_expert_intermediate_size", 3712},
+      {"vocab_size", 131072},
+      {"max_position_embeddings", 262144},
+      {"tie_word_embeddings", false},
+      {"torch_dtype", "bfloat16"}};
+  const calcapi::HfModel hf = calcapi::ModelFromHfConfig(config);
+  REQUIRE(hf.problems.empty());
+  CHECK(hf.params == 31577940288.0);
+  CHECK(hf.active_params == 3580076352.0);
+  const LlmModel* d = GuideData().FindModel("nemotron-3-nano-30b-a3b");
+  REQUIRE(d != nullptr);
+  CHECK(Relative(hf.params / 1e9, d->params_b) <= 0.001);
+  CHECK(Relative(hf.active_params / 1e9, d->active_params_b) <= 0.001);
+  const LlmModel& m = hf.model;
+  CHECK(m.intermediate_size == d->intermediate_size);
+  REQUIRE(m.experts.has_value());
+  CHECK(m.experts->total == d->experts->total);
+  CHECK(m.experts->active == d->experts->active);
+  for (int layer = 0; layer < m.layers; ++layer)
+    CHECK(m.KindOfLayer(layer) == d->KindOfLayer(layer));
+  REQUIRE(m.recurrent_state.has_value());
+  CHECK(m.recurrent_state->recurrent_values == d->recurrent_state->recurrent_values);
+  CHECK(m.recurrent_state->conv_values == d->recurrent_state->conv_values);
+}
+
+// Olmo 3 32B, with the config sizes data/models.json's olmo-3-32b cites: OLMo 2's layer with
+// 3 sliding layers to 1 full. By hand: per layer q, o 5,120² × 2 + k, v 5,120 × 1,024 × 2 =
+// 62,914,560, q and k norms 6,144, MLP 3 × 5,120 × 27,648 = 424,673,280, 2 norms 10,240 →
+// 487,604,224 × 64; + embeddings 100,278 × 5,120 × 2 = 1,026,846,720 + 5,120:
+// 32,233,522,176 (the data: 32.2 B).
+TEST_CASE("hf_config: Olmo 3 gives the data's shape and window", "[calcapi][hf_config]") {
+  Json kinds = Json::array();
+  for (int i = 0; i < 64; ++i)
+    kinds.push_back((i + 1) % 4 == 0 ? "full_attention" : "sliding_attention");
+  const Json config = {{"architectures", {"Olmo3ForCausalLM"}},
+                       {"hidden_size", 5120},
+                       {"num_hidden_layers", 64},
+                       {"num_attention_heads", 40},
+                       {"num_key_value_heads", 8},
+                       {"head_dim", 128},
+                       {"intermediate_size", 27648},
+                       {"vocab_size", 100278},
+                       {"max_position_embeddings", 65536},
+                       {"sliding_window", 4096},
+                       {"layer_types", kinds},
+                       {"tie_word_embeddings", false},
+                       {"torch_dtype", "bfloat16"}};
+  const calcapi::HfModel hf = calcapi::ModelFromHfConfig(config);
+  REQUIRE(hf.problems.empty());
+  CHECK(hf.params == 32233522176.0);
+  const LlmModel* d = GuideData().FindModel("olmo-3-32b");
+  REQUIRE(d != nullptr);
+  CHECK(Relative(hf.params / 1e9, d->params_b) <= 0.002);
+  CHECK(hf.model.window == d->window);
+  for (int layer = 0; layer < hf.model.layers; ++layer)
+    CHECK(hf.model.KindOfLayer(layer) == d->KindOfLayer(layer));
+  // Without layer_types, Olmo3Config's own pattern and window.
+  Json bare = config;
+  bare.erase("layer_types");
+  bare.erase("sliding_window");
+  const calcapi::HfModel defaulted = calcapi::ModelFromHfConfig(bare);
+  REQUIRE(defaulted.problems.empty());
+  CHECK(defaulted.model.window == 4096);
+  for (int layer = 0; layer < hf.model.layers; ++layer)
+    CHECK(defaulted.model.KindOfLayer(layer) == d->KindOfLayer(layer));
+}
+
 TEST_CASE("hf_config: notices say what was defaulted or left out", "[calcapi][hf_config]") {
   auto has = [](const calcapi::HfModel& m, const std::string& part) {
     for (const std::string& n : m.notices)
@@ -313,7 +406,7 @@ TEST_CASE("hf_config: broken configs are named field by field", "[calcapi][hf_co
         "Gemma3ForCausalLM, Gemma3ForConditionalGeneration, DeepseekV3ForCausalLM, "
         "DeepseekV32ForCausalLM, GptOssForCausalLM, Qwen3NextForCausalLM, Gemma2ForCausalLM, "
         "Phi3ForCausalLM, PhiMoEForCausalLM, DeepseekV2ForCausalLM, Qwen2MoeForCausalLM, "
-        "CohereForCausalLM, Olmo2ForCausalLM, NemotronHForCausalLM)"}},
+        "CohereForCausalLM, Olmo2ForCausalLM, Olmo3ForCausalLM, NemotronHForCausalLM)"}},
   };
   for (const Case& c : cases) {
     INFO(c.file);
