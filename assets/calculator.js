@@ -333,13 +333,22 @@ function formFromUrl(form, fields) {
 }
 
 // The messages of an error answer; a number out of its range (the answer's problems) is said
-// in the page's language with the field's label. `fields` maps a request field to
+// in the page's language with the field's label, and so is a problem of a pasted config.json. `fields` maps a request field to
 // [form field, scale] (a percentage field takes the fraction × 100).
 function errorMessages(error, t, form, fields, locale) {
   if (error.kind === "internal") return [t["calc.internal"]];
   const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 6 });
   const said = new Map();
   for (const p of error.problems ?? []) {
+    // A problem of the pasted config.json, by its code (generator/calcapi/README.md).
+    if (p.field === "config" && t[`calc.config.problem.${p.code}`]) {
+      const d = p.detail ?? {};
+      said.set(p.message, fill(t[`calc.config.problem.${p.code}`], { field: p.path, got: d.got ?? "",
+        name: d.name ?? "", max: d.max === undefined ? "" : number.format(d.max),
+        line: d.line === undefined ? "" : number.format(d.line),
+        column: d.column === undefined ? "" : number.format(d.column) }));
+      continue;
+    }
     if (!(p.field in fields)) continue;
     const [name, scale] = fields[p.field];
     const key = p.max === null ? "calc.invalid.min" : p.whole ? "calc.invalid.whole" : "calc.invalid.range";

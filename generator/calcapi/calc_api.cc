@@ -56,6 +56,17 @@ class Reader {
   const std::vector<std::string>& errors() const { return errors_; }
   const Json& problems() const { return problems_; }
   void Error(std::string message) { errors_.push_back(std::move(message)); }
+  // A problem of a pasted config.json ({"field": "config", "path", "code", "detail",
+  // "message"}), for a page to say in its reader's language (README.md).
+  void AddConfigProblem(std::string message, const std::string& path, const std::string& code,
+                        Json detail) {
+    Error(std::move(message));
+    problems_.push_back(Json{{"field", "config"},
+                             {"path", path},
+                             {"code", code},
+                             {"detail", std::move(detail)},
+                             {"message", errors_.back()}});
+  }
 
   bool Has(const char* name) {
     known_.emplace_back(name);
@@ -260,13 +271,15 @@ void ReadConfig(Reader& r, const Json& value, ModelArgs* m) {
   const Json* config = &value;
   if (value.is_string()) {
     if (auto error = ParseJsonText(value.get<std::string>(), &parsed)) {
-      r.Error("config: " + error->Message());
+      r.AddConfigProblem("config: " + error->Message(), "", JsonTextErrorCode(*error),
+                         Json{{"line", error->line}, {"column", error->column}});
       return;
     }
     config = &parsed;
   }
   m->config = std::make_shared<HfModel>(ModelFromHfConfig(*config));
-  for (const ConfigProblem& p : m->config->problems) r.Error("config: " + p.message);
+  for (const ConfigProblem& p : m->config->problems)
+    r.AddConfigProblem("config: " + p.message, p.field, p.code, p.detail);
   if (m->config->problems.empty()) m->model = &m->config->model;
 }
 

@@ -5,6 +5,7 @@
 
 #include "calcapi/hf_params.h"
 #include "calcapi/hf_reader.h"
+#include "calcapi/json_text.h"
 
 namespace gg::calcapi {
 
@@ -15,7 +16,8 @@ using namespace hf;  // NOLINT: the reader's vocabulary
 // The sizes every family has.
 void ReadCommon(Fields& f, HfShape* s, LlmModel* m) {
   const Kind kind = f.family().kind;
-  const bool gemma = kind == Kind::kGemma3;
+  const bool gemma = kind == Kind::kGemma3, gemma2 = kind == Kind::kGemma2;
+  const bool mla = kind == Kind::kDeepseekV3 || kind == Kind::kDeepseekV2;
   s->layers = f.Count("num_hidden_layers", kMaxLayers);
   s->hidden = f.Count("hidden_size", kMaxHidden);
   s->heads = f.Count("num_attention_heads", kMaxHeads);
@@ -23,9 +25,9 @@ void ReadCommon(Fields& f, HfShape* s, LlmModel* m) {
                         s->heads > 0 ? std::optional<int64_t>(s->heads) : std::nullopt);
   std::optional<int64_t> head_dim;
   if (s->heads > 0 && s->hidden > 0 && s->hidden % s->heads == 0) head_dim = s->hidden / s->heads;
+  if (gemma2) head_dim = 256;  // Gemma2Config's default, not hidden_size / heads
   // Without a valid hidden_size and head count (already a problem), no default to offer.
-  if (kind != Kind::kDeepseekV3 &&
-      (head_dim || f.Get("head_dim") || (s->heads > 0 && s->hidden > 0)))
+  if (!mla && (head_dim || f.Get("head_dim") || (s->heads > 0 && s->hidden > 0)))
     s->head_dim = f.Count("head_dim", kMaxHeads, head_dim);
   // The attention's shape, as data/models.json requires it (data/load_dataset.cc): KV heads
   // are shared by groups of query heads, and the query heads' width stays within the sizes
@@ -38,11 +40,16 @@ void ReadCommon(Fields& f, HfShape* s, LlmModel* m) {
     f.Problem("head_dim", "times num_attention_heads must be at most " +
                               std::to_string(kMaxHidden) + ", got " + std::to_string(s->head_dim) +
                               " × " + std::to_string(s->heads));
-  s->vocab =
-      f.Count("vocab_size", kMaxVocab, gemma ? std::optional<int64_t>(262208) : std::nullopt);
+  s->vocab = f.Count("vocab_size", kMaxVocab,
+                     gemma    ? std::optional<int64_t>(262208)
+                     : gemma2 ? std::optional<int64_t>(256000)
+                              : std::nullopt);
   m->max_context = static_cast<int>(f.Count("max_position_embeddings", kMaxContext,
-                                            gemma ? std::optional<int64_t>(131072) : std::nullopt));
-  s->tied = f.Flag("tie_word_embeddings", gemma);
+                                            gemma    ? std::optional<int64_t>(131072)
+                                            : gemma2 ? std::optional<int64_t>(8192)
+                                                     : std::nullopt));
+  // Gemma's and Cohere's config classes tie the output layer to the embeddings by default.
+  s->tied = f.Flag("tie_word_embeddings", gemma || gemma2 || kind == Kind::kCohere);
   s->dense_width = f.Count("intermediate_size", kMaxWidth);
   s->layer_kind.assign(static_cast<size_t>(s->layers), LayerKind::kFull);
   s->moe_layer.assign(static_cast<size_t>(s->layers), false);
@@ -104,6 +111,7 @@ void ReadQwenExperts(Fields& f, HfShape* s) {
 }
 
 void ReadDeepseek(Fields& f, HfShape* s, LlmModel* m) {
+  const bool v2 = f.family().kind == Kind::kDeepseekV2;
   MlaShape mla;
   mla.q_lora_rank = f.Get("q_lora_rank") ? f.Count("q_lora_rank", kMaxRank) : 0;
   mla.kv_lora_rank = f.Count("kv_lora_rank", kMaxRank);
@@ -126,7 +134,7 @@ void ReadDeepseek(Fields& f, HfShape* s, LlmModel* m) {
   e.width = f.Count("moe_intermediate_size", kMaxWidth);
   e.shared = f.Count("n_shared_experts", kMaxExperts, std::nullopt, 0);
   e.shared_width = e.width;
-  e.router_bias = true;  // e_score_correction_bias
+  e.router_bias = !v2;  // V3's e_score_correction_bias; V2 routes without one
   s->experts = e;
   const int64_t first_dense = f.Count("first_k_dense_replace", kMaxLayers, 0, 0);
   const int64_t freq = f.Count("moe_layer_freq", kMaxLayers, 1);
@@ -179,6 +187,61 @@ void ReadQwen3Next(Fields& f, HfShape* s) {
   }
 }
 
+// Nemotron-H: hybrid_override_pattern gives each layer's block, M (Mamba-2), * (attention),
+// - (MLP) or E (mixture of experts); the Mamba-2 sizes; an ungated squared-ReLU MLP.
+void ReadNemotronH(Fields& f, HfShape* s) {
+  Mamba2Shape mm;
+  mm.heads = f.Count("mamba_num_heads", kMaxHeads);
+  mm.head_dim = f.Count("mamba_head_dim", kMaxHeads);
+  mm.state = f.Count("ssm_state_size", kMaxHeads);
+  mm.groups = f.Count("n_groups", kMaxHeads, 8);
+  mm.conv_kernel = f.Count("conv_kernel", 1024, 4);
+  mm.conv_bias = f.Flag("use_conv_bias", true);
+  mm.proj_bias = f.Flag("mamba_proj_bias", false);
+  s->mamba = mm;
+  s->qkv_bias = s->o_bias = f.Flag("attention_bias", false);
+  s->norms_per_layer = 1;
+  s->mlp_matrices = 2;
+  if (f.Flag("mlp_bias", false))
+    f.Notice(f.Path("mlp_bias") + ": the MLP biases are not counted (a few thousand parameters)");
+  const Json* v = f.Get("hybrid_override_pattern");
+  if (v == nullptr || !v->is_string() ||
+      static_cast<int64_t>(v->get<std::string>().size()) != s->layers) {
+    f.Problem("hybrid_override_pattern", "must give one block per layer (" +
+                                             std::to_string(s->layers) + " of M * - E), got " +
+                                             (v ? Shown(*v) : std::string("nothing")));
+    return;
+  }
+  const std::string pattern = v->get<std::string>();
+  bool moe = false;
+  for (size_t i = 0; i < pattern.size(); ++i) {
+    const char c = pattern[i];
+    if (c == 'M')
+      s->layer_kind[i] = LayerKind::kRecurrent;
+    else if (c == '*')
+      s->layer_kind[i] = LayerKind::kFull;
+    else if (c == '-' || c == 'E')
+      s->layer_kind[i] = LayerKind::kNone;
+    else {
+      f.Problem("hybrid_override_pattern",
+                "[" + std::to_string(i) + "] '" + std::string(1, c) +
+                    "' is not a block the calculator represents (M, *, - or E)");
+      return;
+    }
+    s->moe_layer[i] = c == 'E';
+    moe = moe || c == 'E';
+  }
+  if (!moe) return;
+  ExpertShape e;
+  e.total = f.Count("n_routed_experts", kMaxExperts);
+  e.active = f.Count("num_experts_per_tok", e.total > 0 ? e.total : kMaxExperts);
+  e.width = f.Count("moe_intermediate_size", kMaxWidth);
+  e.shared_width = f.Count("moe_shared_expert_intermediate_size", kMaxWidth, 0, 0);
+  e.shared = e.shared_width > 0 ? 1 : 0;
+  e.router_bias = true;  // e_score_correction_bias
+  s->experts = e;
+}
+
 // A sliding window the engine of the guide (llama.cpp) does not apply to this family.
 void UnusedWindow(Fields& f, const char* why) {
   if (const Json* w = f.Get("sliding_window"); w != nullptr && f.Flag("use_sliding_window", true))
@@ -226,7 +289,56 @@ void ReadFamily(Fields& f, HfShape* s, LlmModel* m) {
       }
       break;
     case Kind::kDeepseekV3:
+    case Kind::kDeepseekV2:
       ReadDeepseek(f, s, m);
+      break;
+    case Kind::kGemma2:  // softcapping changes no size
+      s->norms_per_layer = 4;
+      if (!ReadLayerTypes(f, s))  // Gemma2Config: sliding, full, sliding, …
+        for (size_t i = 0; i < s->layer_kind.size(); ++i)
+          s->layer_kind[i] = i % 2 == 0 ? LayerKind::kSliding : LayerKind::kFull;
+      break;
+    case Kind::kPhi3:
+      s->qkv_bias = s->o_bias = f.Flag("attention_bias", false);
+      UnusedWindow(f, "llama.cpp keeps a full KV cache in every layer of Phi-3 models");
+      ReadLayerTypes(f, s);
+      break;
+    case Kind::kPhiMoe:
+      s->qkv_bias = s->o_bias = f.Flag("attention_bias", false);
+      s->norm_bias = true;  // LayerNorm
+      s->lm_head_bias = f.Flag("lm_head_bias", false);
+      s->experts = ExpertShape{f.Count("num_local_experts", kMaxExperts), 0, s->dense_width};
+      s->experts->active =
+          f.Count("num_experts_per_tok", s->experts->total > 0 ? s->experts->total : kMaxExperts);
+      s->moe_layer.assign(s->moe_layer.size(), true);
+      UnusedWindow(f, "llama.cpp keeps a full KV cache in every layer of PhiMoE");
+      ReadLayerTypes(f, s);
+      break;
+    case Kind::kQwen2Moe:
+      s->qkv_bias = true;
+      ReadQwenExperts(f, s);
+      s->experts->shared_width = f.Count("shared_expert_intermediate_size", kMaxWidth, 0, 0);
+      s->experts->shared = s->experts->shared_width > 0 ? 1 : 0;
+      s->experts->shared_gate = s->experts->shared > 0;
+      UnusedWindow(f, "llama.cpp keeps a full KV cache in every layer of Qwen2-MoE models");
+      ReadLayerTypes(f, s);
+      break;
+    case Kind::kCohere:  // parallel attention and MLP after one LayerNorm (no bias)
+      s->norms_per_layer = 1;
+      s->qkv_bias = s->o_bias = f.Flag("attention_bias", false);
+      s->qk_norm_whole = f.Flag("use_qk_norm", false);
+      ReadLayerTypes(f, s);
+      break;
+    case Kind::kOlmo2:  // norms after attention and MLP, and over the whole q and k
+    case Kind::kOlmo3:  // the same, with sliding layers
+      s->qkv_bias = s->o_bias = f.Flag("attention_bias", false);
+      s->qk_norm_whole = true;
+      if (!ReadLayerTypes(f, s) && f.family().kind == Kind::kOlmo3)
+        for (size_t i = 0; i < s->layer_kind.size(); ++i)  // Olmo3Config: 3 sliding, 1 full
+          s->layer_kind[i] = (i + 1) % 4 == 0 ? LayerKind::kFull : LayerKind::kSliding;
+      break;
+    case Kind::kNemotronH:
+      ReadNemotronH(f, s);
       break;
     case Kind::kGptOss:
       ReadGptOss(f, s);
@@ -253,18 +365,25 @@ const Family* FindFamily(const Json& config, HfModel* out) {
   } else {
     out->problems.push_back({"architectures",
                              "architectures is missing: config.json names the "
-                             "model class there, e.g. [\"LlamaForCausalLM\"]"});
+                             "model class there, e.g. [\"LlamaForCausalLM\"]",
+                             "no_architecture"});
     return nullptr;
   }
   std::string list;
   for (const std::string& a : SupportedArchitectures()) list += (list.empty() ? "" : ", ") + a;
-  out->problems.push_back({field, std::string("unknown ") +
-                                      (field[0] == 'a' ? "architecture" : "model_type") + " '" +
-                                      name + "' (supported: " + list + ")"});
+  out->problems.push_back({field,
+                           std::string("unknown ") +
+                               (field[0] == 'a' ? "architecture" : "model_type") + " '" + name +
+                               "' (supported: " + list + ")",
+                           "unknown_architecture", Json{{"name", name}}});
   return nullptr;
 }
 
 }  // namespace
+
+std::string JsonTextErrorCode(const JsonTextError& error) {
+  return error.reason.rfind("JSON nested", 0) == 0 ? "too_deep" : "invalid_json";
+}
 
 std::vector<std::string> SupportedArchitectures() {
   std::vector<std::string> ids;
@@ -275,7 +394,8 @@ std::vector<std::string> SupportedArchitectures() {
 HfModel ModelFromHfConfig(const Json& config) {
   HfModel out;
   if (!config.is_object()) {
-    out.problems.push_back({"", "config.json must be a JSON object, got " + Shown(config)});
+    out.problems.push_back(
+        {"", "config.json must be a JSON object, got " + Shown(config), "not_object"});
     return out;
   }
   const Family* family = FindFamily(config, &out);

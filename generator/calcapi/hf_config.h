@@ -5,7 +5,12 @@
 //   LlamaForCausalLM, MistralForCausalLM, MixtralForCausalLM, Qwen2ForCausalLM,
 //   Qwen3ForCausalLM, Qwen3MoeForCausalLM, Gemma3ForCausalLM, Gemma3ForConditionalGeneration
 //   (the text model under text_config), DeepseekV3ForCausalLM (MLA), GptOssForCausalLM
-//   (MXFP4 experts), Qwen3NextForCausalLM (Gated DeltaNet + full attention hybrid).
+//   (MXFP4 experts), Qwen3NextForCausalLM (Gated DeltaNet + full attention hybrid),
+//   Gemma2ForCausalLM (sliding and full layers alternating), Phi3ForCausalLM, PhiMoEForCausalLM
+//   (LayerNorms with biases), DeepseekV2ForCausalLM (MLA), Qwen2MoeForCausalLM (gated shared
+//   expert), CohereForCausalLM (one LayerNorm, parallel attention and MLP), Olmo2ForCausalLM and
+//   Olmo3ForCausalLM (norms over the whole q and k; OLMo 3 with sliding layers),
+//   NemotronHForCausalLM (hybrid_override_pattern: Mamba-2, attention, MLP and MoE blocks).
 //
 // The architecture is config.architectures[0] (or, without it, model_type). Fields a family's
 // config class defaults (Gemma 3's vocab_size, sliding_window_pattern, …) take that default,
@@ -21,6 +26,7 @@
 #include <vector>
 
 #include "calcapi/calc_api.h"
+#include "calcapi/json_text.h"
 #include "model/model.h"
 
 namespace gg::calcapi {
@@ -28,6 +34,12 @@ namespace gg::calcapi {
 struct ConfigProblem {
   std::string field;  // the JSON path of the field at fault ("text_config.hidden_size"); "" = none
   std::string message;
+  // What a page says in its reader's language (calcapi/README.md): missing, invalid (detail
+  // "got"), too_large ("max", "got"), unknown_architecture ("name"), no_architecture,
+  // not_object, too_big (more than the calculator takes), shape (sizes that do not fit
+  // together, a layer kind or block it cannot represent).
+  std::string code = "shape";
+  Json detail = Json::object();
 };
 
 struct HfModel {
@@ -40,6 +52,10 @@ struct HfModel {
 };
 
 HfModel ModelFromHfConfig(const Json& config);
+
+// The problem code of a config text that is not JSON: "too_deep" (nested deeper than
+// kMaxJsonTextDepth) or "invalid_json".
+std::string JsonTextErrorCode(const JsonTextError& error);
 
 // The architectures ModelFromHfConfig reads, in the order above.
 std::vector<std::string> SupportedArchitectures();

@@ -14,7 +14,9 @@ void ReadWindow(Fields& f, const HfShape& s, LlmModel* m) {
   }
   if (!sliding && !chunked) return;
   std::optional<int64_t> fallback;
-  if (f.family().kind == Kind::kGemma3) fallback = 4096;
+  if (f.family().kind == Kind::kGemma3 || f.family().kind == Kind::kGemma2 ||
+      f.family().kind == Kind::kOlmo3)
+    fallback = 4096;
   if (f.family().kind == Kind::kGptOss) fallback = 128;
   m->window = static_cast<int>(
       f.Count(sliding ? "sliding_window" : "attention_chunk_size", kMaxContext, fallback));
@@ -73,8 +75,10 @@ void ReadPrecision(const Json& top, Fields& f, const HfShape& s, LlmModel* m) {
 void FillModel(const HfShape& s, HfModel* out) {
   const ParamCount count = CountParams(s);
   if (!(count.total <= kMaxParams)) {
-    out->problems.push_back({"", "the config describes " + Shown(Json(count.total)) +
-                                     " parameters; the calculator takes at most 1e14"});
+    out->problems.push_back({"",
+                             "the config describes " + Shown(Json(count.total)) +
+                                 " parameters; the calculator takes at most 1e14",
+                             "too_big"});
     return;
   }
   out->params = count.total;
@@ -106,7 +110,18 @@ void FillModel(const HfShape& s, HfModel* out) {
         (d.conv_kernel - 1) * (2 * d.key_heads * d.key_head_dim + d.value_heads * d.value_head_dim);
     if (state > INT32_MAX || conv > INT32_MAX) {
       out->problems.push_back({"linear_num_value_heads",
-                               "the linear-attention state of this config is too large to count"});
+                               "the linear-attention state of this config is too large to count",
+                               "too_big"});
+      return;
+    }
+    m.recurrent_state = RecurrentState{static_cast<int>(state), static_cast<int>(conv)};
+  } else if (recurrent && s.mamba) {
+    const Mamba2Shape& mm = *s.mamba;
+    const int64_t state = mm.Inner() * mm.state;
+    const int64_t conv = (mm.conv_kernel - 1) * mm.ConvWidth();
+    if (state > INT32_MAX || conv > INT32_MAX) {
+      out->problems.push_back(
+          {"mamba_num_heads", "the Mamba-2 state of this config is too large to count", "too_big"});
       return;
     }
     m.recurrent_state = RecurrentState{static_cast<int>(state), static_cast<int>(conv)};

@@ -29,6 +29,7 @@ double Attention(const HfShape& s) {
   if (s.qkv_bias) p += q_out * gate + 2 * kv_out;
   if (s.o_bias) p += h;
   if (s.qk_norm) p += 2 * D(s.head_dim);
+  if (s.qk_norm_whole) p += (q_out + kv_out) * (s.norm_bias ? 2 : 1);
   if (s.sinks) p += heads;
   return p;
 }
@@ -46,9 +47,20 @@ double DeltaNet(const HfShape& s) {
          + value * h;                            // out_proj
 }
 
+double Mamba2(const HfShape& s) {
+  const Mamba2Shape& m = *s.mamba;
+  const double h = D(s.hidden), inner = D(m.Inner()), conv = D(m.ConvWidth());
+  const double in_out = inner + conv + D(m.heads);             // z, then x·B·C, then dt
+  return h * in_out + (m.proj_bias ? in_out + h : 0)           // in_proj, out_proj biases
+         + conv * D(m.conv_kernel) + (m.conv_bias ? conv : 0)  // conv1d
+         + 3 * D(m.heads)                                      // dt_bias, A_log, D
+         + inner                                               // gated RMSNorm
+         + inner * h;                                          // out_proj
+}
+
 // One expert's (gate, up, down) projections, with gpt-oss's biases.
 double Expert(const HfShape& s, int64_t width, bool bias) {
-  const double p = 3 * D(s.hidden) * D(width);
+  const double p = s.mlp_matrices * D(s.hidden) * D(width);
   return bias ? p + 2 * D(width) + D(s.hidden) : p;
 }
 
@@ -57,11 +69,20 @@ double Expert(const HfShape& s, int64_t width, bool bias) {
 ParamCount CountParams(const HfShape& s) {
   ParamCount c;
   const double h = D(s.hidden);
-  c.total = c.active = D(s.vocab) * h * (s.tied ? 1 : 2) + h;  // embeddings + the final norm
+  const double norm = s.norm_bias ? 2 * h : h;
+  // Embeddings, the output layer's bias, the final norm.
+  c.total = c.active = D(s.vocab) * h * (s.tied ? 1 : 2) + (s.lm_head_bias ? D(s.vocab) : 0) + norm;
   for (size_t layer = 0; layer < static_cast<size_t>(s.layers); ++layer) {
-    const bool linear =
-        layer < s.layer_kind.size() && s.layer_kind[layer] == LayerKind::kRecurrent && s.delta_net;
-    double shared = (linear ? DeltaNet(s) : Attention(s)) + s.norms_per_layer * h;
+    const LayerKind kind = layer < s.layer_kind.size() ? s.layer_kind[layer] : LayerKind::kFull;
+    const bool linear = kind == LayerKind::kRecurrent && s.delta_net;
+    double shared = s.norms_per_layer * norm;
+    if (s.mamba && kind != LayerKind::kNone) {  // a Nemotron-H mixer block: no MLP
+      shared += kind == LayerKind::kRecurrent ? Mamba2(s) : Attention(s);
+      c.total += shared;
+      c.active += shared;
+      continue;
+    }
+    if (!s.mamba) shared += linear ? DeltaNet(s) : Attention(s);
     double routed_total = 0, routed_active = 0;
     if (s.experts && layer < s.moe_layer.size() && s.moe_layer[layer]) {
       const ExpertShape& e = *s.experts;

@@ -55,7 +55,19 @@ bool IsFieldName(const std::string& key) {
                                        "use_sliding_window",
                                        "torch_dtype",
                                        "dtype",
-                                       "quantization_config"};
+                                       "quantization_config",
+                                       "use_qk_norm",
+                                       "lm_head_bias",
+                                       "hybrid_override_pattern",
+                                       "mamba_num_heads",
+                                       "mamba_head_dim",
+                                       "ssm_state_size",
+                                       "n_groups",
+                                       "conv_kernel",
+                                       "use_conv_bias",
+                                       "mamba_proj_bias",
+                                       "mlp_bias",
+                                       "moe_shared_expert_intermediate_size"};
   for (const char* name : kNames)
     if (key == name) return true;
   return false;
@@ -63,7 +75,7 @@ bool IsFieldName(const std::string& key) {
 
 }  // namespace
 
-const Family kFamilies[12] = {
+const Family kFamilies[21] = {
     {"LlamaForCausalLM", "llama", "LlamaConfig", Kind::kLlama},
     {"MistralForCausalLM", "mistral", "MistralConfig", Kind::kMistral},
     {"MixtralForCausalLM", "mixtral", "MixtralConfig", Kind::kMixtral},
@@ -76,6 +88,15 @@ const Family kFamilies[12] = {
     {"DeepseekV32ForCausalLM", "deepseek_v32", "DeepseekV32Config", Kind::kDeepseekV3},
     {"GptOssForCausalLM", "gpt_oss", "GptOssConfig", Kind::kGptOss},
     {"Qwen3NextForCausalLM", "qwen3_next", "Qwen3NextConfig", Kind::kQwen3Next},
+    {"Gemma2ForCausalLM", "gemma2", "Gemma2Config", Kind::kGemma2},
+    {"Phi3ForCausalLM", "phi3", "Phi3Config", Kind::kPhi3},
+    {"PhiMoEForCausalLM", "phimoe", "PhimoeConfig", Kind::kPhiMoe},
+    {"DeepseekV2ForCausalLM", "deepseek_v2", "DeepseekV2Config", Kind::kDeepseekV2},
+    {"Qwen2MoeForCausalLM", "qwen2_moe", "Qwen2MoeConfig", Kind::kQwen2Moe},
+    {"CohereForCausalLM", "cohere", "CohereConfig", Kind::kCohere},
+    {"Olmo2ForCausalLM", "olmo2", "Olmo2Config", Kind::kOlmo2},
+    {"Olmo3ForCausalLM", "olmo3", "Olmo3Config", Kind::kOlmo3},
+    {"NemotronHForCausalLM", "nemotron_h", "NemotronHConfig", Kind::kNemotronH},
 };
 
 std::string Shown(const Json& v) {
@@ -96,7 +117,7 @@ int64_t Fields::Count(const char* name, int64_t hi, std::optional<int64_t> fallb
     for (const auto& [key, value] : obj_.items())
       if (!IsFieldName(key)) keys.push_back(key);
     const std::string hint = DidYouMean(name, keys);
-    Problem(name, "is missing (" + wanted + ")" + (hint.empty() ? "" : "; " + hint));
+    Problem(name, "is missing (" + wanted + ")" + (hint.empty() ? "" : "; " + hint), "missing");
     return 0;
   }
   double x = 0;
@@ -108,15 +129,16 @@ int64_t Fields::Count(const char* name, int64_t hi, std::optional<int64_t> fallb
              v->get<double>() == std::floor(v->get<double>())) {
     x = v->get<double>();
   } else {
-    Problem(name, "must be " + wanted + ", got " + Shown(*v));
+    Problem(name, "must be " + wanted + ", got " + Shown(*v), "invalid", {{"got", Shown(*v)}});
     return 0;
   }
   if (x < static_cast<double>(lo)) {
-    Problem(name, "must be " + wanted + ", got " + Shown(*v));
+    Problem(name, "must be " + wanted + ", got " + Shown(*v), "invalid", {{"got", Shown(*v)}});
     return 0;
   }
   if (x > static_cast<double>(hi)) {
-    Problem(name, "must be at most " + std::to_string(hi) + ", got " + Shown(*v));
+    Problem(name, "must be at most " + std::to_string(hi) + ", got " + Shown(*v), "too_large",
+            {{"max", hi}, {"got", Shown(*v)}});
     return 0;
   }
   return static_cast<int64_t>(x);
@@ -126,7 +148,7 @@ bool Fields::Flag(const char* name, bool fallback) {
   const Json* v = Get(name);
   if (v == nullptr) return fallback;
   if (v->is_boolean()) return v->get<bool>();
-  Problem(name, "must be true or false, got " + Shown(*v));
+  Problem(name, "must be true or false, got " + Shown(*v), "invalid", {{"got", Shown(*v)}});
   return fallback;
 }
 
@@ -134,7 +156,7 @@ std::optional<std::string> Fields::Text(const char* name) {
   const Json* v = Get(name);
   if (v == nullptr) return std::nullopt;
   if (v->is_string()) return v->get<std::string>();
-  Problem(name, "must be a string, got " + Shown(*v));
+  Problem(name, "must be a string, got " + Shown(*v), "invalid", {{"got", Shown(*v)}});
   return std::nullopt;
 }
 

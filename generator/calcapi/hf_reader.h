@@ -35,7 +35,16 @@ enum class Kind {
   kGemma3,
   kDeepseekV3,
   kGptOss,
-  kQwen3Next
+  kQwen3Next,
+  kGemma2,
+  kPhi3,
+  kPhiMoe,
+  kDeepseekV2,
+  kQwen2Moe,
+  kCohere,
+  kOlmo2,
+  kOlmo3,
+  kNemotronH
 };
 
 struct Family {
@@ -47,7 +56,7 @@ struct Family {
 };
 
 // The families ModelFromHfConfig reads, in the order of SupportedArchitectures().
-extern const Family kFamilies[12];
+extern const Family kFamilies[21];
 
 // A value as a message shows it, cut at 40 characters.
 std::string Shown(const Json& v);
@@ -65,8 +74,9 @@ class Fields {
     auto it = obj_.find(name);
     return it == obj_.end() || it->is_null() ? nullptr : &*it;
   }
-  void Problem(const char* name, const std::string& message) {
-    out_->problems.push_back({Path(name), Path(name) + " " + message});
+  void Problem(const char* name, const std::string& message, const char* code = "shape",
+               Json detail = Json::object()) {
+    out_->problems.push_back({Path(name), Path(name) + " " + message, code, std::move(detail)});
   }
   void Notice(const std::string& text) { out_->notices.push_back(text); }
   void Defaulted(const char* name, const std::string& value) {

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
+#include <sstream>
 
 #include "base/files.h"
 #include "base/suggest.h"
@@ -29,7 +30,12 @@ using calcapi::UnknownId;
 
 // ---------------------------------------------------------------- the command line
 
-const OptionDecl kJson = {"--json", "", "print the calculator's JSON answer instead of a table"};
+const OptionDecl kJson = {"--json", "",
+                          "print the calculator's JSON answer instead of a table (a refusal too)"};
+
+// With --json, the refusal being built: calcapi's own error answer (Ask), or the problems of a
+// --config file (AddConfig); RunCalcCommand prints it on stdout.
+thread_local Json* json_refusal = nullptr;
 const OptionDecl kRoot = {"--root", "DIR",
                           "project whose data/ to use (default: the current folder)"};
 
@@ -262,6 +268,7 @@ int Ask(const Dataset& data, const Json& request, Json* result, std::ostream& er
     *result = std::move(a.body);
     return 0;
   }
+  if (json_refusal) *json_refusal = a.body;
   const Json& e = a.body["error"];
   for (const Json& m : e["messages"])
     err << (e["kind"] == "request" ? "error: " : "") << m.get<std::string>() << "\n";
@@ -343,14 +350,46 @@ int AddConfig(const Options& o, Json* request, std::ostream& err) {
     return 1;
   }
   Json config;
+  // Each problem at its place; with --json, also as {"file", "line", "column", "field",
+  // "message"} (line and column null when the field's key is not in the text).
+  Json problems = Json::array();
+  auto problem = [&](const std::string& place, const std::string& field, const std::string& msg,
+                     const std::string& code, const Json& detail) {
+    err << place << ": error: " << msg << "\n";
+    Json p = {{"file", *path}, {"line", nullptr}, {"column", nullptr}};
+    const size_t colon = place.find(':', path->size());
+    if (colon != std::string::npos && colon == path->size()) {
+      const std::string at = place.substr(colon + 1);
+      const size_t mid = at.find(':');
+      p["line"] = std::stoi(at.substr(0, mid));
+      p["column"] = std::stoi(at.substr(mid + 1));
+    }
+    p["field"] = field;
+    p["code"] = code;
+    p["detail"] = detail;
+    p["message"] = msg;
+    problems.push_back(std::move(p));
+  };
   if (auto e = calcapi::ParseJsonText(text, &config)) {
-    err << *path << ":" << e->line << ":" << e->column << ": error: " << e->Message() << "\n";
+    problem(*path + ":" + std::to_string(e->line) + ":" + std::to_string(e->column), "",
+            e->Message(), calcapi::JsonTextErrorCode(*e),
+            Json{{"line", e->line}, {"column", e->column}});
+  } else {
+    const calcapi::HfModel m = calcapi::ModelFromHfConfig(config);
+    for (const calcapi::ConfigProblem& p : m.problems)
+      problem(FieldPlace(*path, text, p.field), p.field, p.message, p.code, p.detail);
+  }
+  if (!problems.empty()) {
+    if (json_refusal) {
+      Json messages = Json::array();
+      for (const Json& p : problems) messages.push_back(p["message"]);
+      (*json_refusal)["error"] = {{"exit_code", 1},
+                                  {"kind", "config"},
+                                  {"messages", std::move(messages)},
+                                  {"problems", std::move(problems)}};
+    }
     return 1;
   }
-  const calcapi::HfModel m = calcapi::ModelFromHfConfig(config);
-  for (const calcapi::ConfigProblem& p : m.problems)
-    err << FieldPlace(*path, text, p.field) << ": error: " << p.message << "\n";
-  if (!m.problems.empty()) return 1;
   (*request)["config"] = std::move(config);
   return 0;
 }
@@ -700,8 +739,39 @@ int RunCalcCommand(const std::vector<std::string>& args, const Dataset& data, st
       args, [&data](const std::string&, Dataset* d) { return *d = data, true; }, out, err);
 }
 
+static int RunCalcCommandText(const std::vector<std::string>& args, const DatasetLoader& load,
+                              std::ostream& out, std::ostream& err);
+
+// With --json, a refusal is JSON on stdout, as calcapi answers it ({"error": {"exit_code",
+// "kind", "messages", …}}), whatever refused: the options, the config file or the calculator.
 int RunCalcCommand(const std::vector<std::string>& args, const DatasetLoader& load,
                    std::ostream& out, std::ostream& err) {
+  if (std::find(args.begin(), args.end(), "--json") == args.end())
+    return RunCalcCommandText(args, load, out, err);
+  Json refusal;
+  std::ostringstream text;
+  json_refusal = &refusal;
+  const int code = RunCalcCommandText(args, load, out, text);
+  json_refusal = nullptr;
+  if (code == 0) {
+    err << text.str();
+    return 0;
+  }
+  if (!refusal.contains("error")) {  // refused by the command line itself, or by the data
+    Json messages = Json::array();
+    std::istringstream lines(text.str());
+    for (std::string line; std::getline(lines, line);)
+      if (!line.empty()) messages.push_back(line.rfind("error: ", 0) == 0 ? line.substr(7) : line);
+    refusal["error"] = {{"exit_code", code},
+                        {"kind", code == 2 ? "request" : "data"},
+                        {"messages", std::move(messages)}};
+  }
+  out << refusal.dump(2) << "\n";
+  return code;
+}
+
+static int RunCalcCommandText(const std::vector<std::string>& args, const DatasetLoader& load,
+                              std::ostream& out, std::ostream& err) {
   if (args.empty()) {
     err << "error: 'calc' needs a command\n" << CalcUsage();
     return 2;

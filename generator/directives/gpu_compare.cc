@@ -4,7 +4,8 @@
 // data set it holds alone at Q4_K_M with 8K context — explorable like the GPU list. With it,
 // assets/explore.js reads ?gpus=a,b[,c,d] and puts those rows side by side (columns = GPUs),
 // cloning these cells, with a price-history sparkline drawn from each row's data-history.
-// The picker form is built by the script (the page carries no 4 × 50 options statically).
+// The picker's four selects come with the page, empty; the script fills their options (the
+// page carries no 4 × 68 options statically) and the side-by-side table, moving nothing.
 #include <algorithm>
 #include <optional>
 
@@ -136,10 +137,33 @@ std::string Render(const Args& a, const PageContext& ctx) {
   for (const Gpu* g : gpus) t.Row(CompareRow(*g, ctx), g->id, CompareRowData(*g, ctx));
   const Gpu* baseline = ctx.data->FindGpu(ctx.computed->perf.baseline);
   t.Note(ctx.TF("compare.table.note", {{"baseline", baseline ? baseline->name : ""}}));
-  // The side-by-side view and its picker, filled by the script; hidden until it runs.
-  std::string h = "<div class=\"compare-view\" hidden>";
+  // The side-by-side view, in its place from the first paint when scripts run (needs-js: not
+  // without them, where the table below is the page): the picker's four selects (the script
+  // fills their options, in a box of fixed width) and the result's first words. With ?gpus=
+  // in the address, the inline script marks the view pending before anything after it is
+  // parsed: the rest of the page stays undisplayed (assets/explore.css) until explore.js has
+  // put the chosen GPUs side by side, so nothing on screen moves when the table comes in.
+  std::string h = "<div class=\"compare-view needs-js\">";
+  // Held back at most until the page's scripts have run (DOMContentLoaded follows them), so a
+  // script that fails to load never leaves the table hidden.
+  h += "<script>(v=>/[&\\x3f]gpus=/.test(location.search)&&(v.classList.add('compare-pending'),"
+       "addEventListener('DOMContentLoaded',()=>v.classList.remove('compare-pending'))))"
+       "(document.currentScript.parentElement)</script>";
   h += "<h2 id=\"side-by-side\">" + HtmlEscape(ctx.T("compare.side_by_side")) + "</h2>";
-  h += "<div class=\"compare-picker\"></div><div class=\"compare-result\"></div></div>";
+  h += "<div class=\"compare-picker\"><form class=\"compare-form\" aria-label=\"" +
+       HtmlEscape(ctx.T("compare.picker")) + "\"><fieldset><legend>" +
+       HtmlEscape(ctx.T("compare.picker")) + "</legend>";
+  for (int i = 1; i <= 4; ++i) {
+    const std::string id = "compare-gpu-" + std::to_string(i);
+    h += "<p class=\"explore-field\"><label for=\"" + id + "\">" +
+         HtmlEscape(ctx.TF("compare.slot", {{"n", ctx.fmt->Number(i, 0)}})) +
+         "</label><select id=\"" + id + "\" name=\"gpus\"><option value=\"\">" +
+         HtmlEscape(ctx.T("compare.slot_none")) + "</option></select></p>";
+  }
+  h += "</fieldset></form><p class=\"visually-hidden compare-status\" role=\"status\" "
+       "aria-live=\"polite\"></p></div>";
+  h += "<div class=\"compare-result\"><p>" + HtmlEscape(ctx.T("compare.choose")) +
+       "</p></div></div>";
   h += "<h2 id=\"all-gpus\">" + HtmlEscape(ctx.T("compare.all")) + "</h2>";
   return h + t.Render();
 }

@@ -6,6 +6,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -160,6 +161,214 @@ TEST_CASE("hf_config: real configs give the shape and parameters of data/models.
   }
 }
 
+// The families read since issue 31, each from a real config.json (tests/hf_configs/README.md):
+// the counted parameters and the KV cache per token against hand arithmetic (below, from the
+// config's sizes) and against the publisher's stated parameter count.
+TEST_CASE("hf_config: every family's parameters and KV bytes per token, by hand",
+          "[calcapi][hf_config]") {
+  struct Case {
+    const char* file;
+    const char* architecture;
+    double params;          // hand count (comments: the arithmetic)
+    double active;          // per token
+    double card_params_b;   // the model card's figure
+    double card_tolerance;  // relative: the card rounds
+    int64_t kv_per_token;   // BF16 KV bytes per token of context (all cached layers)
+    int full_layers;        // layers whose cache grows with the context
+  };
+  const Case cases[] = {
+      // Gemma 2 9B: 256,000 × 3,584 tied = 917,504,000; per layer q, o 3,584 × 4,096 × 2 +
+      // k, v 3,584 × 2,048 × 2 = 44,040,192, MLP 3 × 3,584 × 14,336 = 154,140,672, 4 norms
+      // 14,336 → 198,195,200 × 42 = 8,324,198,400; + final norm 3,584. Card: 9 B (9.24 B).
+      // KV: 42 layers × 2 × 8 heads × 256 × 2 B = 344,064 (the 21 sliding layers up to 4,096).
+      {"gemma-2-9b.json", "Gemma2ForCausalLM", 9241705984, 9241705984, 9.24, 0.001, 344064, 42},
+      // Phi-3 mini: 32,064 × 3,072 × 2 = 197,001,216; per layer 4 × 3,072² = 37,748,736 +
+      // 3 × 3,072 × 8,192 = 75,497,472 + 2 norms 6,144 → 113,252,352 × 32; + 3,072.
+      // Card: 3.8 B. KV: 32 × 2 × 32 × 96 × 2 = 393,216.
+      {"phi-3-mini-4k-instruct.json", "Phi3ForCausalLM", 3821079552, 3821079552, 3.8, 0.01, 393216,
+       32},
+      // Phi-3.5-MoE: per layer attention 41,943,040 + biases 10,240, 2 LayerNorms 16,384,
+      // router 65,536 = 42,035,200 shared; experts 16 × 3 × 4,096 × 6,400 = 1,258,291,200
+      // (2 active: 157,286,400); × 32; + embeddings 262,668,288, lm_head bias 32,064, final
+      // LayerNorm 8,192. Card: 41.9 B, 6.6 B active. KV: 32 × 2 × 8 × 128 × 2 = 131,072.
+      {"phi-3.5-moe-instruct.json", "PhiMoEForCausalLM", 41873153344, 6640999744, 41.9, 0.001,
+       131072, 32},
+      // DeepSeek-V2-Lite: attention (q 2,048 × 16 × 192 = 6,291,456; kv_a 2,048 × 576 =
+      // 1,179,648 + norm 512; kv_b 512 × 16 × 256 = 2,097,152; o 2,048 × 2,048 = 4,194,304)
+      // 13,763,072 + 2 norms 4,096; layer 0 dense 3 × 2,048 × 10,944 = 67,239,936; 26 MoE
+      // layers: router 131,072, 2 shared 17,301,504, 64 routed × 8,650,752 = 553,648,128
+      // (6 active: 51,904,512); + embeddings 419,430,400 + 2,048. Card: 15.7 B ("16B"), 2.4 B
+      // active without the input table (2.66 B with it). KV (MLA): 27 × (512 + 64) × 2 =
+      // 31,104.
+      {"deepseek-v2-lite.json", "DeepseekV2ForCausalLM", 15706484224, 2661150208, 15.7, 0.001,
+       31104, 27},
+      // Qwen1.5-MoE-A2.7B: per layer attention 16,777,216 + biases 6,144, 2 norms 4,096,
+      // router 122,880, shared expert 3 × 2,048 × 5,632 = 34,603,008 + its gate 2,048 =
+      // 51,515,392 shared; 60 routed × 8,650,752 = 519,045,120 (4 active: 34,603,008); × 24;
+      // + embeddings 622,329,856 + 2,048. Card: 14.3 B, 2.7 B active. KV: 24 × 2 × 16 × 128
+      // × 2 = 196,608.
+      {"qwen1.5-moe-a2.7b-chat.json", "Qwen2MoeForCausalLM", 14315784192, 2689173504, 14.3, 0.002,
+       196608, 24},
+      // Command R v01: per layer 4 × 8,192² = 268,435,456 + 3 × 8,192 × 22,528 = 553,648,128
+      // + 1 LayerNorm 8,192 → 822,091,776 × 40; + tied embeddings 2,097,152,000 + 8,192.
+      // Card: 35 B. KV: 40 × 2 × 64 × 128 × 2 = 1,310,720.
+      {"command-r-v01.json", "CohereForCausalLM", 34980831232, 34980831232, 35, 0.001, 1310720, 40},
+      // OLMo 2 7B: per layer 4 × 4,096² = 67,108,864 + q, k norms 8,192 + 3 × 4,096 × 11,008
+      // = 135,266,304 + 2 norms 8,192 → 202,391,552 × 32; + embeddings 822,083,584 + 4,096.
+      // Card: 7.30 B ("7B"). KV: 32 × 2 × 32 × 128 × 2 = 524,288.
+      {"olmo-2-1124-7b.json", "Olmo2ForCausalLM", 7298617344, 7298617344, 7.3, 0.001, 524288, 32},
+      // Nemotron Nano 9B v2: 27 Mamba-2 blocks (in_proj 4,480 × 22,656 = 101,498,880; conv
+      // 12,288 × 4 + 12,288; dt_bias, A_log, D 384; norm 10,240; out_proj 45,875,200; block
+      // norm 4,480: 147,450,624), 4 attention blocks (45,875,200 + 9,175,040 + 4,480 =
+      // 55,054,720), 25 MLP blocks (2 × 4,480 × 15,680 + 4,480 = 140,497,280); + embeddings
+      // 1,174,405,120 + 4,480. Card: 8.89 B (data/models.json). KV: only the 4 attention
+      // layers, 4 × 2 × 8 × 128 × 2 = 16,384.
+      {"nemotron-nano-9b-v2.json", "NemotronHForCausalLM", 8888227328, 8888227328, 8.89, 0.001,
+       16384, 4},
+      // Qwen3-30B-A3B (read before issue 31): KV 48 × 2 × 4 × 128 × 2 = 98,304.
+      {"qwen3-30b-a3b.json", "Qwen3MoeForCausalLM", 30532122624, 3353032704, 30.5, 0.002, 98304,
+       48},
+  };
+  const Dataset& data = GuideData();
+  Diagnostics diags;
+  const calc::Assumptions a = calc::ResolveAssumptions(data, &diags);
+  REQUIRE_FALSE(diags.HasErrors());
+  for (const Case& c : cases) {
+    INFO(c.file);
+    const calcapi::HfModel hf = Read(c.file);
+    for (const auto& p : hf.problems) INFO(p.message);
+    REQUIRE(hf.problems.empty());
+    CHECK(hf.architecture == c.architecture);
+    CHECK(hf.params == c.params);
+    CHECK(hf.active_params == c.active);
+    CHECK(Relative(hf.params / 1e9, c.card_params_b) <= c.card_tolerance);
+    // KV bytes per token: the growth of the cache between two contexts within every window.
+    calc::MemoryRequest q;
+    q.precision = *calc::ParsePrecision("bf16");
+    q.context = 2048;
+    const double small = calc::EstimateMemory(hf.model, q, a).kv_cache_bytes;
+    q.context = 4096;
+    const double large = calc::EstimateMemory(hf.model, q, a).kv_cache_bytes;
+    CHECK(static_cast<int64_t>(large - small) / 2048 == c.kv_per_token);
+    int full = 0;
+    for (int layer = 0; layer < hf.model.layers; ++layer)
+      full += hf.model.KindOfLayer(layer) == LayerKind::kFull ||
+              hf.model.KindOfLayer(layer) == LayerKind::kSliding;
+    CHECK(full == c.full_layers);
+  }
+}
+
+// Nemotron Nano 9B v2 as data/models.json holds it: the reader gives the data's shape.
+TEST_CASE("hf_config: Nemotron-H gives the data's layer pattern and state",
+          "[calcapi][hf_config]") {
+  const calcapi::HfModel hf = Read("nemotron-nano-9b-v2.json");
+  REQUIRE(hf.problems.empty());
+  const LlmModel* d = GuideData().FindModel("nemotron-nano-9b-v2");
+  REQUIRE(d != nullptr);
+  const LlmModel& m = hf.model;
+  CHECK(m.layers == d->layers);
+  CHECK(m.intermediate_size == d->intermediate_size);
+  for (int layer = 0; layer < m.layers; ++layer)
+    CHECK(m.KindOfLayer(layer) == d->KindOfLayer(layer));
+  REQUIRE(m.recurrent_state.has_value());
+  CHECK(m.recurrent_state->recurrent_values == d->recurrent_state->recurrent_values);
+  CHECK(m.recurrent_state->conv_values == d->recurrent_state->conv_values);
+  CHECK(Relative(hf.params / 1e9, d->params_b) <= 0.001);
+}
+
+// Nemotron-H's E blocks (mixture of experts), with the sizes data/models.json's
+// nemotron-3-nano-30b-a3b cites from its config.json (intermediate_size is not among them; no
+// "-" block uses it here). By hand: 23 Mamba-2 blocks of 38,744,896 (in_proj 2,688 × 10,304,
+// conv 6,144 × 4 + 6,144, 192, norm 4,096, out_proj 4,096 × 2,688, block norm 2,688), 6
+// attention blocks of 23,399,040, 23 MoE blocks of 1,297,468,160 (router 344,064 + 128
+// correction biases, shared expert 2 × 2,688 × 3,712, 128 experts × 2 × 2,688 × 1,856, norm;
+// 6 active: 80,169,728), embeddings 704,643,072, final norm 2,688: 31,577,940,288 total,
+// 3,580,076,352 active (the data: 31.58 B, 3.58 B).
+TEST_CASE("hf_config: Nemotron-H mixture-of-experts blocks", "[calcapi][hf_config]") {
+  const Json config = {
+      {"architectures", {"NemotronHForCausalLM"}},
+      {"num_hidden_layers", 52},
+      {"hybrid_override_pattern", "MEMEM*EMEMEM*EMEMEM*EMEMEM*EMEMEM*EMEMEMEM*EMEMEMEME"},
+      {"hidden_size", 2688},
+      {"intermediate_size", 1856},
+      {"num_attention_heads", 32},
+      {"num_key_value_heads", 2},
+      {"head_dim", 128},
+      {"mamba_num_heads", 64},
+      {"mamba_head_dim", 64},
+      {"ssm_state_size", 128},
+      {"n_groups", 8},
+      {"conv_kernel", 4},
+      {"n_routed_experts", 128},
+      {"num_experts_per_tok", 6},
+      {"moe_intermediate_size", 1856},
+      {"moe_shared_expert_intermediate_size", 3712},
+      {"vocab_size", 131072},
+      {"max_position_embeddings", 262144},
+      {"tie_word_embeddings", false},
+      {"torch_dtype", "bfloat16"}};
+  const calcapi::HfModel hf = calcapi::ModelFromHfConfig(config);
+  REQUIRE(hf.problems.empty());
+  CHECK(hf.params == 31577940288.0);
+  CHECK(hf.active_params == 3580076352.0);
+  const LlmModel* d = GuideData().FindModel("nemotron-3-nano-30b-a3b");
+  REQUIRE(d != nullptr);
+  CHECK(Relative(hf.params / 1e9, d->params_b) <= 0.001);
+  CHECK(Relative(hf.active_params / 1e9, d->active_params_b) <= 0.001);
+  const LlmModel& m = hf.model;
+  CHECK(m.intermediate_size == d->intermediate_size);
+  REQUIRE(m.experts.has_value());
+  CHECK(m.experts->total == d->experts->total);
+  CHECK(m.experts->active == d->experts->active);
+  for (int layer = 0; layer < m.layers; ++layer)
+    CHECK(m.KindOfLayer(layer) == d->KindOfLayer(layer));
+  REQUIRE(m.recurrent_state.has_value());
+  CHECK(m.recurrent_state->recurrent_values == d->recurrent_state->recurrent_values);
+  CHECK(m.recurrent_state->conv_values == d->recurrent_state->conv_values);
+}
+
+// Olmo 3 32B, with the config sizes data/models.json's olmo-3-32b cites: OLMo 2's layer with
+// 3 sliding layers to 1 full. By hand: per layer q, o 5,120² × 2 + k, v 5,120 × 1,024 × 2 =
+// 62,914,560, q and k norms 6,144, MLP 3 × 5,120 × 27,648 = 424,673,280, 2 norms 10,240 →
+// 487,604,224 × 64; + embeddings 100,278 × 5,120 × 2 = 1,026,846,720 + 5,120:
+// 32,233,522,176 (the data: 32.2 B).
+TEST_CASE("hf_config: Olmo 3 gives the data's shape and window", "[calcapi][hf_config]") {
+  Json kinds = Json::array();
+  for (int i = 0; i < 64; ++i)
+    kinds.push_back((i + 1) % 4 == 0 ? "full_attention" : "sliding_attention");
+  const Json config = {{"architectures", {"Olmo3ForCausalLM"}},
+                       {"hidden_size", 5120},
+                       {"num_hidden_layers", 64},
+                       {"num_attention_heads", 40},
+                       {"num_key_value_heads", 8},
+                       {"head_dim", 128},
+                       {"intermediate_size", 27648},
+                       {"vocab_size", 100278},
+                       {"max_position_embeddings", 65536},
+                       {"sliding_window", 4096},
+                       {"layer_types", kinds},
+                       {"tie_word_embeddings", false},
+                       {"torch_dtype", "bfloat16"}};
+  const calcapi::HfModel hf = calcapi::ModelFromHfConfig(config);
+  REQUIRE(hf.problems.empty());
+  CHECK(hf.params == 32233522176.0);
+  const LlmModel* d = GuideData().FindModel("olmo-3-32b");
+  REQUIRE(d != nullptr);
+  CHECK(Relative(hf.params / 1e9, d->params_b) <= 0.002);
+  CHECK(hf.model.window == d->window);
+  for (int layer = 0; layer < hf.model.layers; ++layer)
+    CHECK(hf.model.KindOfLayer(layer) == d->KindOfLayer(layer));
+  // Without layer_types, Olmo3Config's own pattern and window.
+  Json bare = config;
+  bare.erase("layer_types");
+  bare.erase("sliding_window");
+  const calcapi::HfModel defaulted = calcapi::ModelFromHfConfig(bare);
+  REQUIRE(defaulted.problems.empty());
+  CHECK(defaulted.model.window == 4096);
+  for (int layer = 0; layer < hf.model.layers; ++layer)
+    CHECK(defaulted.model.KindOfLayer(layer) == d->KindOfLayer(layer));
+}
+
 TEST_CASE("hf_config: notices say what was defaulted or left out", "[calcapi][hf_config]") {
   auto has = [](const calcapi::HfModel& m, const std::string& part) {
     for (const std::string& n : m.notices)
@@ -195,7 +404,9 @@ TEST_CASE("hf_config: broken configs are named field by field", "[calcapi][hf_co
        {"unknown architecture 'FooForCausalLM' (supported: LlamaForCausalLM, MistralForCausalLM, "
         "MixtralForCausalLM, Qwen2ForCausalLM, Qwen3ForCausalLM, Qwen3MoeForCausalLM, "
         "Gemma3ForCausalLM, Gemma3ForConditionalGeneration, DeepseekV3ForCausalLM, "
-        "DeepseekV32ForCausalLM, GptOssForCausalLM, Qwen3NextForCausalLM)"}},
+        "DeepseekV32ForCausalLM, GptOssForCausalLM, Qwen3NextForCausalLM, Gemma2ForCausalLM, "
+        "Phi3ForCausalLM, PhiMoEForCausalLM, DeepseekV2ForCausalLM, Qwen2MoeForCausalLM, "
+        "CohereForCausalLM, Olmo2ForCausalLM, Olmo3ForCausalLM, NemotronHForCausalLM)"}},
   };
   for (const Case& c : cases) {
     INFO(c.file);
@@ -417,6 +628,131 @@ TEST_CASE("calc --config: the answer of the request, problems at FILE:line:col",
                         "--precision", "q4_k_m", "--context", "8192"},
                        data, o, e) == 2);
   CHECK(e.str() == "error: give --model or --config, not both\n");
+}
+
+// With --json every refusal is the calculator's JSON error on stdout, nothing on stderr: the
+// problems of a config file (at their line and column), a refusal of the calculator (its
+// range problems kept), and a refusal of the command line itself.
+TEST_CASE("calc --json: refusals are JSON", "[calcapi][cli]") {
+  const Dataset& data = GuideData();
+  const std::string dir = std::string(GG_TESTS_DIR) + "/hf_configs/";
+  struct Case {
+    std::vector<std::string> args;
+    int code;
+    const char* kind;
+    const char* first_message;  // the start of messages[0]
+    int line, column;           // of problems[0] (0: no problems)
+  };
+  const Case cases[] = {
+      {{"vram", "--config", dir + "broken/wrong-types.json", "--precision", "q4_k_m", "--context",
+        "8192"},
+       1,
+       "config",
+       "num_hidden_layers must be a positive integer",
+       17,
+       3},
+      {{"maxctx", "--config", dir + "broken/truncated.json", "--precision", "q4_k_m", "--gpu",
+        "rtx-4090"},
+       1,
+       "config",
+       "invalid JSON at byte 300",
+       13,
+       37},
+      {{"fit", "--config", dir + "broken/unknown-architecture.json", "--precision", "q4_k_m",
+        "--context", "8192"},
+       1,
+       "config",
+       "unknown architecture 'FooForCausalLM'",
+       2,
+       3},
+      {{"vram", "--model", "llama-3.1-8", "--precision", "q4_k_m", "--context", "8192"},
+       2,
+       "request",
+       "unknown model 'llama-3.1-8'",
+       0,
+       0},
+      {{"vram", "--model", "llama-3.1-8b", "--precision", "q4_k_m", "--context", "8192", "--batch",
+        "0"},
+       2,
+       "request",
+       "",
+       0,
+       0},
+      {{"vram", "--model", "llama-3.1-8b", "--precision", "q4_k_m", "--colour"},
+       2,
+       "request",
+       "",
+       0,
+       0},
+  };
+  for (const Case& c : cases) {
+    std::vector<std::string> args = c.args;
+    args.push_back("--json");
+    INFO(args[1] + " " + args[2]);
+    std::ostringstream out, err;
+    CHECK(RunCalcCommand(args, data, out, err) == c.code);
+    CHECK(err.str().empty());
+    const Json j = Json::parse(out.str());
+    REQUIRE(j.contains("error"));
+    CHECK(j["error"]["exit_code"] == c.code);
+    CHECK(j["error"]["kind"] == c.kind);
+    REQUIRE_FALSE(j["error"]["messages"].empty());
+    CHECK(j["error"]["messages"][0].get<std::string>().rfind(c.first_message, 0) == 0);
+    if (c.line > 0) {
+      const Json& p = j["error"]["problems"][0];
+      CHECK(p["line"] == c.line);
+      CHECK(p["column"] == c.column);
+      CHECK(p["message"] == j["error"]["messages"][0]);
+      CHECK(p["code"].is_string());
+      CHECK(p["detail"].is_object());
+    }
+  }
+  // calcapi: each problem of a pasted config also comes with a code and its details, for the
+  // page to say it in its reader's language.
+  struct Coded {
+    std::string config;
+    const char* path;
+    const char* code;
+    const char* detail;  // a key of "detail" ("" none)
+  };
+  const Coded coded[] = {
+      {Fixture("broken/missing-fields.json"), "hidden_size", "missing", ""},
+      {Fixture("broken/wrong-types.json"), "num_hidden_layers", "invalid", "got"},
+      {Fixture("broken/huge-numbers.json"), "hidden_size", "too_large", "max"},
+      {Fixture("broken/unknown-architecture.json"), "architectures", "unknown_architecture",
+       "name"},
+      {Fixture("broken/truncated.json"), "", "invalid_json", "line"},
+      {"[1]", "", "not_object", ""},
+      {std::string(100, '[') + std::string(100, ']'), "", "too_deep", "line"},
+      {R"({"architectures": ["NemotronHForCausalLM"], "num_hidden_layers": 2, "hidden_size": 64,
+          "num_attention_heads": 4, "vocab_size": 10, "max_position_embeddings": 8,
+          "intermediate_size": 8, "mamba_num_heads": 2, "mamba_head_dim": 4,
+          "ssm_state_size": 4, "hybrid_override_pattern": "M+"})",
+       "hybrid_override_pattern", "shape", ""},
+  };
+  for (const Coded& c : coded) {
+    INFO(c.code);
+    const Json request = {
+        {"command", "vram"}, {"config", c.config}, {"precision", "q4_k_m"}, {"context", 1024}};
+    const Json answer = Json::parse(calcapi::AnswerRequestText(data, request.dump()));
+    REQUIRE(answer.contains("error"));
+    REQUIRE(answer["error"].contains("problems"));
+    const Json* found = nullptr;
+    for (const Json& p : answer["error"]["problems"])
+      if (p["path"] == c.path && p["code"] == c.code) found = &p;
+    REQUIRE(found != nullptr);
+    CHECK((*found)["field"] == "config");
+    if (*c.detail) CHECK((*found)["detail"].contains(c.detail));
+    const Json& messages = answer["error"]["messages"];
+    CHECK(std::find(messages.begin(), messages.end(), (*found)["message"]) != messages.end());
+  }
+  // Without --json, the same refusal stays text on stderr.
+  std::ostringstream out, err;
+  CHECK(RunCalcCommand({"vram", "--config", dir + "broken/wrong-types.json", "--precision",
+                        "q4_k_m", "--context", "8192"},
+                       data, out, err) == 1);
+  CHECK(out.str().empty());
+  CHECK(err.str().find("error: num_hidden_layers must be a positive integer") != std::string::npos);
 }
 
 }  // namespace

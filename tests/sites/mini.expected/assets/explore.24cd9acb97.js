@@ -50,15 +50,6 @@ function numberOf(value) {
   return Number.isFinite(n) ? n : null;
 }
 
-let uid = 0;
-
-// One labelled control in the filter form.
-function field(label, control) {
-  const id = `explore-${++uid}`;
-  control.id = id;
-  return el('p', { class: 'explore-field' }, [el('label', { for: id, text: label }), control]);
-}
-
 // The element just before `e` when it matches `selector`, else null.
 function previous(e, selector) {
   const p = e?.previousElementSibling;
@@ -276,38 +267,52 @@ function sparkline(history) {
 }
 
 class CompareView {
+  // The picker's selects and status line come with the page (generator/directives/
+  // gpu_compare.cc), empty and in their final box: the script fills the options and binds.
   constructor(view, explore) {
     this.view = view;
     this.explore = explore;
     this.rows = new Map(explore.rows.map((r) => [r.dataset.gpu, r]));
     this.result = view.querySelector('.compare-result');
-    this.status = el('p', { class: 'visually-hidden', role: 'status', 'aria-live': 'polite' });
+    this.status = view.querySelector('.compare-status');
     const wanted = params.getAll('gpus').flatMap((v) => v.split(',')).filter((id) => this.rows.has(id));
-    this.selects = [];
-    const fieldset = el('fieldset', {}, [el('legend', { text: t('compare.picker') })]);
-    for (let i = 0; i < 4; i += 1) {
-      const s = this.gpuSelect(wanted[i] ?? '');
-      this.selects.push(s);
-      fieldset.append(field(t('compare.slot', { n: number().format(i + 1) }), s));
+    this.selects = [...view.querySelectorAll('select[name="gpus"]')];
+    // At first only the chosen GPUs' options; every GPU's when the page is idle, or at once
+    // when the reader reaches a select (focus comes before any key or click opens it).
+    const fill = () => {
+      if (this.filled) return;
+      this.filled = true;
+      const options = this.gpuOptions();
+      for (const s of this.selects) {
+        const value = s.value;
+        s.replaceChildren(s.options[0], options.cloneNode(true));
+        s.value = value;
+      }
+    };
+    this.selects.forEach((s, i) => {
+      const id = wanted[i];
+      if (id) s.append(el('option', { value: id, text: this.rows.get(id).cells[0].textContent.trim() }));
+      s.value = id ?? '';
       s.addEventListener('change', () => this.update(true));
-    }
-    const form = el('form', { class: 'compare-form', 'aria-label': t('compare.picker') }, [fieldset]);
-    form.addEventListener('submit', (e) => e.preventDefault());
-    view.querySelector('.compare-picker').append(form, this.status);
-    view.hidden = false;
+      s.addEventListener('focus', fill);
+      s.addEventListener('pointerdown', fill);
+    });
+    (window.requestIdleCallback ?? setTimeout)(fill);
+    view.querySelector('.compare-form').addEventListener('submit', (e) => e.preventDefault());
     this.update(false);
+    view.classList.remove('compare-pending');
   }
 
-  gpuSelect(value) {
-    const s = el('select', { name: 'gpus' }, [el('option', { value: '', text: t('compare.slot_none') })]);
+  // The GPUs by segment, once: each select gets a copy.
+  gpuOptions() {
+    const options = document.createDocumentFragment();
     for (const segment of ['consumer', 'workstation', 'datacenter']) {
       const group = el('optgroup', { label: t(`segment.${segment}`) });
       for (const row of this.explore.rows)
         if (row.dataset.segment === segment) group.append(el('option', { value: row.dataset.gpu, text: row.cells[0].textContent.trim() }));
-      if (group.children.length) s.append(group);
+      if (group.children.length) options.append(group);
     }
-    s.value = value;
-    return s;
+    return options;
   }
 
   update(user) {
@@ -315,7 +320,9 @@ class CompareView {
     params.delete('gpus');
     if (ids.length) params.set('gpus', ids.join(','));
     if (user) writeUrl();
-    this.result.replaceChildren(ids.length < 2 ? el('p', { text: t('compare.choose') }) : this.table(ids));
+    // Without a choice the page's own "choose" line stays (nothing to redraw).
+    if (ids.length >= 2) this.result.replaceChildren(this.table(ids));
+    else if (user || this.result.querySelector('table')) this.result.replaceChildren(el('p', { text: t('compare.choose') }));
     if (user) this.status.textContent = ids.length < 2 ? t('compare.choose') : t('compare.count', { n: number().format(ids.length) });
   }
 
