@@ -22,6 +22,8 @@ DirectiveSpec PickDirective() {
     }
     std::string html = GpuLink(*ctx.data->FindGpu(pick->gpu), ctx);
     if (!a.Yes("power")) return html;
+    // A unified-memory system is a machine of its own: no build in the persona's machine.
+    if (!pick->build && ctx.data->FindGpu(pick->gpu)->form_factor == "system") return html;
     if (!pick->build) {
       a.Fail("persona '" + p->id + "' names no machine, so its pick has no power figures",
              "add \"machine\" to the persona in data/personas.json, or leave out power=true");
