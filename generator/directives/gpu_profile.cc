@@ -203,10 +203,21 @@ std::string CloudSection(const Gpu& g, const Args& a, const PageContext& ctx) {
   return h;
 }
 
+// Which image and video pipelines it runs (gpu-media-runs), when the data has pipelines.
+std::string MediaSection(const Gpu& g, const Args& a, const PageContext& ctx) {
+  if (ctx.data->media.empty()) return "";
+  DirectiveCall runs;
+  runs.name = "gpu-media-runs";
+  runs.args = {{"gpu", g.id}};
+  runs.loc = a.call().loc;
+  return H2("media", ctx.T("gpu.media")) + StandardDirectives().RunBlock(runs, ctx);
+}
+
 std::string Render(const Args& a, const PageContext& ctx) {
   const Gpu& g = *a.GpuOf("gpu");
   return H2("specs", ctx.T("gpu.specs")) + SpecList(g, ctx) + PerformanceSection(g, ctx) +
-         PriceSection(g, a, ctx) + LlmSection(g, ctx) + CloudSection(g, a, ctx);
+         PriceSection(g, a, ctx) + LlmSection(g, ctx) + MediaSection(g, a, ctx) +
+         CloudSection(g, a, ctx);
 }
 
 }  // namespace
@@ -216,7 +227,8 @@ DirectiveSpec GpuProfileDirective() {
   d.args = {Arg::Id("gpu", ArgType::kGpu).Required()};
   // The card's own prices, places and observations are read per call (price:, rank-of:,
   // data:prices/<gpu> by the nested directives).
-  d.reads = {"data:gpus", "data:cloud", "data:models", "computed:perf", "data:assumptions"};
+  d.reads = {"data:gpus",      "data:cloud",    "data:models",
+             "data:genmodels", "computed:perf", "data:assumptions"};
   return d;
 }
 

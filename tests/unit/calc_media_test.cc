@@ -5,6 +5,8 @@
 #include <string>
 
 #include "calc/media.h"
+#include "calc/media_fit.h"
+#include "calc/media_validation.h"
 #include "data/load_dataset.h"
 
 using namespace gg;
@@ -325,4 +327,139 @@ TEST_CASE("media: constants come from genmodels.json, each one required", "[calc
   CHECK(text.find("missing media constant 'denoise_efficiency'") != std::string::npos);
   CHECK(calc::ParseMediaOffload("model") == MediaOffload::kModel);
   CHECK_FALSE(calc::ParseMediaOffload("cpu").has_value());
+}
+
+// calc/media_fit.h: the lightest rung of the offload ladder that fits a card. The toy's peaks
+// per rung (from the phase table above; a tiled decode holds 512 x 512 x 100 x 10 x 2 =
+// 524.288 MB): none 9.497152 GB; phases 6.497152; phases + tiled max(3.0028, 4.517488,
+// 4.924288) = 4.924288; model 4.117488 (denoising) with or without tiles; sequential + tiled
+// max(0.2028, 0.317488, 0.924288) = 0.924288. Needed = peak + 0.5 GB of CUDA context; usable =
+// memory x (1 - 0.1).
+TEST_CASE("media fit: the lightest offload mode that fits, for every rung", "[calc][media]") {
+  struct Case {
+    double memory_gb;
+    bool fits;
+    MediaOffload mode;
+    bool tiled;
+    double needed_gb;
+  };
+  const Case cases[] = {
+      {12, true, MediaOffload::kNone, false, 9.997152},       // usable 10.8
+      {8, true, MediaOffload::kPhases, false, 6.997152},      // usable 7.2
+      {6.1, true, MediaOffload::kPhases, true, 5.424288},     // usable 5.49
+      {6, true, MediaOffload::kModel, false, 4.617488},       // usable 5.4 < 5.424288
+      {4, true, MediaOffload::kSequential, true, 1.424288},   // usable 3.6 < 4.617488
+      {1, false, MediaOffload::kSequential, true, 1.424288},  // usable 0.9: nothing fits
+  };
+  for (const Case& c : cases) {
+    INFO(c.memory_gb << " GB");
+    Gpu g;
+    g.id = "toy-gpu";
+    g.memory_gb = c.memory_gb;
+    g.fp16_tflops = 100;
+    const calc::MediaFit f =
+        calc::FitMediaOnGpu(ToyImage(), Square1024(), g, Constants(), 0.5, 0.1);
+    CHECK(f.fits == c.fits);
+    CHECK(f.mode.offload == c.mode);
+    CHECK(f.mode.tiled_vae == c.tiled);
+    CHECK(f.usable_bytes == Approx(c.memory_gb * 0.9e9));
+    CHECK(f.needed_bytes == Approx(c.needed_gb * 1e9));
+    // The time is that of the rung found (none: 7.277005312 s; model: + 7.4 GB / 10 GB/s).
+    if (c.mode == MediaOffload::kNone) CHECK(f.speed.total_seconds == Approx(7.277005312));
+    if (c.mode == MediaOffload::kModel) CHECK(f.speed.total_seconds == Approx(8.017005312));
+    if (!c.fits) CHECK(f.speed.total_seconds == 0);
+    // Sequential on the 4 GB card keeps 3.6 - 1.424288 = 2.175712 GB of the 4 GB denoiser and
+    // streams the rest: 8.34 s of transfers less 10 steps x 2 passes x 2.175712 GB / 10 GB/s
+    // = 4.351424 s.
+    if (c.fits && c.mode == MediaOffload::kSequential) {
+      CHECK(f.kept_bytes == Approx(2.175712e9));
+      CHECK(f.speed.offload_seconds == Approx(8.34 - 4.351424));
+      CHECK(f.speed.total_seconds == Approx(7.277005312 + 8.34 - 4.351424));
+    }
+  }
+  // A unified-memory system counts the memory a model may use: 16 GB, of which 8 usable.
+  Gpu sys;
+  sys.memory_gb = 16;
+  sys.usable_memory_gb = 8.0;
+  sys.fp16_tflops = 100;
+  CHECK(calc::FitMediaOnGpu(ToyImage(), Square1024(), sys, Constants(), 0.5, 0.1).mode.offload ==
+        MediaOffload::kPhases);
+  // The ladder is the documented one, six rungs from none to sequential + tiled.
+  REQUIRE(calc::MediaModeLadder().size() == 6);
+  CHECK(calc::MediaModeLadder().front().offload == MediaOffload::kNone);
+  CHECK(calc::MediaModeLadder().back().offload == MediaOffload::kSequential);
+  CHECK(calc::MediaModeLadder().back().tiled_vae);
+}
+
+TEST_CASE("media fit: clip frames and the guide's standard request", "[calc][media]") {
+  MediaPipeline video = ToyImage();
+  video.kind = "video";
+  video.fps = 16;
+  video.components[3].temporal_compression = 4;
+  // 16 x 5 = 80, a multiple of 4, + 1.
+  CHECK(calc::MediaClipFrames(video, 5) == 81);
+  // 24 x 5 = 120 (multiple of 4) + 1.
+  video.fps = 24;
+  CHECK(calc::MediaClipFrames(video, 5) == 121);
+  // 25 x 5 = 125, up to 128 with compression 8, + 1.
+  video.fps = 25;
+  video.components[3].temporal_compression = 8;
+  CHECK(calc::MediaClipFrames(video, 5) == 129);
+  CHECK(calc::MediaClipFrames(ToyImage(), 5) == 1);
+
+  calc::MediaRequest r = calc::StandardMediaRequest(ToyImage(), "bf16");
+  CHECK(r.width == 1024);
+  CHECK(r.height == 1024);
+  CHECK(r.frames == 1);
+  CHECK(r.steps == 10);  // the pipeline's default
+  CHECK(r.encoder_precision == "bf16");
+  CHECK(calc::StandardMediaRequest(ToyImage(), "fp8").encoder_precision == "fp8");
+  CHECK(calc::StandardMediaRequest(ToyImage(), "q4_k").encoder_precision == "fp8");
+  r = calc::StandardMediaRequest(video, "fp8");
+  CHECK(r.width == 1280);
+  CHECK(r.height == 720);
+  CHECK(r.frames == 129);
+}
+
+// calc/media_validation.h on two cases whose figures are the toy's hand-computed ones.
+TEST_CASE("media validation: errors, median and worst per kind", "[calc][media]") {
+  Dataset ds;
+  ds.media.push_back(ToyImage());
+  Gpu g;
+  g.id = "toy-gpu";
+  g.memory_gb = 24;
+  g.fp16_tflops = 100;
+  ds.gpus.push_back(g);
+  auto add = [&](const std::string& id, const std::string& kind, const std::string& offload,
+                 double measured, const std::string& unit) {
+    MediaCase c;
+    c.id = id;
+    c.kind = kind;
+    c.pipeline = "toy-image";
+    c.gpu = kind == "peak_memory" ? "" : "toy-gpu";
+    c.precision = "bf16";
+    c.width = c.height = 1024;
+    c.steps = 10;
+    c.offload = offload;
+    c.measured = measured;
+    c.unit = unit;
+    ds.media_validation.push_back(c);
+  };
+  add("mem-gb", "peak_memory", "none", 9.497152 / 1.09, "GB");             // computed 9 % high
+  add("mem-gib", "peak_memory", "phases", 6.497152 / 1.073741824, "GiB");  // exact
+  add("speed", "total_seconds", "model", 8.017005312 / 0.8, "s");          // 20 % low
+  add("unknown", "total_seconds", "none", 1, "s");
+  ds.media_validation.back().gpu = "no-such-gpu";  // skipped
+  const calc::MediaValidation v = calc::ValidateMedia(ds, Constants());
+  REQUIRE(v.memory.cases.size() == 2);
+  REQUIRE(v.speed.cases.size() == 1);
+  CHECK(v.memory.cases[0].error == Approx(0.09));
+  CHECK(v.memory.cases[1].measured == Approx(6.497152));
+  CHECK(v.memory.cases[1].error == Approx(0).margin(1e-9));
+  CHECK(v.memory.median_abs_error == Approx(0.045));
+  CHECK(v.memory.worst_abs_error == Approx(0.09));
+  CHECK(v.memory.within_10 == 2);
+  CHECK(v.speed.cases[0].computed == Approx(8.017005312));
+  CHECK(v.speed.cases[0].error == Approx(-0.2));
+  CHECK(v.speed.within_10 == 0);
 }

@@ -14,6 +14,7 @@
 
 #include "base/files.h"
 #include "calc/media.h"
+#include "calc/media_validation.h"
 #include "data/load_dataset.h"
 
 using namespace gg;
@@ -31,21 +32,6 @@ Dataset LoadMediaData() {
   INFO(d.Render());
   REQUIRE_FALSE(d.HasErrors());
   return ds;
-}
-
-calc::MediaRequest RequestOf(const MediaCase& c, const MediaPipeline& p) {
-  calc::MediaRequest r;
-  r.precision = c.precision;
-  r.encoder_precision = c.encoder_precision.empty() ? "bf16" : c.encoder_precision;
-  r.vae_precision = c.vae_precision.empty() ? "bf16" : c.vae_precision;
-  r.width = c.width;
-  r.height = c.height;
-  r.frames = c.frames;
-  r.batch = c.batch;
-  r.steps = c.steps > 0 ? c.steps : p.default_steps;
-  r.offload = calc::ParseMediaOffload(c.offload).value_or(calc::MediaOffload::kNone);
-  r.tiled_vae = c.tiled_vae;
-  return r;
 }
 
 double Median(std::vector<double> v) {
@@ -82,7 +68,7 @@ TEST_CASE("media validation: published peak memory and speed", "[calc][media][va
   for (const MediaCase& c : ds.media_validation) {
     const MediaPipeline* p = ds.FindPipeline(c.pipeline);
     REQUIRE(p);
-    const calc::MediaRequest r = RequestOf(c, *p);
+    const calc::MediaRequest r = calc::MediaCaseRequest(c, *p);
     const calc::MediaEstimate e = calc::EstimateMedia(*p, r, k);
     double measured = 0, computed = 0;
     if (c.kind == "peak_memory") {
@@ -130,6 +116,12 @@ TEST_CASE("media validation: published peak memory and speed", "[calc][media][va
       achieved[1].size(), k.denoise_efficiency_hopper);
 
   CHECK(memory_errors.size() >= 10);
+  // The guide's table (calc/media_validation.h) computes the same errors.
+  const calc::MediaValidation v = calc::ValidateMedia(ds, k);
+  CHECK(v.memory.cases.size() == memory_errors.size());
+  CHECK(v.speed.cases.size() == speed_errors.size());
+  CHECK(v.memory.median_abs_error == Approx(Median(memory_errors)));
+  CHECK(v.speed.median_abs_error == Approx(Median(speed_errors)));
   // The stored constants are the fits, to their two published decimals.
   CHECK(std::fabs(Median(achieved[0]) - k.denoise_efficiency) < 0.005);
   CHECK(std::fabs(Median(achieved[1]) - k.denoise_efficiency_hopper) < 0.005);
