@@ -199,6 +199,10 @@ double WeightBytes(const LlmModel& model, Precision precision, const Assumptions
   return experts * b.experts + (params - experts) * b.rest;
 }
 
+double RoutedExpertBytes(const LlmModel& model, Precision precision, const Assumptions& a) {
+  return RoutedExpertParams(model) * BytesByPart(model, precision, a).experts;
+}
+
 double ActiveWeightBytes(const LlmModel& model, Precision precision, const Assumptions& a) {
   const double params = std::max(model.params_b, 0.0) * 1e9;
   const double active = model.active_params_b > 0 ? model.active_params_b * 1e9 : params;

@@ -136,6 +136,11 @@ double RoutedExpertParams(const LlmModel& model);
 // INT4 experts in groups of 32, BF16 rest). Everything else: params × BytesPerParam.
 double WeightBytes(const LlmModel& model, Precision precision, const Assumptions& assumptions);
 
+// Bytes of the routed experts alone (RoutedExpertParams at the experts' format, as WeightBytes
+// counts them); 0 for dense models. llama.cpp's --n-cpu-moe moves these to system RAM.
+double RoutedExpertBytes(const LlmModel& model, Precision precision,
+                         const Assumptions& assumptions);
+
 // Bytes of the weights one token passes through: active_params_b (published, embeddings
 // included), with the routed experts among them (RoutedExpertParams × active / total experts)
 // at the experts' format for formats split per part; WeightBytes for dense models.

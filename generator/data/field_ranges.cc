@@ -67,6 +67,8 @@ constexpr FieldRange kRanges[] = {
     {"PSU connectors", "12VHPWR", 0, 64},
     {"PSU connectors", "12V-2x6", 0, 64},
     {"persona", "machines", 1, 1024},
+    {"persona", "min_total_memory_gb", 0, 1000000},
+    {"gate", "min_gpus_per_machine", 1, 1024},
     {"pipeline", "default_steps", 1, 1000},
     {"pipeline", "default_width", 8, 16384},
     {"pipeline", "default_height", 8, 16384},

@@ -9,6 +9,7 @@
 #include "base/suggest.h"
 #include "base/text.h"
 #include "data/json_doc.h"
+#include "data/load_gates.h"
 #include "data/load_machines.h"
 #include "data/load_media.h"
 #include "data/object_reader.h"
@@ -140,6 +141,10 @@ void LoadGpus(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
     g.launch_price_usd = r.NullableNumber("launch_price_usd");
     ReadUsableMemory(r, &g, diags);
     ReadAvailability(r, &g, diags);
+    g.cooling = r.Enum("cooling", {"open_air", "flow_through", "blower", "passive"}, false);
+    g.cooling_source = r.OptString("cooling_source").value_or("");
+    if (!g.cooling.empty() && g.cooling_source.empty())
+      diags->Error(r.FieldLoc("cooling"), "GPU '" + g.id + "': 'cooling' needs a 'cooling_source'");
     g.prov = r.ReadProvenance();
     if (!g.id.empty()) out->gpus.push_back(std::move(g));
   }
@@ -465,6 +470,7 @@ void LoadPersonas(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
       p.machine_loc = r.FieldLoc("machine");
     }
     p.machines = r.Has("machines") ? r.Integer("machines", 1) : 1;
+    p.min_total_memory_gb = r.Has("min_total_memory_gb") ? r.NonNegative("min_total_memory_gb") : 0;
     if (p.machines > 1 && p.count % p.machines != 0)
       diags->Error(r.FieldLoc("machines"), "persona '" + p.id + "': " + std::to_string(p.count) +
                                                " GPUs do not split evenly over " +
@@ -743,6 +749,8 @@ void LoadParsedDataFile(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
     LoadGenModels(doc, out, diags);
   else if (name == "genvalidation.json")
     LoadGenValidation(doc, out, diags);
+  else if (name == "gates.json")
+    LoadGates(doc, out, diags);
 }
 
 }  // namespace gg

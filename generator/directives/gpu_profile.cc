@@ -81,17 +81,24 @@ std::string PerformanceSection(const Gpu& g, const PageContext& ctx) {
   // Only where this card ranks, not the whole rankings: a price edit elsewhere that moves no
   // place leaves the page as it is (directives/computed_values.h).
   ctx.Read("rank-of:" + gid);
-  auto place = [&](const RankPosition& p) -> std::string {
+  // Asked as the rank tables ask it (gpu_rank_value.cc): speed over every card, value by
+  // cost of ownership.
+  auto place = [&](const RankPosition& p, Workload w, bool value) -> std::string {
     if (p.n == 0) return "—";
-    return ctx.TF("gpu.rank_of", {{"n", ctx.fmt->Number(static_cast<double>(p.n), 0)},
-                                  {"of", ctx.fmt->Number(static_cast<double>(p.of), 0)}});
+    const std::string question = std::string("rank by=") +
+                                 (value ? "value basis=ownership" : "speed") +
+                                 " workload=" + WorkloadId(w) + " segments=all gpu=" + gid;
+    return TFHtml(ctx, "gpu.rank_of", {{"of", ctx.fmt->Number(static_cast<double>(p.of), 0)}},
+                  {{"n", AnswerHtml(question, p.n,
+                                    HtmlEscape(ctx.fmt->Number(static_cast<double>(p.n), 0)))}});
   };
   for (const WorkloadRanks& r : GpuRankPositions(gid, ctx)) {
     auto v = ctx.computed->perf.Get(gid, r.workload);
     perf.Row({Cell::Text(ctx.T(Workloads().UiKey(r.workload))),
               Cell::Text(Times(v->relative, ctx), true),
               Cell::Html(PerfTag(v->source == calc::PerfSource::kMeasured, ctx)),
-              Cell::Text(place(r.by_speed), true), Cell::Text(place(r.by_value), true)});
+              Cell::Html(place(r.by_speed, r.workload, false), true),
+              Cell::Html(place(r.by_value, r.workload, true), true)});
   }
   // The ratios are throughput of batched networks; one user's LLM decode (the LLM section
   // below) follows bandwidth and can differ from them.

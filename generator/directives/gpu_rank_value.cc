@@ -69,11 +69,20 @@ std::string RankTable(const Args& a, const PageContext& ctx, bool value) {
   t.Explorable("rank", ExploreWordsFor(ctx));
   t.Columns(Header(value, basis, ctx));
   int shown = 0;
+  // The place of a card: the same question as on its own page (gpu_profile.cc) when the list
+  // is the same one.
+  const std::string segments =
+      opt.segments.empty() ? std::string("all") : std::string(SegmentId(opt.segments[0]));
   for (const auto& e : ranked) {
     if (shown++ >= limit) break;
     const Gpu& g = *ctx.data->FindGpu(e.gpu);
+    const std::string rank_question =
+        std::string("rank by=") + (value ? "value basis=" + basis : std::string("speed")) +
+        " workload=" + WorkloadId(opt.workload) + " segments=" + segments + " gpu=" + g.id;
     std::vector<Cell> row = {
-        Cell::Html(GpuLink(g, ctx)), Cell::Text(ctx.fmt->Number(shown, 0), true).SortBy(shown),
+        Cell::Html(GpuLink(g, ctx)),
+        Cell::Html(AnswerHtml(rank_question, shown, HtmlEscape(ctx.fmt->Number(shown, 0))), true)
+            .SortBy(shown),
         Cell::Text(Times(e.perf.relative, ctx), true).SortBy(e.perf.relative),
         Cell::Html(PerfTag(e.perf.source == calc::PerfSource::kMeasured, ctx))};
     Cell price = Cell::Html(PriceCell(e.cost, ctx), true);

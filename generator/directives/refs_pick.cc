@@ -22,6 +22,8 @@ DirectiveSpec PickDirective() {
     }
     std::string html = GpuLink(*ctx.data->FindGpu(pick->gpu), ctx);
     if (!a.Yes("power")) return html;
+    // A unified-memory system is a machine of its own: no build in the persona's machine.
+    if (!pick->build && ctx.data->FindGpu(pick->gpu)->form_factor == "system") return html;
     if (!pick->build) {
       a.Fail("persona '" + p->id + "' names no machine, so its pick has no power figures",
              "add \"machine\" to the persona in data/personas.json, or leave out power=true");
@@ -29,6 +31,14 @@ DirectiveSpec PickDirective() {
     }
     const calc::Build& b = *pick->build;
     const std::string psu = b.psu_w ? ctx.fmt->WithUnit(*b.psu_w, "W", 0) : std::string("—");
+    // Over several machines: one machine's figures, the machine count and the total.
+    if (p->machines > 1)
+      return html +
+             HtmlEscape(ctx.TF("pick.power_machines",
+                               {{"system", ctx.fmt->WithUnit(b.system_w, "W", 0)},
+                                {"psu", psu},
+                                {"machines", ctx.fmt->Number(p->machines, 0)},
+                                {"total", ctx.fmt->WithUnit(b.system_w * p->machines, "W", 0)}}));
     return html +
            HtmlEscape(ctx.TF("pick.power",
                              {{"system", ctx.fmt->WithUnit(b.system_w, "W", 0)}, {"psu", psu}}));
@@ -36,8 +46,8 @@ DirectiveSpec PickDirective() {
   d.args = {Arg::Id("persona", ArgType::kPersona).Required(),
             Arg::Integer("n", 1, 100).Default("1"),
             Arg::Choice("power", {"true", "false"}).Default("false")};
-  d.reads = {"data:gpus", "data:machines", "computed:perf", "computed:current-prices",
-             "data:assumptions"};
+  d.reads = {"data:gpus",     "data:machines",           "data:gates",
+             "computed:perf", "computed:current-prices", "data:assumptions"};
   return d;
 }
 

@@ -69,8 +69,8 @@ DirectiveSpec PickPowerDirective() {
   d.args = {Arg::Id("persona", ArgType::kPersona).Required(),
             Arg::Integer("n", 1, 100).Default("1"),
             Arg::Choice("what", {"system", "psu", "psu_needed", "wall", "gpus"}).Default("system")};
-  d.reads = {"data:gpus", "data:machines", "computed:perf", "computed:current-prices",
-             "data:assumptions"};
+  d.reads = {"data:gpus",     "data:machines",           "data:gates",
+             "computed:perf", "computed:current-prices", "data:assumptions"};
   return d;
 }
 

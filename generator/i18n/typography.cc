@@ -74,6 +74,75 @@ bool IsFullWidthMarkAt(const std::string& out) {
   return false;
 }
 
+// zh-Hans dates: the length of a date starting at s[i] — a placeholder whose name ends in
+// "date" ("{date}", "{as_of_date}"), a Chinese date "2026年11月24日" (day optional) or an ISO
+// date "2026-11-24" — or 0.
+size_t DateLength(std::string_view s, size_t i) {
+  if (i >= s.size()) return 0;
+  if (s[i] == '{') {
+    const size_t end = s.find('}', i);
+    if (end == std::string_view::npos) return 0;
+    std::string_view name = s.substr(i + 1, end - i - 1);
+    if (name.size() >= 4 && name.substr(name.size() - 4) == "date") return end - i + 1;
+    return 0;
+  }
+  auto digits = [&](size_t at, size_t most) {
+    size_t n = 0;
+    while (at + n < s.size() && n < most && IsAsciiDigit(s[at + n])) ++n;
+    return n;
+  };
+  if (digits(i, 4) != 4) return 0;
+  size_t at = i + 4;
+  if (s.substr(at, 1) == "-" && digits(at + 1, 2) == 2 && s.substr(at + 3, 1) == "-" &&
+      digits(at + 4, 2) == 2)
+    return 10;
+  constexpr std::string_view kYear = "\u5e74", kMonth = "\u6708", kDay = "\u65e5";
+  if (s.substr(at, kYear.size()) != kYear) return 0;
+  at += kYear.size();
+  const size_t m = digits(at, 2);
+  if (m == 0 || s.substr(at + m, kMonth.size()) != kMonth) return 0;
+  at += m + kMonth.size();
+  const size_t d = digits(at, 2);
+  if (d > 0 && s.substr(at + d, kDay.size()) == kDay) at += d + kDay.size();
+  return at - i;
+}
+
+// Whether the UTF-8 character at s[i] (or ending at s[i - 1] with `before`) is a CJK
+// character or a full-width mark: a three-byte sequence led by 0xE3..0xE9 (CJK punctuation,
+// kana, ideographs) or 0xEF (full-width forms).
+bool WideLead(unsigned char c) {
+  return (c >= 0xE3 && c <= 0xE9) || c == 0xEF;
+}
+bool WideAt(std::string_view s, size_t i) {
+  return i + 2 < s.size() && WideLead(static_cast<unsigned char>(s[i]));
+}
+bool WideBefore(std::string_view s) {
+  return s.size() >= 3 && WideLead(static_cast<unsigned char>(s[s.size() - 3]));
+}
+
+// zh-Hans: no space between a date and the Chinese character or full-width mark beside it
+// ("截至 {date} 的" → "截至{date}的", "更新于 2026年11月24日" → "更新于2026年11月24日").
+std::string TightenDates(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  bool after_date = false;
+  for (size_t i = 0; i < s.size();) {
+    if (const size_t n = DateLength(s, i)) {
+      out.append(s.substr(i, n));
+      i += n;
+      after_date = true;
+      continue;
+    }
+    if (s[i] == ' ' &&
+        ((WideBefore(out) && DateLength(s, i + 1) > 0) || (after_date && WideAt(s, i + 1)))) {
+      ++i;
+      continue;
+    }
+    after_date = false;
+    out += s[i++];
+  }
+  return out;
+}
 }  // namespace
 
 std::string Punctuate(std::string_view lang, std::string_view text) {
@@ -111,7 +180,7 @@ std::string Punctuate(std::string_view lang, std::string_view text) {
       out += FullWidth(c);
     }
   }
-  return out;
+  return zh ? TightenDates(out) : out;
 }
 
 std::string_view IndefiniteArticle(std::string_view word) {

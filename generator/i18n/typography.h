@@ -16,7 +16,9 @@ namespace gg {
 //   a no-break space (U+00A0) or a narrow one there, and added where the mark follows a
 //   word directly ("Prix:" → "Prix :").
 // - "zh-Hans": the full-width marks '：', '；', '？', '！' for the ASCII ones, with the spaces
-//   around them removed ("来源: 厂商" → "来源：厂商").
+//   around them removed ("来源: 厂商" → "来源：厂商"); and no space between a date — a
+//   placeholder whose name ends in "date", "2026年11月24日" or "2026-11-24" — and the Chinese
+//   character or full-width mark beside it ("截至 {date} 的" → "截至{date}的").
 // - any other language: unchanged.
 // Left alone in every language: a mark between two digits ("10:30", "1:2"), "://" and any
 // mark inside a run without spaces that holds '/' (addresses), a mark at the very start of

@@ -70,6 +70,11 @@ struct Gpu {
   // Regions the card is sold in ("US", "EU", "CN"), for region-only SKUs such as the
   // China-market RTX 5090D; empty = sold everywhere.
   std::vector<std::string> availability;
+  // The cooler of the reference / Founders Edition board (gpus.json `cooling`): "open_air"
+  // (axial fans), "flow_through", "blower" (exhausts out of the case) or "passive" (the
+  // chassis fans cool it: data-centre cards and SXM/OAM modules); "" = not recorded.
+  std::string cooling;
+  std::string cooling_source;  // where the cooler is stated (required with `cooling`)
   Provenance prov;
 };
 
@@ -242,12 +247,28 @@ struct Persona {
   std::optional<double> max_budget_usd;
   std::vector<Condition> conditions;
   std::vector<Segment> segments;
-  int count = 1;
+  int count = 1;  // the most GPUs bought ("up to N"); calc/recommend chooses how many
   std::vector<std::string> vendors;  // allowed vendors; empty = any
   std::string machine;               // machines.json id the GPUs go into; "" = not checked
   SourceLoc machine_loc;
-  int machines = 1;  // machines the `count` GPUs are spread over (a cluster)
+  int machines = 1;  // machines the GPUs are spread over (a cluster)
+  // Memory the GPUs must hold together (a model split across them), 0 = none: a build of
+  // n cards qualifies when n × usable memory reaches it.
+  double min_total_memory_gb = 0;
   std::string note;
+};
+
+// A feature gate (data/gates.json): GPUs that lack a feature a workload needs are left out
+// of every recommendation (personas and flowchart) for that workload. A GPU passes when its
+// `field` ("vendor", "tensor_cores" or "cooling") is one of `allowed`.
+struct FeatureGate {
+  SourceLoc loc;
+  std::string id;
+  std::vector<Workload> workloads;  // the gate applies to these; empty = all
+  int min_gpus_per_machine = 1;     // … to builds with at least this many GPUs in one machine
+  std::string field;
+  std::vector<std::string> allowed;
+  Provenance prov;
 };
 
 // One electrical circuit a machine may be plugged into.
@@ -334,8 +355,8 @@ struct SiteConfig {
 struct ValidationCase {
   SourceLoc loc;
   std::string id;
-  std::string kind;  // weights | kv_cache | compute_buffer | context_overhead | total | fits |
-                     // decode | prefill
+  std::string kind;   // weights | kv_cache | compute_buffer | context_overhead | total | fits |
+                      // decode | prefill
   std::string model;  // models.json id; empty only for context_overhead
   SourceLoc model_loc;
   std::string gpu;  // gpus.json id; empty when the figure does not depend on the card
@@ -455,7 +476,8 @@ struct Dataset {
   std::vector<LlmModel> models;
   std::vector<Assumption> assumptions;
   std::vector<Persona> personas;
-  std::vector<Machine> machines;  // optional file
+  std::vector<Machine> machines;   // optional file
+  std::vector<FeatureGate> gates;  // optional file
   std::optional<Flowchart> flowchart;
   std::vector<ValidationCase> validation;   // optional file
   std::vector<Assumption> media_constants;  // genmodels.json "constants" (optional file)

@@ -147,46 +147,50 @@ std::string ReasonText(const Snapshot& s, const calc::Pick& p, const calc::Const
   if (p.perf_per_kusd && p.cost)
     value = FormatNumber(*p.perf_per_kusd, 2) + " perf per $1,000 at " + FormatUsd(p.cost->usd);
   std::string why;
+  if (p.count > 1) why = std::to_string(p.count) + " cards; ";
   switch (p.reason) {
     case calc::Reason::kSpeed:
-      why = "no allowed GPU is faster";
+      why += "no allowed GPU is faster";
       break;
     case calc::Reason::kValue:
-      why = "the next faster, " + next + ", gives less performance per dollar";
+      why += "the next faster, " + next + ", gives less performance per dollar";
       break;
     case calc::Reason::kRunnerUp:
-      why = "the next faster, " + next + ", ranks above it on value";
+      why += "the next best value after the pick above";
+      break;
+    case calc::Reason::kGate:
+      why += "the better-ranked " + next + " fails the " + p.gate + " gate";
       break;
     case calc::Reason::kMemory:
-      why = "the next faster, " + next + ", has less than " + FormatNumber(c.min_memory_gb, 0) +
-            " GB";
+      why += "the next faster, " + next + ", has less than " + FormatNumber(c.min_memory_gb, 0) +
+             " GB";
       break;
     case calc::Reason::kBudget:
-      why = "the next faster, " + next + ", costs more than the budget" +
-            (c.max_budget_usd ? " of " + FormatUsd(*c.max_budget_usd) : std::string());
+      why += "the next faster, " + next + ", costs more than the budget" +
+             (c.max_budget_usd ? " of " + FormatUsd(*c.max_budget_usd) : std::string());
       break;
     case calc::Reason::kCondition:
-      why = "the next faster, " + next + ", has no price in the allowed conditions";
+      why += "the next faster, " + next + ", has no price in the allowed conditions";
       break;
     case calc::Reason::kSegment:
-      why = "the next faster, " + next + ", is outside the allowed segments";
+      why += "the next faster, " + next + ", is outside the allowed segments";
       break;
     case calc::Reason::kVendor:
-      why = "the next faster, " + next + ", is from a vendor left out";
+      why += "the next faster, " + next + ", is from a vendor left out";
       break;
     case calc::Reason::kNoPrice:
-      why = "the next faster, " + next + ", has no current price";
+      why += "the next faster, " + next + ", has no current price";
       break;
     case calc::Reason::kFormFactor:
     case calc::Reason::kSlots:
     case calc::Reason::kPsu:
     case calc::Reason::kCircuit:
     case calc::Reason::kConnectors:
-      why = "the next faster, " + next + ", does not fit the " + c.machine + " (" +
-            calc::ReasonId(p.reason) + BuildText(p.next_faster_build) + ")";
+      why += "the next faster, " + next + ", does not fit the " + c.machine + " (" +
+             calc::ReasonId(p.reason) + BuildText(p.next_faster_build) + ")";
       break;
     case calc::Reason::kSingleUnit:
-      why = "the next faster, " + next + ", is a whole system that is not multiplied";
+      why += "the next faster, " + next + ", is a whole system that is not multiplied";
       break;
   }
   if (p.build)

@@ -30,8 +30,14 @@ void CheckMachineRef(const Dataset& d, const std::string& id, const SourceLoc& l
   if (m == nullptr) {
     std::vector<std::string> ids;
     for (const auto& x : d.machines) ids.push_back(x.id);
+    // The single server of earlier editions became two kinds.
+    const bool old_server =
+        id == "server" && d.FindMachine("server-pcie-4") && d.FindMachine("server-hgx-8");
     diags->Error(loc, "unknown machine '" + id + "' in " + who,
-                 ids.empty() ? "machines are defined in data/machines.json" : DidYouMean(id, ids));
+                 old_server    ? "did you mean 'server-pcie-4' (four PCIe cards) or 'server-hgx-8' "
+                                 "(eight SXM or OAM modules)?"
+                 : ids.empty() ? "machines are defined in data/machines.json"
+                               : DidYouMean(id, ids));
     return;
   }
   if (per_machine > m->max_gpus)

@@ -69,46 +69,51 @@ TEST_CASE("Recommend: picks by value, each with its binding reason", "[calc][rec
     std::vector<Expected> picks;
     Expected fastest;
   };
+  // Rank 1 names the excluded card that would have ranked above it (a card failing a single
+  // check first, a priced one first, then the better value); the picks below it are
+  // runners-up.
   const Case cases[] = {
       {"24 GB consumer card under 2,000 $, new or used",
        {kW, CostBasis::kGpu, 24, 2000, {}, {Segment::kConsumer}, 1, {}, "", 1},
-       {{"usedonly", Reason::kNoPrice, "noprice"},  // 0.7 / 700: the best value
-        {"r3090", Reason::kRunnerUp, "usedonly"},   // faster usedonly is also better value
-        {"r4090", Reason::kBudget, "r5090"}},       // used at 1,500; a 5090 costs 2,600
-       {"r4090", Reason::kBudget, "r5090"}},
+       {{"usedonly", Reason::kMemory, "r3060"},  // 1.0 per k$; the 12 GB r3060 gives 1.1
+        {"r3090", Reason::kRunnerUp, ""},        // 0.75
+        {"r4090", Reason::kRunnerUp, ""}},       // used at 1,500: 0.667; a 5090 costs 2,600
+       {"r4090", Reason::kRunnerUp, ""}},
       {"same, new cards only",
        {kW, CostBasis::kGpu, 24, 2000, {N}, {Segment::kConsumer}, 1, {}, "", 1},
-       {{"r4090", Reason::kBudget, "r5090"}},
-       {"r4090", Reason::kBudget, "r5090"}},
-      {"no budget, new: the 5090 is held back only by the segment",
+       // 0.556; the r4070 (0.6, 12 GB) and the r5090 (0.577, over budget) would rank above
+       {{"r4090", Reason::kMemory, "r4070"}},
+       {"r4090", Reason::kMemory, "r4070"}},
+      {"no budget, new: the 5090 leads, the 12 GB r4070 would give more per dollar",
        {kW, CostBasis::kGpu, 24, std::nullopt, {N}, {Segment::kConsumer}, 1, {}, "", 1},
-       {{"r5090", Reason::kSegment, "h"}, {"r4090", Reason::kRunnerUp, "r5090"}},
-       {"r5090", Reason::kSegment, "h"}},
+       {{"r5090", Reason::kMemory, "r4070"}, {"r4090", Reason::kRunnerUp, ""}},
+       {"r5090", Reason::kMemory, "r4070"}},
       {"every segment, no budget, no memory floor",
        {kW, CostBasis::kGpu, 0, std::nullopt, {}, {}, 1, {}, "", 1},
-       {{"r3060", Reason::kValue, "r4070"},         // 1.1 per k$; r4070 is faster at 0.6
-        {"usedonly", Reason::kNoPrice, "noprice"},  // 1.0
-        {"r3090", Reason::kRunnerUp, "usedonly"},   // 0.75
-        {"r4090", Reason::kValue, "r5090"},         // 0.667 against the 5090's 0.577
-        {"r4070", Reason::kRunnerUp, "r3090"},      // 0.6
-        {"r5090", Reason::kValue, "h"},             // 0.577 against 0.12
-        {"h", Reason::kSpeed, ""}},
-       {"h", Reason::kSpeed, ""}},
+       {{"r3060", Reason::kNoPrice, "noprice"},  // 1.1 per k$; the faster noprice is unpriced
+        {"usedonly", Reason::kRunnerUp, ""},     // 1.0
+        {"r3090", Reason::kRunnerUp, ""},        // 0.75
+        {"r4090", Reason::kRunnerUp, ""},        // 0.667
+        {"r4070", Reason::kRunnerUp, ""},        // 0.6
+        {"r5090", Reason::kRunnerUp, ""},        // 0.577
+        {"h", Reason::kRunnerUp, ""}},           // 0.12
+       {"h", Reason::kRunnerUp, ""}},
       {"speed alone, no budget: price not needed",
        {kW, CostBasis::kNone, 24, std::nullopt, {}, {Segment::kConsumer}, 1, {}, "", 1},
        {{"r5090", Reason::kSegment, "h"},
-        {"r4090", Reason::kRunnerUp, "r5090"},
-        {"noprice", Reason::kRunnerUp, "r4090"},
-        {"usedonly", Reason::kRunnerUp, "noprice"},
-        {"r3090", Reason::kRunnerUp, "usedonly"}},
+        {"r4090", Reason::kRunnerUp, ""},
+        {"noprice", Reason::kRunnerUp, ""},
+        {"usedonly", Reason::kRunnerUp, ""},
+        {"r3090", Reason::kRunnerUp, ""}},
        {"r5090", Reason::kSegment, "h"}},
-      {"two cards within 2,000 $: budget counts both",
+      {"up to two cards for inference without a total: one card is bought, within 2,000 $",
        {kW, CostBasis::kGpu, 12, 2000, {}, {Segment::kConsumer}, 2, {}, "", 1},
-       {{"r3060", Reason::kValue, "r4070"},         // 0.22 / 400
-        {"usedonly", Reason::kNoPrice, "noprice"},  // 0.7 / 1,400
-        {"r3090", Reason::kRunnerUp, "usedonly"},   // 0.6 / 1,600
-        {"r4070", Reason::kRunnerUp, "r3090"}},     // 0.45 / 1,500; two 4090s cost 3,000
-       {"usedonly", Reason::kNoPrice, "noprice"}},
+       {{"r3060", Reason::kNoPrice, "noprice"},  // 0.22 / 200
+        {"usedonly", Reason::kRunnerUp, ""},     // 0.7 / 700
+        {"r3090", Reason::kRunnerUp, ""},        // 0.6 / 800
+        {"r4090", Reason::kRunnerUp, ""},        // 1.0 / 1,500
+        {"r4070", Reason::kRunnerUp, ""}},       // 0.45 / 750; a 5090 costs 2,600
+       {"r4090", Reason::kRunnerUp, ""}},
   };
   for (const Case& c : cases) {
     INFO(c.what);
@@ -120,6 +125,7 @@ TEST_CASE("Recommend: picks by value, each with its binding reason", "[calc][rec
       CHECK(r.picks[i].gpu == c.picks[i].gpu);
       CHECK(ReasonId(r.picks[i].reason) == std::string(ReasonId(c.picks[i].reason)));
       CHECK(r.picks[i].next_faster == c.picks[i].next_faster);
+      CHECK(r.picks[i].count == 1);
     }
     REQUIRE(r.fastest);
     CHECK(r.fastest->gpu == c.fastest.gpu);
@@ -132,8 +138,8 @@ TEST_CASE("Recommend: picks by value, each with its binding reason", "[calc][rec
 
 TEST_CASE("Recommend: exclusions and their order", "[calc][recommend]") {
   const Market m = MakeMarket();
-  Constraints k{
-      kW, CostBasis::kGpu, 24, 2000, {Condition::kNew}, {Segment::kConsumer}, 1, {}, "", 1};
+  Constraints k{kW, CostBasis::kGpu, 24, 2000, {Condition::kNew}, {Segment::kConsumer}, 1, {}, "",
+                1};
   Recommendation r = Recommend(m.data, m.perf, m.prices, m.assumptions, k);
   struct Ex {
     const char* gpu;
@@ -153,8 +159,8 @@ TEST_CASE("Recommend: exclusions and their order", "[calc][recommend]") {
 
 TEST_CASE("Recommend: ownership basis and the N-th pick", "[calc][recommend]") {
   const Market m = MakeMarket();
-  Constraints k{
-      kW, CostBasis::kOwnership, 24, std::nullopt, {}, {Segment::kConsumer}, 1, {}, "", 1};
+  Constraints k{kW, CostBasis::kOwnership, 24, std::nullopt, {}, {Segment::kConsumer}, 1, {}, "",
+                1};
   Recommendation r = Recommend(m.data, m.perf, m.prices, m.assumptions, k);
   REQUIRE_FALSE(r.picks.empty());
   for (const Pick& p : r.picks) {

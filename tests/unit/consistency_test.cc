@@ -1,6 +1,7 @@
-// One question, one answer: every computed LLM answer on the built site carries its question
-// (directives/html.h AnswerHtml: <data value="…" data-question="…">), and no two pages, in any
-// language, may give the same question different values.
+// One question, one answer: every computed answer on the built site — LLM speed and memory,
+// card prices, ranks — carries its question (directives/html.h AnswerHtml: <data value="…"
+// data-question="…">), and no two pages, in any language, may give the same question
+// different values.
 #include <catch2/catch.hpp>
 
 #include <map>
@@ -65,6 +66,20 @@ TEST_CASE("consistency: no two pages of the real site answer one question differ
   int repeated = 0;
   for (const auto& [q, n] : a.pages) repeated += n > 1;
   CHECK(repeated > 100);
+  // Every kind of quantity is held to one value: decode speed, memory, prices (a card's
+  // price on its page, in the rankings, the comparisons and the picks) and ranks (a card's
+  // place on its page and in the ranking tables), each asked on several pages.
+  for (const char* kind : {"tokens_per_s ", "vram_bytes ", "price ", "rank "}) {
+    int asked = 0, shared = 0;
+    for (const auto& [q, n] : a.pages)
+      if (q.rfind(kind, 0) == 0) {
+        ++asked;
+        shared += n > 1;
+      }
+    INFO(kind << asked << " questions, " << shared << " on several pages");
+    CHECK(asked > 10);
+    CHECK(shared > 5);
+  }
 }
 
 }  // namespace

@@ -52,6 +52,13 @@ TEST_CASE("Chinese: full-width : ; ? ! without spaces around", "[i18n][typograph
       {"装得下吗?", "装得下吗？"},
       {"10:30 1:2 https://a.cn/x", "10:30 1:2 https://a.cn/x"},
       {"来源：厂商", "来源：厂商"},
+      // Dates sit against the Chinese text beside them; other figures keep their spaces.
+      {"截至 {date} 的观测", "截至{date}的观测"},
+      {"更新于 2026年11月24日", "更新于2026年11月24日"},
+      {"2026年10月1日 （美国", "2026年10月1日（美国"},
+      {"以 2026-10-01 的数据为准", "以2026-10-01的数据为准"},
+      {"最多 {count} 张卡，共 64 卡", "最多 {count} 张卡，共 64 卡"},
+      {"as of {date} ok", "as of {date} ok"},
   };
   for (const auto& c : cases) {
     INFO(c.in);
