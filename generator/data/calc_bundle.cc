@@ -14,15 +14,16 @@ const char* const kWhere = "calculator data";
 }  // namespace
 
 const std::vector<std::string>& CalcBundleFiles() {
-  // validation.json: decode speed is a line fitted on its measured cases.
+  // validation.json: decode speed is a line fitted on its measured cases; machines.json: every
+  // fit answer names a machine that holds it (calc/placement.h).
   static const std::vector<std::string> files = {
-      "gpus.json",   "benchmarks.json",  "prices.json",     "cloud.json",
-      "models.json", "assumptions.json", "validation.json", "genmodels.json"};
+      "gpus.json",        "benchmarks.json", "prices.json",    "cloud.json",   "models.json",
+      "assumptions.json", "validation.json", "genmodels.json", "machines.json"};
   return files;
 }
 
 bool CalcBundleFileOptional(const std::string& name) {
-  return name == "genmodels.json";
+  return name == "genmodels.json" || name == "machines.json";
 }
 
 std::string CalcBundlePart(const std::string& name, const std::string& text, Diagnostics* diags) {
