@@ -639,6 +639,14 @@ Answer Largest(Reader& r, const Dataset& data) {
   j["params_b"] = best.model ? Json(best.model->params_b) : Json(nullptr);
   j["tokens_per_s"] = best.model ? Json(best.tokens_per_s) : Json(nullptr);
   j["layers_on_cpu"] = best.layers_on_cpu;
+  // The system RAM the offloaded weights take: the reader's machine must have it.
+  std::optional<calc::OffloadFit> placed;
+  if (best.model) {
+    calc::MemoryRequest capped = q;
+    capped.context = std::min<int64_t>(*q.context, best.model->max_context);
+    placed = calc::FitWithOffload(*gpu, count, *best.model, capped, offload, ram_gbs, m, *a);
+  }
+  j["ram_bytes"] = placed ? Bytes(placed->offload.ram_bytes) : Json(nullptr);
   return out;
 }
 

@@ -559,7 +559,8 @@ int RunLargest(const Options& o, const Dataset& data, std::ostream& out, std::os
   if (j["layers_on_cpu"].get<int>() > 0)
     out << " with " << j["layers_on_cpu"].get<int>() << " layers' "
         << (j["offload"] == "experts" ? "experts" : "weights") << " in system RAM read at "
-        << Fixed(Num(j["ram_gbs"]), 1) << " GB/s";
+        << Fixed(Num(j["ram_gbs"]), 1) << " GB/s (" << Fixed(calc::ToGB(Num(j["ram_bytes"])), 1)
+        << " GB of RAM needed)";
   out << "\n";
   return 0;
 }

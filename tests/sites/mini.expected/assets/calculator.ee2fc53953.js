@@ -303,7 +303,7 @@ class CalculatorForm {
     const rows = configs.slice(0, 10).map((c) => {
       const notes = [];
       if (c.precision_substituted) notes.push(fill(this.t["calc.substituted"], { precision: c.precision }));
-      if (c.offload) notes.push(fill(this.t["calc.offloaded"], { layers: this.int.format(c.offload.layers_on_cpu) }));
+      if (c.offload) notes.push(fill(this.t["calc.offloaded"], { layers: this.int.format(c.offload.layers_on_cpu), gb: this.gb.format(c.offload.ram_bytes / 1e9) }));
       return [
         notes.length > 0 ? `${this.name("gpu", c.gpu)} (${notes.join(", ")})` : this.name("gpu", c.gpu),
         this.int.format(c.count), this.gb.format(c.per_gpu_bytes / 1e9),
