@@ -18,10 +18,12 @@
 // the page's thread never parses or copies it into JSON; a number the calculator refuses is
 // said in the page's language (the answer's "problems", generator/calcapi/README.md).
 
-const FIELDS = ["model", "precision", "kv_precision", "context", "batch", "mode", "gpu", "count"];
+const FIELDS = ["model", "precision", "kv_precision", "context", "batch", "mode", "gpu", "count",
+  "machine", "gpus", "offload", "ram_gbs", "min_tps"];
 const WHOLE = new Set(["context", "batch", "count"]);
 // The request fields of this form that hold numbers: [form field, scale].
-const NUMBERS = { context: ["context", 1], batch: ["batch", 1], count: ["count", 1] };
+const NUMBERS = { context: ["context", 1], batch: ["batch", 1], count: ["count", 1], ram_gbs: ["ram_gbs", 1],
+  min_tps: ["min_tps", 1] };
 // The longest config.json text the page takes: 1 MB (a config.json is a few kilobytes).
 const CONFIG_LIMIT = 1_000_000;
 
@@ -136,8 +138,72 @@ class CalculatorForm {
 
   configText(c) {
     const text = `${this.int.format(c.count)} × ${this.name("gpu", c.gpu)}`;
-    if (c.price_usd === null) return text;
-    return `${text} (${c.price_estimated ? "≈ " : ""}${this.usd.format(c.price_usd)})`;
+    const machine = c.machine ? this.machineName(c) : this.t["machine.itself"];
+    if (c.price_usd === null) return `${text} (${machine})`;
+    return `${text} (${c.price_estimated ? "≈ " : ""}${this.usd.format(c.price_usd)}, ${machine})`;
+  }
+
+  watts(w) {
+    return `${this.int.format(w)} W`;
+  }
+
+  // The machine a configuration goes into ("2 × GPU server with eight SXM or OAM modules").
+  machineName(c) {
+    const name = this.t[`machine.${c.machine}.name`] ?? c.machine;
+    return c.machines > 1 ? fill(this.t["unit.machines"], { n: this.int.format(c.machines), machine: name }) : name;
+  }
+
+  // The machine column: its name, the build's power and PSU; a unified-memory system is its
+  // own machine.
+  machineText(c) {
+    if (!c.machine || c.power_w === null) return this.t["machine.itself"];
+    return fill(this.t["unit.machine_build"], {
+      machine: this.machineName(c), power: this.watts(c.power_w),
+      psu: c.psu_w === null ? "—" : this.watts(c.psu_w),
+    });
+  }
+
+  // The build fields of a fit request: the machine ("auto": each card's own), a mixed set of
+  // cards, weights kept in system RAM, that memory's bandwidth and the slowest speed accepted.
+  placement() {
+    const p = {};
+    const machine = this.control("machine");
+    if (machine && machine.value !== "auto") p.machine = machine.value;
+    const gpus = this.control("gpus");
+    const ids = gpus ? gpus.value.split(",").map((id) => id.trim()).filter((id) => id !== "") : [];
+    if (ids.length > 0) p.gpus = ids;
+    const offload = this.control("offload");
+    if (offload && offload.value !== "none") p.offload = offload.value;
+    for (const name of ["ram_gbs", "min_tps"]) {
+      const field = this.control(name);
+      if (field && field.value.trim() !== "") p[name] = numberOf(field.value, 1);
+    }
+    return p;
+  }
+
+  // The mixed set's answer: one sentence, each card's share, the warnings.
+  mixedResult(m) {
+    const names = m.gpus.map((id) => this.name("gpu", id)).join(" + ");
+    const machine = this.t[`machine.${m.machine}.name`] ?? m.machine;
+    let said;
+    if (m.build && m.build.limit !== "fits") {
+      said = fill(this.t["calc.mixed.machine"], { machine, gpus: names, limit: this.t[`calc.limit.${m.build.limit}`] });
+    } else if (!m.fits) {
+      said = fill(this.t["calc.mixed.memory"], { gpus: names });
+    } else {
+      const build = m.build ? fill(this.t["unit.machine_build"], { machine, power: this.watts(m.build.power_w),
+        psu: m.build.psu_w === null ? "—" : this.watts(m.build.psu_w) }) : machine;
+      said = fill(this.t["calc.mixed.fits"], { gpus: names, machine, build,
+        tokens: m.tokens_per_s === null ? "—" : this.speed.format(m.tokens_per_s) });
+    }
+    const pct = new Intl.NumberFormat(this.root.dataset.locale, { style: "percent", maximumFractionDigits: 1 });
+    const rows = m.gpus.map((id, i) => [this.name("gpu", id), pct.format(m.fractions[i]),
+      this.gb.format(m.card_bytes[i] / 1e9), this.gb.format(m.usable_bytes[i] / 1e9)]);
+    const parts = [element("p", {}, said), table(this.t["calc.mixed.caption"],
+      [this.t["col.gpu"], this.t["calc.col.share"], this.t["calc.col.per_gpu_gb"], this.t["calc.col.usable_gb"]],
+      rows, [false, true, true, true])];
+    for (const w of m.warnings) parts.push(element("p", {}, this.t[`calc.warning.${w}`]));
+    return { said, parts };
   }
 
   // The model part of a request: the id, or the pasted text; null (with the message shown)
@@ -181,7 +247,7 @@ class CalculatorForm {
     if (!picked) return;
     const base = { ...picked };
     for (const name of ["precision", "kv_precision", "batch", "mode"]) base[name] = this.value(name);
-    const fit = await this.ask({ command: "fit", ...base, context: this.value("context") });
+    const fit = await this.ask({ command: "fit", ...base, ...this.placement(), context: this.value("context") });
     this.showConfig(fit);
     // The largest context is a question about inference only.
     const maxctx = base.mode === "inference"
@@ -211,8 +277,12 @@ class CalculatorForm {
           limit: this.t[maxctx.limited_by === "model" ? "calc.limited.model" : "calc.limited.memory"],
         }));
     }
+    if (fit.too_slow.length > 0)
+      said.push(fill(this.t["calc.too_slow"], { gpus: fit.too_slow.map((id) => this.name("gpu", id)).join(", ") }));
+    const mixed = fit.mixed ? this.mixedResult(fit.mixed) : null;
+    if (mixed) said.push(mixed.said);
     this.status.textContent = said.join(" ");
-    this.results.append(this.memoryTable(fit.memory), this.configTable(fit.configs));
+    this.results.append(this.memoryTable(fit.memory), ...(mixed ? mixed.parts : []), this.configTable(fit.configs));
   }
 
   answer() {
@@ -230,15 +300,21 @@ class CalculatorForm {
 
   configTable(configs) {
     if (configs.length === 0) return element("p", {}, this.t["calc.configs.none"]);
-    const rows = configs.slice(0, 10).map((c) => [
-      c.precision_substituted ? `${this.name("gpu", c.gpu)} (${fill(this.t["calc.substituted"], { precision: c.precision })})` : this.name("gpu", c.gpu),
-      this.int.format(c.count), this.gb.format(c.per_gpu_bytes / 1e9),
-      c.price_usd === null ? this.t["calc.unpriced"]
-        : priced(c.price_estimated, this.t["price.estimated"], this.usd.format(c.price_usd)),
-      c.tokens_per_s === null ? "—" : this.speed.format(c.tokens_per_s)]);
+    const rows = configs.slice(0, 10).map((c) => {
+      const notes = [];
+      if (c.precision_substituted) notes.push(fill(this.t["calc.substituted"], { precision: c.precision }));
+      if (c.offload) notes.push(fill(this.t["calc.offloaded"], { layers: this.int.format(c.offload.layers_on_cpu), gb: this.gb.format(c.offload.ram_bytes / 1e9) }));
+      return [
+        notes.length > 0 ? `${this.name("gpu", c.gpu)} (${notes.join(", ")})` : this.name("gpu", c.gpu),
+        this.int.format(c.count), this.gb.format(c.per_gpu_bytes / 1e9),
+        c.price_usd === null ? this.t["calc.unpriced"]
+          : priced(c.price_estimated, this.t["price.estimated"], this.usd.format(c.price_usd)),
+        c.tokens_per_s === null ? "—" : this.speed.format(c.tokens_per_s), this.machineText(c)];
+    });
     return table(this.t["calc.configs.caption"],
-      [this.t["col.gpu"], this.t["col.cards"], this.t["calc.col.per_gpu_gb"], this.t["col.config_price"], this.t["col.tokens_per_s"]],
-      rows, [false, true, true, true, true]);
+      [this.t["col.gpu"], this.t["col.cards"], this.t["calc.col.per_gpu_gb"], this.t["col.config_price"], this.t["col.tokens_per_s"],
+        this.t["col.machine"]],
+      rows, [false, true, true, true, true, false]);
   }
 
   start() {

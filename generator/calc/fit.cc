@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "calc/placement.h"
 #include "calc/systems.h"
 
 namespace gg::calc {
@@ -81,7 +82,7 @@ bool SupportsBf16(const Gpu& gpu) {
 
 std::optional<GpuAnswer> AnswerOnGpu(const Gpu& gpu, const LlmModel& model,
                                      const MemoryRequest& request, const Assumptions& a,
-                                     int max_gpus) {
+                                     int max_gpus, const Machine* machine) {
   if (request.mode != MemoryMode::kInference && !SupportsBf16(gpu)) return std::nullopt;
   GpuAnswer r;
   r.gpu = gpu.id;
@@ -97,6 +98,13 @@ std::optional<GpuAnswer> AnswerOnGpu(const Gpu& gpu, const LlmModel& model,
   r.usable_bytes = UsableGpuBytes(gpu, a);
   for (int n : CandidateGpuCounts(gpu, a, max_gpus)) {
     if (PerGpuBytes(r.memory, n, a) > r.usable_bytes) continue;
+    if (machine != nullptr && !IsSystem(gpu)) {
+      const Placement p = Place(gpu, n, *machine);
+      if (!p.Fits()) continue;
+      r.machine = p.machine;
+      r.machines = p.machines;
+      r.build = p.build;
+    }
     r.count = n;
     r.per_gpu_bytes = PerGpuBytes(r.memory, n, a);
     if (request.mode == MemoryMode::kInference)
@@ -131,6 +139,34 @@ int64_t MaxContext(const Gpu& gpu, int count, const LlmModel& model, MemoryReque
   return lo * kStep;
 }
 
+namespace {
+
+// One card with weights in system RAM (FitOptions::offload), as a GpuAnswer.
+std::optional<GpuAnswer> AnswerWithOffloadOnGpu(const Gpu& g, const LlmModel& model,
+                                                const MemoryRequest& request, const Assumptions& a,
+                                                const FitOptions& options, const Machine* machine,
+                                                double ram_gbs) {
+  auto fit = FitWithOffload(g, 1, model, request, options.offload, ram_gbs, machine, a);
+  if (!fit) return std::nullopt;
+  GpuAnswer r;
+  r.gpu = g.id;
+  r.segment = g.segment;
+  r.count = fit->count;
+  r.precision = fit->precision;
+  r.precision_substituted = fit->precision != request.precision;
+  r.memory = fit->memory;
+  r.per_gpu_bytes = fit->offload.gpu_bytes;
+  r.usable_bytes = UsableGpuBytes(g, a);
+  r.tokens_per_s = fit->offload.tokens_per_s;
+  r.machine = fit->machine;
+  r.build = fit->build;
+  r.offload = fit->offload;
+  r.ram_gbs = ram_gbs;
+  return r;
+}
+
+}  // namespace
+
 FitResult FitModel(const Dataset& data, const LlmModel& model, const MemoryRequest& request,
                    const CurrentPrices& prices, const Assumptions& a, const FitOptions& options) {
   FitResult r;
@@ -139,7 +175,20 @@ FitResult FitModel(const Dataset& data, const LlmModel& model, const MemoryReque
     if (!options.segments.empty() && std::find(options.segments.begin(), options.segments.end(),
                                                g.segment) == options.segments.end())
       continue;
-    auto answer = AnswerOnGpu(g, model, request, a, options.max_gpus);
+    if (!OfferedIn(options.machine, g)) continue;
+    const Machine* machine = MachineFor(data, g, options.machine);
+    auto answer = AnswerOnGpu(g, model, request, a, options.max_gpus, machine);
+    if (!answer && options.offload != Offload::kNone && request.mode == MemoryMode::kInference &&
+        !IsSystem(g))
+      answer = AnswerWithOffloadOnGpu(
+          g, model, request, a, options, machine,
+          options.ram_gbs > 0 ? options.ram_gbs
+                              : PlatformRamGbs(data, machine != nullptr ? machine->id : ""));
+    if (answer && options.min_tps > 0 && request.mode == MemoryMode::kInference &&
+        answer->tokens_per_s.value_or(0) < options.min_tps) {
+      r.too_slow.push_back(g.id);
+      continue;
+    }
     if (!answer) {
       r.not_fitting.push_back(g.id);
       continue;
@@ -151,6 +200,7 @@ FitResult FitModel(const Dataset& data, const LlmModel& model, const MemoryReque
     r.configs.push_back(std::move(c));
   }
   std::sort(r.not_fitting.begin(), r.not_fitting.end());
+  std::sort(r.too_slow.begin(), r.too_slow.end());
   std::sort(r.configs.begin(), r.configs.end(), [](const FitConfig& x, const FitConfig& y) {
     if (x.price_usd.has_value() != y.price_usd.has_value()) return x.price_usd.has_value();
     if (x.price_usd && *x.price_usd != *y.price_usd) return *x.price_usd < *y.price_usd;

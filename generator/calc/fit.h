@@ -18,6 +18,8 @@
 
 #include "calc/assumptions.h"
 #include "calc/memory.h"
+#include "calc/placement.h"
+#include "calc/power.h"
 #include "calc/prices.h"
 #include "model/model.h"
 
@@ -86,14 +88,26 @@ struct GpuAnswer {
   double usable_bytes = 0;                     // per card
   std::optional<double> tokens_per_s;          // inference only
   std::optional<double> prefill_tokens_per_s;  // inference only, when calibrated
+  // Where the cards go (calc/placement.h): the machine's id ("" for a unified-memory system,
+  // its own machine, or when no machine was checked), how many of them, and one machine's build
+  // (power, PSU) when a machine was checked.
+  std::string machine;
+  int machines = 1;
+  std::optional<Build> build;
+  // Set when the answer keeps weights in system RAM (FitOptions::offload): per_gpu_bytes is
+  // then the GPU part, tokens_per_s reads both sides, and no prefill speed is given.
+  std::optional<OffloadAnswer> offload;
+  double ram_gbs = 0;  // the system-RAM bandwidth used, with offload
 };
 
-// The smallest count of CandidateGpuCounts(gpu, assumptions, max_gpus) whose PerGpuBytes fits
-// UsableGpuBytes, with its memory and speed; nullopt when none does, and for a training
-// request (full, LoRA, QLoRA: BF16 mixed precision) on a card without BF16 (SupportsBf16).
+// The smallest count of CandidateGpuCounts(gpu, assumptions, max_gpus) that `machine` holds
+// (calc/placement.h Place: form factor, slots, PSU, circuit, cables; nullptr = not checked: a
+// unified-memory system, or data without machines) and whose PerGpuBytes fits UsableGpuBytes,
+// with its memory, speed and build; nullopt when none does, and for a training request (full,
+// LoRA, QLoRA: BF16 mixed precision) on a card without BF16 (SupportsBf16).
 std::optional<GpuAnswer> AnswerOnGpu(const Gpu& gpu, const LlmModel& model,
                                      const MemoryRequest& request, const Assumptions& assumptions,
-                                     int max_gpus);
+                                     int max_gpus, const Machine* machine = nullptr);
 
 // The largest context (a multiple of 256, at most the model's max_context) whose request
 // fits `count` cards of `gpu` at the request's precision (after RunnablePrecision); 0 when
@@ -105,6 +119,18 @@ struct FitOptions {
   std::vector<Segment> segments;      // GPUs considered; empty = all
   std::vector<Condition> conditions;  // prices considered; empty = any
   int max_gpus = 64;                  // largest count tried (8 baseboards of 8)
+  // The machine the cards go into (calc/placement.h ResolveMachineId): "" = each card's
+  // default (desktop for consumer and workstation cards, server-pcie-4 for data-centre PCIe
+  // cards, server-hgx-8 for modules); a machines.json id (or the old "server") = every card in
+  // that one, unified-memory systems offered only beside desktops and workstations.
+  std::string machine;
+  // Weights in system RAM for a card kind that no count holds whole: one card (the most common
+  // home build: one GPU beside the CPU's memory) with the fewest layers, or layers' experts,
+  // moved (placement.h FitWithOffload), read at ram_gbs (0 = PlatformRamGbs of the machine).
+  Offload offload = Offload::kNone;
+  double ram_gbs = 0;
+  // Configurations decoding below this many tokens/s (inference) go to too_slow; 0 = none.
+  double min_tps = 0;
 };
 
 struct FitConfig : GpuAnswer {
@@ -118,12 +144,14 @@ struct FitResult {
   // descending, then GPU id.
   std::vector<FitConfig> configs;
   std::vector<std::string> not_fitting;  // GPU ids (sorted) that no allowed count holds
+  std::vector<std::string> too_slow;     // GPU ids (sorted) below FitOptions::min_tps
   std::optional<FitConfig> cheapest;     // first priced configuration
   std::map<Segment, FitConfig> cheapest_by_segment;
 };
 
-// EstimateMemory, then AnswerOnGpu for every GPU of data.gpus in the allowed segments, with
-// its price.
+// EstimateMemory, then AnswerOnGpu for every GPU of data.gpus in the allowed segments that the
+// machine offers (placement.h OfferedIn), in the machine MachineFor gives, with its price. A
+// card that no allowed count fits in memory and machine is in not_fitting.
 FitResult FitModel(const Dataset& data, const LlmModel& model, const MemoryRequest& request,
                    const CurrentPrices& prices, const Assumptions& assumptions,
                    const FitOptions& options);

@@ -24,9 +24,10 @@ inline constexpr CalcRule kCalcRules[] = {
     // KV cache: each layer by its kind, full layers keep the whole context, sliding and
     // chunked ones their window plus the micro-batch, recurrent ones a fixed state.
     {"kv_cache", "per_layer_kind", "KvCacheBytes (calc/memory.h)"},
-    // Cards tried per GPU kind: any count up to max_desktop_gpus in a desktop, 2, 4 or
-    // gpus_per_node in a server, whole baseboards of SXM/OAM modules beyond one.
-    {"gpu_count", "desktop_any_server_pow2_baseboards", "CandidateGpuCounts (calc/fit.h)"},
+    // Cards per GPU kind: the counts tried (any up to max_desktop_gpus for consumer and
+    // workstation cards, 2, 4 or gpus_per_node for data-centre cards, whole baseboards of
+    // modules) that the card's machine holds by form factor, slots, PSU, circuit and cables.
+    {"gpu_count", "machine_holds_build", "AnswerOnGpu (calc/fit.h), Place (calc/placement.h)"},
     // Several cards: the layers are split across them, one card works at a time, so the
     // decode speed is one card's, whatever the count (no bandwidth added, no scaling share).
     {"multi_gpu_decode", "layer_split", "AnswerOnGpu, DecodeTokensPerSecond (calc/fit.h)"},

@@ -16,6 +16,7 @@
 #include "calc/media_cards.h"
 #include "calc/memory.h"
 #include "calc/performance.h"
+#include "calc/placement.h"
 #include "calc/prices.h"
 #include "calc/ranking.h"
 #include "calc/systems.h"
@@ -52,6 +53,10 @@ Json OrNull(const std::optional<T>& v) {
 class Reader {
  public:
   Reader(const Json& request, std::string command) : r_(request), command_(std::move(command)) {}
+
+  static std::string Shown(const Json& v) {
+    return v.dump(-1, ' ', false, Json::error_handler_t::replace);
+  }
 
   const std::vector<std::string>& errors() const { return errors_; }
   const Json& problems() const { return problems_; }
@@ -201,9 +206,6 @@ class Reader {
     return v;
   }
 
-  static std::string Shown(const Json& v) {
-    return v.dump(-1, ' ', false, Json::error_handler_t::replace);
-  }
   static std::string RangeText(int64_t lo, int64_t hi) {
     if (hi == INT64_MAX) return "of at least " + std::to_string(lo);
     return "from " + std::to_string(lo) + " to " + std::to_string(hi);
@@ -370,9 +372,91 @@ Json MemoryJson(const ModelArgs& m, const calc::MemoryBreakdown& b) {
   return j;
 }
 
+Json BuildJson(const calc::Build& b) {
+  Json j;
+  j["gpus"] = b.gpus;
+  j["power_w"] = b.system_w;
+  j["wall_w"] = b.wall_w;
+  j["psu_w"] = OrNull(b.psu_w);
+  j["wall_limit_w"] = b.wall_limit_w;
+  j["limit"] = calc::BuildLimitId(b.limit);
+  return j;
+}
+
+Json MixedJson(const calc::MixedFit& f) {
+  Json j;
+  j["gpus"] = f.gpus;
+  j["machine"] = f.machine;
+  j["build"] = f.machine.empty() ? Json(nullptr) : BuildJson(f.build);
+  j["precision"] = calc::PrecisionId(f.precision);
+  j["precision_substituted"] = f.precision_substituted;
+  j["fits"] = f.answer.fits;
+  j["fractions"] = f.answer.fractions;
+  j["card_bytes"] = Json::array();
+  for (double b : f.answer.card_bytes) j["card_bytes"].push_back(Bytes(b));
+  j["usable_bytes"] = Json::array();
+  for (double b : f.answer.usable_bytes) j["usable_bytes"].push_back(Bytes(b));
+  j["tokens_per_s"] = OrNull(f.answer.tokens_per_s);
+  j["warnings"] = f.warnings;
+  j["price_usd"] = OrNull(f.price_usd);
+  j["price_estimated"] = f.price_usd ? Json(f.price_estimated) : Json(nullptr);
+  return j;
+}
+
+// "machine": an id of data/machines.json, or "server" (the one server kind of earlier
+// editions: server-pcie-4 for PCIe cards, server-hgx-8 for modules). Absent: each card's own.
+std::string ReadMachine(Reader& r, const Dataset& data) {
+  auto id = r.Text("machine", false);
+  if (!id) return "";
+  std::vector<std::string> ids;
+  for (const Machine& m : data.machines) ids.push_back(m.id);
+  if (*id == "server" || data.FindMachine(*id) != nullptr) return *id;
+  r.Error(UnknownId("machine", *id, ids, /*list_all=*/true));
+  return "";
+}
+
+// "gpus": ids of data/gpus.json, a mixed set in one machine (repeats allowed: two 3090s and a
+// 4090). Unified-memory systems are whole machines and cannot be part of one.
+std::vector<const Gpu*> ReadGpuList(Reader& r, const Dataset& data, const Json& request) {
+  std::vector<const Gpu*> out;
+  if (!r.Has("gpus")) return out;
+  const Json& v = request.at("gpus");
+  if (!v.is_array() || v.empty() || v.size() > 16) {
+    r.Error("'gpus' must be a list of 1 to 16 GPU ids, got " + Reader::Shown(v));
+    return out;
+  }
+  std::vector<std::string> ids;
+  for (const Gpu& g : data.gpus) ids.push_back(g.id);
+  for (const Json& item : v) {
+    if (!item.is_string()) {
+      r.Error("'gpus' must hold strings, got " + Reader::Shown(item));
+      continue;
+    }
+    const Gpu* g = data.FindGpu(item.get<std::string>());
+    if (g == nullptr) {
+      r.Error(UnknownId("GPU", item.get<std::string>(), ids, /*list_all=*/false));
+      continue;
+    }
+    if (calc::IsSystem(*g)) {
+      r.Error("'" + g->id +
+              "' is a unified-memory system, a whole machine: it cannot share a build with "
+              "other cards");
+      continue;
+    }
+    out.push_back(g);
+  }
+  return out;
+}
+
 Answer Vram(Reader& r, const Dataset& data, const Json& request) {
   ModelArgs m = ReadModelArgs(r, data, request);
+  const std::string machine = ReadMachine(r, data);
+  const std::vector<const Gpu*> mixed = ReadGpuList(r, data, request);
   r.Finish();
+  if (!machine.empty() && mixed.empty())
+    r.Error("'machine' in a vram request places the cards of 'gpus': give both");
+  if (!mixed.empty() && m.request.mode != calc::MemoryMode::kInference)
+    r.Error("'gpus' (a mixed set) answers for inference only");
   if (!r.errors().empty()) return RequestErrors(r);
   Answer out;
   auto a = ResolvedAssumptions(data, &out);
@@ -380,6 +464,9 @@ Answer Vram(Reader& r, const Dataset& data, const Json& request) {
   const calc::MemoryBreakdown b = calc::EstimateMemory(*m.model, m.request, *a);
   out.body = MemoryJson(m, b);
   out.body["cuda_context_bytes_per_gpu"] = Bytes(a->cuda_context_gb * 1e9);
+  if (!mixed.empty())
+    out.body["mixed"] =
+        MixedJson(calc::FitMixed(data, mixed, *m.model, m.request, {}, {}, machine, *a));
   return out;
 }
 
@@ -396,6 +483,23 @@ Json ConfigJson(const calc::FitConfig& c) {
   j["price_estimated"] = c.unit_price ? Json(c.unit_price->estimated) : Json(nullptr);
   j["tokens_per_s"] = OrNull(c.tokens_per_s);
   j["prefill_tokens_per_s"] = OrNull(c.prefill_tokens_per_s);
+  // Where the cards go (calc/placement.h): "" for a unified-memory system, its own machine.
+  j["machine"] = c.machine;
+  j["machines"] = c.machines;
+  j["power_w"] = c.build ? Json(c.build->system_w) : Json(nullptr);
+  j["wall_w"] = c.build ? Json(c.build->wall_w) : Json(nullptr);
+  j["psu_w"] = c.build ? OrNull(c.build->psu_w) : Json(nullptr);
+  if (c.offload) {
+    Json o;
+    o["layers_on_cpu"] = c.offload->layers_on_cpu;
+    o["ram_bytes"] = Bytes(c.offload->ram_bytes);
+    o["step_gpu_bytes"] = Bytes(c.offload->step_gpu_bytes);
+    o["step_ram_bytes"] = Bytes(c.offload->step_ram_bytes);
+    o["ram_gbs"] = c.ram_gbs;
+    j["offload"] = o;
+  } else {
+    j["offload"] = nullptr;
+  }
   return j;
 }
 
@@ -406,7 +510,22 @@ Answer Fit(Reader& r, const Dataset& data, const Json& request) {
   options.conditions =
       r.EnumList<Condition>("conditions", "condition", ParseCondition, ConditionIds());
   if (auto n = r.Count("max_gpus", false, 1, 4096)) options.max_gpus = static_cast<int>(*n);
+  options.machine = ReadMachine(r, data);
+  const std::vector<const Gpu*> mixed = ReadGpuList(r, data, request);
+  if (auto o = r.Enum<calc::Offload>("offload", "offload", calc::ParseOffload, calc::OffloadIds(),
+                                     false))
+    options.offload = *o;
+  if (auto g = r.Number("ram_gbs", false, 1, 100000, "a number of GB/s from 1 to 100000"))
+    options.ram_gbs = *g;
+  if (auto t = r.Number("min_tps", false, 0, 1e6, "a number of tokens/s from 0 to 1000000"))
+    options.min_tps = *t;
   r.Finish();
+  const bool inference = m.request.mode == calc::MemoryMode::kInference;
+  if (!inference && options.offload != calc::Offload::kNone)
+    r.Error("'offload' answers for inference only");
+  if (!inference && !mixed.empty()) r.Error("'gpus' (a mixed set) answers for inference only");
+  if (!mixed.empty() && options.offload != calc::Offload::kNone)
+    r.Error("offload beside a mixed set is not modelled: give 'gpus' or 'offload', not both");
   if (!r.errors().empty()) return RequestErrors(r);
   Answer out;
   auto a = ResolvedAssumptions(data, &out);
@@ -416,6 +535,12 @@ Answer Fit(Reader& r, const Dataset& data, const Json& request) {
   const calc::FitResult fit = calc::FitModel(data, *m.model, m.request, prices, *a, options);
   Json& j = out.body;
   j["memory"] = MemoryJson(m, fit.memory);
+  j["machine"] = options.machine.empty() ? Json(nullptr) : Json(options.machine);
+  j["offload"] = calc::OffloadId(options.offload);
+  j["too_slow"] = fit.too_slow;
+  j["mixed"] = mixed.empty() ? Json(nullptr)
+                             : MixedJson(calc::FitMixed(data, mixed, *m.model, m.request, prices,
+                                                        options.conditions, options.machine, *a));
   j["configs"] = Json::array();
   for (const calc::FitConfig& c : fit.configs) j["configs"].push_back(ConfigJson(c));
   j["cheapest"] = fit.cheapest ? ConfigJson(*fit.cheapest) : Json(nullptr);
@@ -439,6 +564,7 @@ Answer MaxContext(Reader& r, const Dataset& data, const Json& request) {
     }
   }
   const int count = static_cast<int>(r.Count("count", false, 1, 4096).value_or(1));
+  const std::string machine = ReadMachine(r, data);
   r.Finish();
   if (m.request.mode != calc::MemoryMode::kInference)
     r.Error("'maxctx' answers for inference only");
@@ -457,7 +583,84 @@ Answer MaxContext(Reader& r, const Dataset& data, const Json& request) {
   j["max_context"] = tokens;
   j["model_max_context"] = m.model->max_context;
   j["limited_by"] = tokens == 0 ? "weights" : tokens >= m.model->max_context ? "model" : "memory";
+  // Whether the cards' machine holds them (calc/placement.h); a system is its own machine.
+  if (const Machine* placed = calc::MachineFor(data, *gpu, machine)) {
+    const calc::Placement p = calc::Place(*gpu, count, *placed);
+    j["machine"] = placed->id;
+    j["machines"] = p.machines;
+    j["build"] = BuildJson(p.build);
+  } else {
+    j["machine"] = "";
+    j["machines"] = 1;
+    j["build"] = nullptr;
+  }
   if (m.config) j["config"] = ConfigSummary(*m.config);
+  return out;
+}
+
+// The largest model of the data that `count` cards of one GPU run at min_tps or more, whole in
+// GPU memory or with weights offloaded to system RAM (calc/placement.h LargestModelAtSpeed).
+Answer Largest(Reader& r, const Dataset& data) {
+  const Gpu* gpu = nullptr;
+  if (auto id = r.Text("gpu", true)) {
+    gpu = data.FindGpu(*id);
+    if (gpu == nullptr) {
+      std::vector<std::string> ids;
+      for (const Gpu& g : data.gpus) ids.push_back(g.id);
+      r.Error(UnknownId("GPU", *id, ids, /*list_all=*/false));
+    }
+  }
+  const int count = static_cast<int>(r.Count("count", false, 1, 64).value_or(1));
+  calc::MemoryRequest q;
+  if (auto p = r.Enum<calc::Precision>("precision", "precision", calc::ParsePrecision,
+                                       calc::PrecisionIds(), true))
+    q.precision = *p;
+  const auto kv_ids = calc::KvPrecisionIds();
+  auto parse_kv = [](std::string_view id) -> std::optional<calc::Precision> {
+    auto p = calc::ParsePrecision(id);
+    return p && calc::IsKvPrecision(*p) ? p : std::nullopt;
+  };
+  if (auto p =
+          r.Enum<calc::Precision>("kv_precision", "KV-cache precision", parse_kv, kv_ids, false))
+    q.kv_precision = *p;
+  q.context = r.Count("context", false, 1, INT64_MAX).value_or(8192);
+  const std::string machine = ReadMachine(r, data);
+  calc::Offload offload = calc::Offload::kNone;
+  if (auto o = r.Enum<calc::Offload>("offload", "offload", calc::ParseOffload, calc::OffloadIds(),
+                                     false))
+    offload = *o;
+  auto ram = r.Number("ram_gbs", false, 1, 100000, "a number of GB/s from 1 to 100000");
+  auto min_tps = r.Number("min_tps", true, 0, 1e6, "a number of tokens/s from 0 to 1000000");
+  r.Finish();
+  if (!r.errors().empty()) return RequestErrors(r);
+  Answer out;
+  auto a = ResolvedAssumptions(data, &out);
+  if (!a) return out;
+  const Machine* m = calc::MachineFor(data, *gpu, machine);
+  const double ram_gbs = ram ? *ram : m != nullptr ? calc::PlatformRamGbs(data, m->id) : 0;
+  const calc::LargestModel best =
+      calc::LargestModelAtSpeed(data, *gpu, count, q, offload, ram_gbs, *min_tps, m, *a);
+  Json& j = out.body;
+  j["gpu"] = gpu->id;
+  j["count"] = count;
+  j["machine"] = m != nullptr ? Json(m->id) : Json("");
+  j["precision"] = calc::PrecisionId(q.precision);
+  j["context"] = *q.context;
+  j["offload"] = calc::OffloadId(offload);
+  j["ram_gbs"] = ram_gbs;
+  j["min_tps"] = *min_tps;
+  j["model"] = best.model ? Json(best.model->id) : Json(nullptr);
+  j["params_b"] = best.model ? Json(best.model->params_b) : Json(nullptr);
+  j["tokens_per_s"] = best.model ? Json(best.tokens_per_s) : Json(nullptr);
+  j["layers_on_cpu"] = best.layers_on_cpu;
+  // The system RAM the offloaded weights take: the reader's machine must have it.
+  std::optional<calc::OffloadFit> placed;
+  if (best.model) {
+    calc::MemoryRequest capped = q;
+    capped.context = std::min<int64_t>(*q.context, best.model->max_context);
+    placed = calc::FitWithOffload(*gpu, count, *best.model, capped, offload, ram_gbs, m, *a);
+  }
+  j["ram_bytes"] = placed ? Bytes(placed->offload.ram_bytes) : Json(nullptr);
   return out;
 }
 
@@ -838,9 +1041,11 @@ Answer AnswerRequest(const Dataset& data, const Json& request) {
   if (command == "breakeven") return Breakeven(r, data);
   if (command == "rank") return Rank(r, data);
   if (command == "maxctx") return MaxContext(r, data, request);
+  if (command == "largest") return Largest(r, data);
   if (command == "media") return Media(r, data);
-  return RequestErrors({UnknownId("calc command", command,
-                                  {"breakeven", "fit", "maxctx", "media", "rank", "vram"})});
+  return RequestErrors(
+      {UnknownId("calc command", command,
+                 {"breakeven", "fit", "largest", "maxctx", "media", "rank", "vram"})});
 }
 
 std::string AnswerRequestText(const Dataset& data, std::string_view request_json) {

@@ -66,6 +66,17 @@ const std::vector<OptionDecl> kModelOptions = {
     {"--lora-rank", "N", "rank of the LoRA adapters"},
 };
 
+const OptionDecl kMachine = {
+    "--machine", "M",
+    "desktop, workstation, server-pcie-4 or server-hgx-8 (default: desktop for consumer and "
+    "workstation cards, a server for data-centre cards)"};
+const OptionDecl kGpus = {"--gpus", "ID,ID,...",
+                          "a mixed set of cards in one machine (a 3090 beside a 4090)"};
+const OptionDecl kOffload = {"--offload", "M",
+                             "none, layers or experts: weights kept in system RAM (default none)"};
+const OptionDecl kRamGbs = {"--ram-gbs", "N",
+                            "system RAM bandwidth, GB/s (default: the machine's platform)"};
+
 std::vector<OptionDecl> ModelOptionsAnd(std::vector<OptionDecl> more) {
   std::vector<OptionDecl> options = kModelOptions;
   options.insert(options.end(), more.begin(), more.end());
@@ -78,15 +89,36 @@ std::vector<OptionDecl> ModelOptionsAnd(std::vector<OptionDecl> more) {
 const std::vector<CommandDecl>& CalcCommands() {
   static const std::vector<CommandDecl> commands = {
       {"calc vram", "memory an LLM needs (weights, KV cache, activations, gradients, optimizer)",
-       ModelOptionsAnd({}), "", ""},
+       ModelOptionsAnd({kGpus, kMachine}), "", ""},
       {"calc fit", "the GPUs, and how many of each, that hold it; price and decode speed",
        ModelOptionsAnd({{"--segment", "S", OneOf(Segments()) + " (repeatable)", true},
                         {"--condition", "C", OneOf(Conditions()) + " (repeatable)", true},
-                        {"--max-gpus", "N", "most cards of one GPU tried (default 64)"}}),
+                        {"--max-gpus", "N", "most cards of one GPU tried (default 64)"},
+                        kMachine,
+                        kGpus,
+                        kOffload,
+                        kRamGbs,
+                        {"--min-tps", "N", "leave out configurations decoding below N tokens/s"}}),
        "", ""},
+      {"calc largest",
+       "the largest LLM of the data that N cards of one GPU run at a minimum speed",
+       {{"--gpu", "ID", "the GPU (an id of data/gpus.json)"},
+        {"--count", "N", "how many cards (default 1)"},
+        {"--precision", "P", "format of the weights (calc --help lists them)"},
+        {"--kv-precision", "P", "format of the KV cache"},
+        {"--context", "N", "tokens per sequence (default 8192, capped at each model's maximum)"},
+        kMachine,
+        kOffload,
+        kRamGbs,
+        {"--min-tps", "N", "the lowest decode speed accepted, tokens/s"},
+        kJson,
+        kRoot},
+       "",
+       ""},
       {"calc maxctx", "the largest context that fits N cards of one GPU",
        ModelOptionsAnd({{"--gpu", "ID", "the GPU (an id of data/gpus.json)"},
-                        {"--count", "N", "how many cards (default 1)"}}),
+                        {"--count", "N", "how many cards (default 1)"},
+                        kMachine}),
        "", ""},
       {"calc media",
        "image and video generation: peak memory by phase, system RAM, time on a GPU",
@@ -407,7 +439,74 @@ void PrintNotices(const Json& answer, std::ostream& out) {
       out << "note: " << n.get<std::string>() << "\n";
 }
 
+// --machine, --gpus, --offload, --ram-gbs, --min-tps into the request (the calculator checks
+// the ids); a malformed number is exit 2, as for the other options.
+int AddPlacement(const Options& o, Json* request, std::ostream& err) {
+  Json& r = *request;
+  if (auto m = o.Last("machine")) r["machine"] = *m;
+  if (o.Has("gpus")) r["gpus"] = ListOf(o, "gpus");
+  if (auto m = o.Last("offload")) r["offload"] = *m;
+  for (const char* name : {"ram-gbs", "min-tps"}) {
+    auto text = o.Last(name);
+    if (!text) continue;
+    double v = 0;
+    std::string error;
+    if (!ParseAmount(name, *text, &v, &error)) {
+      err << "error: " << error << "\n";
+      return 2;
+    }
+    r[std::string(name) == "ram-gbs" ? "ram_gbs" : "min_tps"] = v;
+  }
+  return 0;
+}
+
+std::string MachineLabel(const Json& c) {
+  const std::string m = c["machine"].is_string() ? c["machine"].get<std::string>() : "";
+  if (m.empty()) return "itself";
+  const int n = c["machines"].is_number() ? c["machines"].get<int>() : 1;
+  return n > 1 ? std::to_string(n) + " x " + m : m;
+}
+
 // ---------------------------------------------------------------- subcommands
+
+// A mixed set's answer: the machine's verdict, each card's share, the speed and the warnings.
+void PrintMixed(const Json& m, std::ostream& out) {
+  out << "mixed set:";
+  for (const Json& id : m["gpus"]) out << " " << id.get<std::string>();
+  out << " (" << m["precision"].get<std::string>() << ")\n";
+  if (m["build"].is_object()) {
+    const Json& b = m["build"];
+    out << "  in a " << m["machine"].get<std::string>() << ": " << Fixed(Num(b["power_w"]), 0)
+        << " W, "
+        << (b["psu_w"].is_null() ? std::string("no PSU large enough")
+                                 : Fixed(Num(b["psu_w"]), 0) + " W PSU")
+        << ", " << Fixed(Num(b["wall_w"]), 0) << " W at the wall of "
+        << Fixed(Num(b["wall_limit_w"]), 0) << ": "
+        << (b["limit"] == "fits" ? std::string("fits")
+                                 : "does not fit (" + b["limit"].get<std::string>() + ")")
+        << "\n";
+  }
+  for (size_t i = 0; i < m["gpus"].size(); ++i)
+    out << "  " << m["gpus"][i].get<std::string>() << ": " << Fixed(100 * Num(m["fractions"][i]), 1)
+        << " % of the layers, " << Fixed(calc::ToGB(Num(m["card_bytes"][i])), 2) << " of "
+        << Fixed(calc::ToGB(Num(m["usable_bytes"][i])), 2) << " GB\n";
+  out << "  " << (m["fits"].get<bool>() ? "fits in memory" : "does not fit in memory");
+  if (!m["tokens_per_s"].is_null())
+    out << ", " << Fixed(Num(m["tokens_per_s"]), 1) << " tokens/s (the cards one after another)";
+  if (!m["price_usd"].is_null()) out << ", " << Fixed(Num(m["price_usd"]), 0) << " USD";
+  out << "\n";
+  for (const Json& w : m["warnings"]) {
+    const std::string id = w.get<std::string>();
+    out << "  warning: "
+        << (id == "pcie_lanes" ? "more than two cards in a tower: some sit in x4 or chipset slots"
+            : id == "no_p2p"
+                ? "cards of different kinds: no peer-to-peer, hand-overs go through "
+                  "the host"
+                : "NVIDIA beside AMD or Intel: no single CUDA or ROCm build; llama.cpp "
+                  "Vulkan or RPC")
+        << "\n";
+  }
+}
 
 int RunVram(const Options& o, const Dataset& data, std::ostream& out, std::ostream& err) {
   std::string error;
@@ -417,6 +516,7 @@ int RunVram(const Options& o, const Dataset& data, std::ostream& out, std::ostre
     return 2;
   }
   if (int code = AddConfig(o, &request, err)) return code;
+  if (int code = AddPlacement(o, &request, err)) return code;
   Json j;
   if (int code = Ask(data, request, &j, err)) return code;
   if (o.Has("json")) {
@@ -447,6 +547,60 @@ int RunVram(const Options& o, const Dataset& data, std::ostream& out, std::ostre
   }
   out << "plus " << Fixed(calc::ToGB(Num(j["cuda_context_bytes_per_gpu"])), 2)
       << " GB of CUDA context on each GPU\n";
+  if (j.contains("mixed") && j["mixed"].is_object()) PrintMixed(j["mixed"], out);
+  return 0;
+}
+
+int RunLargest(const Options& o, const Dataset& data, std::ostream& out, std::ostream& err) {
+  std::string error;
+  Json request;
+  request["command"] = "largest";
+  bool ok = Require(o, "gpu", "largest", &error) && Require(o, "precision", "largest", &error) &&
+            Require(o, "min-tps", "largest", &error);
+  int64_t n = 0;
+  if (ok) {
+    request["gpu"] = *o.Last("gpu");
+    request["precision"] = *o.Last("precision");
+    if (auto kv = o.Last("kv-precision")) request["kv_precision"] = *kv;
+    if (auto count = o.Last("count")) {
+      ok = ParseCount("count", *count, &n, &error);
+      request["count"] = n;
+    }
+    if (auto context = o.Last("context"); ok && context) {
+      ok = ParseCount("context", *context, &n, &error);
+      request["context"] = n;
+    }
+  }
+  if (!ok) {
+    err << "error: " << error << "\n";
+    return 2;
+  }
+  if (int code = AddPlacement(o, &request, err)) return code;
+  Json j;
+  if (int code = Ask(data, request, &j, err)) return code;
+  if (o.Has("json")) {
+    out << j.dump(2) << "\n";
+    return 0;
+  }
+  out << j["count"].get<int>() << " x " << j["gpu"].get<std::string>() << " ("
+      << (j["machine"].get<std::string>().empty() ? std::string("its own machine")
+                                                  : j["machine"].get<std::string>())
+      << "), " << j["precision"].get<std::string>() << ", offload "
+      << j["offload"].get<std::string>() << ", at least " << Fixed(Num(j["min_tps"]), 1)
+      << " tokens/s: ";
+  if (j["model"].is_null()) {
+    out << "no model of the data\n";
+    return 0;
+  }
+  const LlmModel* m = data.FindModel(j["model"].get<std::string>());
+  out << (m ? m->name : j["model"].get<std::string>()) << ", " << Fixed(Num(j["tokens_per_s"]), 1)
+      << " tokens/s";
+  if (j["layers_on_cpu"].get<int>() > 0)
+    out << " with " << j["layers_on_cpu"].get<int>() << " layers' "
+        << (j["offload"] == "experts" ? "experts" : "weights") << " in system RAM read at "
+        << Fixed(Num(j["ram_gbs"]), 1) << " GB/s (" << Fixed(calc::ToGB(Num(j["ram_bytes"])), 1)
+        << " GB of RAM needed)";
+  out << "\n";
   return 0;
 }
 
@@ -470,6 +624,7 @@ int RunFit(const Options& o, const Dataset& data, std::ostream& out, std::ostrea
   if (int code = AddConfig(o, &request, err)) return code;
   if (o.Has("segment")) request["segments"] = ListOf(o, "segment");
   if (o.Has("condition")) request["conditions"] = ListOf(o, "condition");
+  if (int code = AddPlacement(o, &request, err)) return code;
   Json j;
   if (int code = Ask(data, request, &j, err)) return code;
   if (o.Has("json")) {
@@ -480,27 +635,47 @@ int RunFit(const Options& o, const Dataset& data, std::ostream& out, std::ostrea
   out << ModelName(data, j["memory"]) << ": "
       << Fixed(calc::ToGB(Num(j["memory"]["total_bytes"])), 2)
       << " GB before the per-GPU CUDA context\n";
-  char line[160];
-  std::snprintf(line, sizeof line, "%-24s %5s %12s %12s %10s\n", "gpu", "count", "GB/gpu",
-                "price USD", "tokens/s");
+  if (j["machine"].is_null())
+    out << "machine: a desktop for consumer and workstation cards, server-pcie-4 for data-centre "
+           "PCIe cards, server-hgx-8 for SXM/OAM modules (the defaults; --machine to choose)\n";
+  else
+    out << "machine: " << j["machine"].get<std::string>() << "\n";
+  char line[200];
+  std::snprintf(line, sizeof line, "%-24s %5s %12s %12s %10s %-18s %8s %8s\n", "gpu", "count",
+                "GB/gpu", "price USD", "tokens/s", "machine", "power W", "PSU W");
   out << line;
   for (const Json& c : j["configs"]) {
-    std::snprintf(line, sizeof line, "%-24s %5d %12s %12s %10s\n",
+    std::snprintf(line, sizeof line, "%-24s %5d %12s %12s %10s %-18s %8s %8s\n",
                   c["gpu"].get<std::string>().c_str(), c["count"].get<int>(),
                   Fixed(calc::ToGB(Num(c["per_gpu_bytes"])), 2).c_str(),
                   c["price_usd"].is_null() ? "-" : Fixed(Num(c["price_usd"]), 0).c_str(),
-                  c["tokens_per_s"].is_null() ? "-" : Fixed(Num(c["tokens_per_s"]), 1).c_str());
+                  c["tokens_per_s"].is_null() ? "-" : Fixed(Num(c["tokens_per_s"]), 1).c_str(),
+                  MachineLabel(c).c_str(),
+                  c["power_w"].is_null() ? "-" : Fixed(Num(c["power_w"]), 0).c_str(),
+                  c["psu_w"].is_null() ? "-" : Fixed(Num(c["psu_w"]), 0).c_str());
     out << line;
+    if (c["offload"].is_object())
+      out << "    offload: " << c["offload"]["layers_on_cpu"].get<int>() << " layers' "
+          << j["offload"].get<std::string>() << " in system RAM ("
+          << Fixed(calc::ToGB(Num(c["offload"]["ram_bytes"])), 2) << " GB, read at "
+          << Fixed(Num(c["offload"]["ram_gbs"]), 1) << " GB/s)\n";
   }
   if (!j["cheapest"].is_null())
     out << "cheapest: " << j["cheapest"]["count"].get<int>() << " x "
         << j["cheapest"]["gpu"].get<std::string>() << " for "
-        << Fixed(Num(j["cheapest"]["price_usd"]), 0) << " USD\n";
+        << Fixed(Num(j["cheapest"]["price_usd"]), 0) << " USD in " << MachineLabel(j["cheapest"])
+        << "\n";
   if (!j["not_fitting"].empty()) {
-    out << "does not fit in " << max_gpus << " GPUs:";
+    out << "does not fit in " << max_gpus << " GPUs or its machine:";
     for (const Json& id : j["not_fitting"]) out << " " << id.get<std::string>();
     out << "\n";
   }
+  if (!j["too_slow"].empty()) {
+    out << "below the minimum speed:";
+    for (const Json& id : j["too_slow"]) out << " " << id.get<std::string>();
+    out << "\n";
+  }
+  if (j["mixed"].is_object()) PrintMixed(j["mixed"], out);
   return 0;
 }
 
@@ -516,6 +691,7 @@ int RunMaxContext(const Options& o, const Dataset& data, std::ostream& out, std:
     return 2;
   }
   request["count"] = count;
+  if (auto m = o.Last("machine")) request["machine"] = *m;
   if (int code = AddConfig(o, &request, err)) return code;
   Json j;
   if (int code = Ask(data, request, &j, err)) return code;
@@ -532,6 +708,9 @@ int RunMaxContext(const Options& o, const Dataset& data, std::ostream& out, std:
   else
     out << j["max_context"].get<int64_t>() << " tokens"
         << (limit == "model" ? " (the model's maximum)" : "") << "\n";
+  if (j["build"].is_object() && j["build"]["limit"] != "fits")
+    out << "but a " << j["machine"].get<std::string>() << " does not hold " << count << " of them ("
+        << j["build"]["limit"].get<std::string>() << ")\n";
   return 0;
 }
 
@@ -804,6 +983,7 @@ static int RunCalcCommandText(const std::vector<std::string>& args, const Datase
   if (!load(options.Last("root") ? *options.Last("root") : ".", &data)) return 1;
   if (command == "vram") return RunVram(options, data, out, err);
   if (command == "fit") return RunFit(options, data, out, err);
+  if (command == "largest") return RunLargest(options, data, out, err);
   if (command == "maxctx") return RunMaxContext(options, data, out, err);
   if (command == "breakeven") return RunBreakeven(options, data, out, err);
   if (command == "media") return RunMedia(options, data, out, err);

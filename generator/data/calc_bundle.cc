@@ -14,8 +14,9 @@ const char* const kWhere = "calculator data";
 }  // namespace
 
 const std::vector<std::string>& CalcBundleFiles() {
-  // validation.json: decode speed is a line fitted on its measured cases; machines.json: the
-  // machine rules of the cards that hold an image or video run.
+  // validation.json: decode speed is a line fitted on its measured cases; machines.json: every
+  // fit answer names a machine that holds it (calc/placement.h), and so do the cards that hold
+  // an image or video run.
   static const std::vector<std::string> files = {
       "gpus.json",        "benchmarks.json", "prices.json",    "cloud.json",   "models.json",
       "assumptions.json", "validation.json", "genmodels.json", "machines.json"};

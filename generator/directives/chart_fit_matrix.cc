@@ -4,6 +4,7 @@
 #include "base/text.h"
 #include "calc/fit.h"
 #include "calc/memory.h"
+#include "calc/placement.h"
 #include "calc/systems.h"
 #include "charts/fit_matrix.h"
 #include "directives/calc_args.h"
@@ -66,7 +67,7 @@ std::string FitMatrixChart(const Args& a, const PageContext& ctx) {
   charts::FitMatrixSpec spec;
   spec.title = ctx.TF("chart.fit.title", {{"precision", calc::PrecisionName(prec)},
                                           {"context", ctx.fmt->Number(context, 0)}});
-  spec.description = ctx.T("chart.fit.desc");
+  spec.description = ctx.TF("chart.fit.desc", {{"desktop", ctx.T("machine.desktop.name")}});
   spec.one_card_label = ctx.T("chart.fit.one");
   spec.multi_card_label = ctx.T("chart.fit.multi");
   spec.no_fit_label = ctx.T("chart.fit.none");
@@ -94,7 +95,8 @@ std::string FitMatrixChart(const Args& a, const PageContext& ctx) {
     spec.rows.push_back(row_name);
     std::vector<charts::FitCell> row;
     for (const Gpu* g : cards) {
-      auto answer = calc::AnswerOnGpu(*g, *m, req, as, as.gpus_per_node);
+      auto answer =
+          calc::AnswerOnGpu(*g, *m, req, as, as.gpus_per_node, calc::MachineFor(*ctx.data, *g, ""));
       charts::FitCell cell;
       if (!answer)
         cell.fit = charts::Fit::kNoFit;
@@ -124,7 +126,8 @@ DirectiveSpec ChartFitMatrixDirective() {
   d.variant = "fit-matrix";
   d.args = {Arg::Precision("precision").Required(),
             Arg::Integer("context", 1, 10'000'000).Default("8192")};
-  d.reads = {"data:gpus", "data:models", "computed:current-prices", "data:assumptions"};
+  d.reads = {"data:gpus", "data:models", "data:machines", "computed:current-prices",
+             "data:assumptions"};
   return d;
 }
 

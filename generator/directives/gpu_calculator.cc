@@ -10,6 +10,7 @@
 
 #include "base/text.h"
 #include "calc/memory.h"
+#include "calc/placement.h"
 #include "directives/calc_form.h"
 #include "directives/directive.h"
 
@@ -66,7 +67,31 @@ const std::vector<std::string> kScriptStrings = {"calc.loading",
                                                  "calc.invalid.range",
                                                  "calc.invalid.min",
                                                  "calc.internal",
-                                                 "price.estimated"};
+                                                 "price.estimated",
+                                                 "col.machine",
+                                                 "machine.itself",
+                                                 "machine.desktop.name",
+                                                 "machine.workstation.name",
+                                                 "machine.server-pcie-4.name",
+                                                 "machine.server-hgx-8.name",
+                                                 "unit.machines",
+                                                 "unit.machine_build",
+                                                 "calc.offloaded",
+                                                 "calc.mixed.caption",
+                                                 "calc.mixed.fits",
+                                                 "calc.mixed.memory",
+                                                 "calc.mixed.machine",
+                                                 "calc.col.share",
+                                                 "calc.col.usable_gb",
+                                                 "calc.limit.form_factor",
+                                                 "calc.limit.slots",
+                                                 "calc.limit.psu",
+                                                 "calc.limit.circuit",
+                                                 "calc.limit.connectors",
+                                                 "calc.warning.pcie_lanes",
+                                                 "calc.warning.no_p2p",
+                                                 "calc.warning.vendors",
+                                                 "calc.too_slow"};
 
 // The box a reader pastes a config.json into (shown while the model is "config"), its note
 // and the live message beside it (what was read, or why it cannot be used).
@@ -79,6 +104,29 @@ std::string ConfigField(const PageContext& ctx) {
          HtmlEscape(ctx.T("calc.config.note")) + "</span>\n" +
          "<span class=\"calc-config-status\" id=\"calc-config-status\" role=\"status\" "
          "aria-live=\"polite\"></span></p>\n";
+}
+
+// The build the answer must fit (calc/placement.h): the machine, a mixed set of cards, weights
+// kept in system RAM and that memory's bandwidth; "auto" is each card's own machine.
+std::string MachineFieldset(const PageContext& ctx) {
+  std::string machine_opts = Option("auto", ctx.T("calc.machine.auto"), true);
+  for (const Machine& m : ctx.data->machines)
+    machine_opts += Option(m.id, ctx.T("machine." + m.id + ".name"), false);
+  std::string offload_opts;
+  for (const std::string& o : calc::OffloadIds())
+    offload_opts += Option(o, ctx.T("calc.offload." + o), o == "none");
+  std::string h = "</fieldset>\n<fieldset>\n<legend>" + HtmlEscape(ctx.T("calc.legend.machine")) +
+                  "</legend>\n";
+  h += Field("machine", ctx.T("col.machine"), Select("machine", machine_opts));
+  h += "<p class=\"calc-field\"><label for=\"calc-gpus\">" + HtmlEscape(ctx.T("calc.field.gpus")) +
+       "</label>\n<input id=\"calc-gpus\" name=\"gpus\" type=\"text\" autocomplete=\"off\" "
+       "spellcheck=\"false\" aria-describedby=\"calc-gpus-note\" value=\"\">\n"
+       "<span class=\"calc-note\" id=\"calc-gpus-note\">" +
+       HtmlEscape(ctx.T("calc.gpus.note")) + "</span></p>\n";
+  h += Field("offload", ctx.T("calc.field.offload"), Select("offload", offload_opts));
+  h += Field("ram_gbs", ctx.T("calc.field.ram_gbs"), DecimalInput("ram_gbs", "", "100000"));
+  h += Field("min_tps", ctx.T("calc.field.min_tps"), DecimalInput("min_tps", "", "1000000"));
+  return h;
 }
 
 std::string Render(const Args& a, const PageContext& ctx) {
@@ -138,6 +186,7 @@ std::string Render(const Args& a, const PageContext& ctx) {
       "</fieldset>\n<fieldset>\n<legend>" + HtmlEscape(ctx.T("calc.legend.maxctx")) + "</legend>\n";
   h += Field("gpu", ctx.T("col.gpu"), Select("gpu", gpu_opts));
   h += Field("count", ctx.T("col.cards"), NumberInput("count", 1, 4096));
+  h += MachineFieldset(ctx);
   h += "</fieldset>\n<p><button type=\"submit\">" + HtmlEscape(ctx.T("calc.submit")) +
        "</button></p>\n</form>\n";
   h += CloseTool(ctx, kScriptStrings);
@@ -152,7 +201,7 @@ DirectiveSpec GpuCalculatorDirective() {
   // the list.
   d.args = {Arg::Id("model", ArgType::kModel), Arg::Precision("precision").Default("q4_k_m"),
             Arg::Integer("context", 1, 1e9).Default("8192"), Arg::Id("gpu", ArgType::kGpu)};
-  d.reads = {"data:models", "data:gpus"};
+  d.reads = {"data:models", "data:gpus", "data:machines"};
   return d;
 }
 

@@ -9,6 +9,7 @@
 
 #include "base/text.h"
 #include "calc/cost.h"
+#include "calc/systems.h"
 #include "directives/calc_form.h"
 #include "directives/computed.h"
 #include "directives/directive.h"
@@ -53,7 +54,11 @@ std::string Render(const Args& a, const PageContext& ctx) {
   const Gpu* chosen = ctx.data->FindGpu(gpu_id);
   std::string desktops = Option("custom", ctx.T("calc.rent.custom_desktop"), false);
   for (const Gpu* g : gpus)
-    desktops += Option(g->id, ctx.TF("calc.rent.around", {{"gpu", g->name}}), g == chosen);
+    // A unified-memory system is a whole machine, never "a desktop with" one.
+    desktops += Option(
+        g->id,
+        ctx.TF(calc::IsSystem(*g) ? "calc.rent.system" : "calc.rent.around", {{"gpu", g->name}}),
+        g == chosen);
   auto desktop = chosen ? calc::DesktopWith(*chosen, ctx.computed->prices, {}, as) : std::nullopt;
   if (!desktop) {
     a.Fail("GPU '" + gpu_id + "' has no current price");

@@ -12,6 +12,7 @@
 #include "base/text.h"
 #include "calc/fit.h"
 #include "calc/memory.h"
+#include "calc/placement.h"
 #include "calc/prices.h"
 #include "directives/calc_args.h"
 #include "directives/computed.h"
@@ -34,7 +35,8 @@ Cell LargestModelCell(const Gpu& g, const PageContext& ctx) {
     calc::MemoryRequest req;
     req.precision = calc::Precision::kQ4_K_M;
     req.context = std::min<int64_t>(kContext, m.max_context);
-    auto answer = calc::AnswerOnGpu(g, m, req, ctx.computed->assumptions, 1);
+    auto answer = calc::AnswerOnGpu(g, m, req, ctx.computed->assumptions, 1,
+                                    calc::MachineFor(*ctx.data, g, ""));
     if (!answer || answer->count != 1) continue;
     if (best && std::make_pair(m.params_b, m.id) <= std::make_pair(best->params_b, best->id))
       continue;
@@ -173,8 +175,8 @@ std::string Render(const Args& a, const PageContext& ctx) {
 DirectiveSpec GpuCompareDirective() {
   DirectiveSpec d = DirectiveSpec::Block("gpu-compare", Render);
   d.reads = {
-      "data:gpus",       "data:prices", "data:models", "computed:perf", "computed:current-prices",
-      "data:assumptions"};
+      "data:gpus",        "data:prices",  "data:models", "computed:perf", "computed:current-prices",
+      "data:assumptions", "data:machines"};
   return d;
 }
 

@@ -3,6 +3,7 @@
 #include "base/text.h"
 #include "calc/fit.h"
 #include "calc/memory.h"
+#include "calc/systems.h"
 #include "directives/calc_args.h"
 #include "directives/computed.h"
 #include "directives/directive.h"
@@ -11,6 +12,20 @@
 
 namespace gg {
 namespace {
+
+// The machine a configuration goes into, with its power and PSU (calc/placement.h): "desktop
+// PC: 950 W, 1,200 W PSU"; a unified-memory system is its own machine.
+std::string MachineCell(const calc::FitConfig& c, const PageContext& ctx) {
+  if (c.machine.empty() || !c.build)
+    return calc::IsSystem(*ctx.data->FindGpu(c.gpu)) ? ctx.T("machine.itself") : "—";
+  std::string name = ctx.T("machine." + c.machine + ".name");
+  if (c.machines > 1)
+    name = ctx.TF("unit.machines", {{"n", ctx.fmt->Number(c.machines, 0)}, {"machine", name}});
+  return ctx.TF("unit.machine_build",
+                {{"machine", name},
+                 {"power", ctx.fmt->WithUnit(c.build->system_w, "W", 0)},
+                 {"psu", c.build->psu_w ? ctx.fmt->WithUnit(*c.build->psu_w, "W", 0) : "—"}});
+}
 
 std::string Render(const Args& a, const PageContext& ctx) {
   calc::MemoryRequest req = ParseMemoryRequest(a, true);
@@ -28,7 +43,8 @@ std::string Render(const Args& a, const PageContext& ctx) {
                                           {"total", ctx.fmt->Gigabytes(fit.memory.total_bytes)}})));
   t.Columns({Cell::Text(ctx.T("col.gpu")), Cell::Text(ctx.T("col.cards"), true),
              Cell::Text(ctx.T("col.per_gpu"), true), Cell::Text(ctx.T("col.config_price"), true),
-             Cell::Text(ctx.T("col.tokens_per_s"), true), Cell::Text(ctx.T("col.segment"))});
+             Cell::Text(ctx.T("col.tokens_per_s"), true), Cell::Text(ctx.T("col.machine")),
+             Cell::Text(ctx.T("col.segment"))});
   int shown = 0;
   for (const auto& cfg : fit.configs) {
     if (!cfg.price_usd) continue;
@@ -49,11 +65,12 @@ std::string Render(const Args& a, const PageContext& ctx) {
                                                            *cfg.tokens_per_s < 10 ? 1 : 0))),
                      true)
                : Cell::Text("—", true),
-           Cell::Text(ctx.T(Segments().UiKey(cfg.segment)))});
+           Cell::Text(MachineCell(cfg, ctx)), Cell::Text(ctx.T(Segments().UiKey(cfg.segment)))});
   }
   t.Note(ctx.TF("table.fit.note", {{"ctxgb", ctx.fmt->Number(as.cuda_context_gb, 2)},
-                                   {"desktop", ctx.fmt->Number(as.max_desktop_gpus, 0)},
-                                   {"node", ctx.fmt->Number(as.gpus_per_node, 0)}}));
+                                   {"desktop", ctx.T("machine.desktop.name")},
+                                   {"pcie", ctx.T("machine.server-pcie-4.name")},
+                                   {"hgx", ctx.T("machine.server-hgx-8.name")}}));
   return t.Render();
 }
 
@@ -62,7 +79,7 @@ std::string Render(const Args& a, const PageContext& ctx) {
 DirectiveSpec GpuFitDirective() {
   DirectiveSpec d = DirectiveSpec::Block("gpu-fit", Render);
   d.args = MemoryArgs({Arg::Integer("limit", 1, 1000).Default("20"), Arg::Segment()});
-  d.reads = {"data:gpus", "computed:current-prices", "data:assumptions"};
+  d.reads = {"data:gpus", "data:machines", "computed:current-prices", "data:assumptions"};
   return d;
 }
 

@@ -5,6 +5,7 @@
 #include "base/text.h"
 #include "calc/fit.h"
 #include "calc/memory.h"
+#include "calc/placement.h"
 #include "calc/ranking.h"
 #include "directives/calc_args.h"
 #include "directives/computed.h"
@@ -164,7 +165,7 @@ std::string LlmSection(const Gpu& g, const PageContext& ctx) {
       calc::MemoryRequest req;
       req.precision = p;
       req.context = std::min<int64_t>(8192, m->max_context);  // never above the model's maximum
-      auto answer = calc::AnswerOnGpu(g, *m, req, as, 1);
+      auto answer = calc::AnswerOnGpu(g, *m, req, as, 1, calc::MachineFor(*ctx.data, g, ""));
       if (answer && answer->tokens_per_s) {
         double tps = *answer->tokens_per_s;
         std::string v =
@@ -227,8 +228,8 @@ DirectiveSpec GpuProfileDirective() {
   d.args = {Arg::Id("gpu", ArgType::kGpu).Required()};
   // The card's own prices, places and observations are read per call (price:, rank-of:,
   // data:prices/<gpu> by the nested directives).
-  d.reads = {"data:gpus",      "data:cloud",    "data:models",
-             "data:genmodels", "computed:perf", "data:assumptions"};
+  d.reads = {"data:gpus",     "data:cloud",       "data:models",  "data:genmodels",
+             "computed:perf", "data:assumptions", "data:machines"};
   return d;
 }
 

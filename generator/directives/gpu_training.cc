@@ -60,7 +60,7 @@ DirectiveSpec GpuTrainingDirective() {
   DirectiveSpec d = DirectiveSpec::Block("gpu-training", Render);
   d.args = {Arg::Id("model", ArgType::kModel).Required(), Arg::Integer("sequence", 1, 1'000'000),
             Arg::Integer("batch", 1, 4096)};
-  d.reads = {"data:gpus", "computed:current-prices", "data:assumptions"};
+  d.reads = {"data:gpus", "data:machines", "computed:current-prices", "data:assumptions"};
   return d;
 }
 

@@ -6,6 +6,7 @@
 #include "base/text.h"
 #include "calc/fit.h"
 #include "calc/memory.h"
+#include "calc/placement.h"
 #include "directives/calc_args.h"
 #include "directives/computed.h"
 #include "directives/directive.h"
@@ -29,6 +30,11 @@ std::string Fit(const Args& a, const PageContext& ctx) {
           ? GpuLink(g, ctx)
           : HtmlEscape(ctx.fmt->Number(fit.cheapest->count, 0)) + "\u00A0×\u00A0" + GpuLink(g, ctx);
   std::string note = PriceHtml(*fit.cheapest->price_usd, *fit.cheapest->unit_price, ctx);
+  // The machine it goes into (a unified-memory system is its own).
+  if (!fit.cheapest->machine.empty())
+    note += ", " +
+            HtmlEscape(ctx.TF("unit.in_machine",
+                              {{"machine", ctx.T("machine." + fit.cheapest->machine + ".name")}}));
   if (fit.cheapest->precision_substituted)  // e.g. FP8 asked for, card without FP8
     note +=
         ", " + HtmlEscape(ctx.TF("unit.runs_as",
@@ -45,7 +51,7 @@ std::string Tokens(const Args& a, const PageContext& ctx) {
   // The GPU pages' speeds are at 8,192 tokens (or the model's maximum): the same default
   // here, so that one question has one answer on every page.
   if (!req.context) req.context = std::min<int64_t>(8192, m.max_context);
-  auto answer = calc::AnswerOnGpu(g, m, req, as, 64);
+  auto answer = calc::AnswerOnGpu(g, m, req, as, 64, calc::MachineFor(*ctx.data, g, ""));
   if (!answer || !answer->tokens_per_s) {
     a.Fail("model '" + m.id + "' does not fit on any practical number of " + g.id);
     return {};
@@ -77,7 +83,7 @@ DirectiveSpec VramDirective() {
 DirectiveSpec FitDirective() {
   DirectiveSpec d = DirectiveSpec::Inline("fit", Fit);
   d.args = MemoryArgs();
-  d.reads = {"data:gpus", "computed:current-prices", "data:assumptions"};
+  d.reads = {"data:gpus", "data:machines", "computed:current-prices", "data:assumptions"};
   return d;
 }
 
@@ -95,7 +101,7 @@ DirectiveSpec ParamsDirective() {
 DirectiveSpec TokensDirective() {
   DirectiveSpec d = DirectiveSpec::Inline("tokens", Tokens);
   d.args = MemoryArgs({Arg::Id("gpu", ArgType::kGpu).Required()});
-  d.reads = {"data:assumptions"};
+  d.reads = {"data:machines", "data:assumptions"};
   return d;
 }
 

@@ -6,20 +6,33 @@
 // and what the page shows with the native answer formatted with the page's Intl locale.
 
 // ------------------------------------------------------------------ the grid
+// The build fields of the fit form at their defaults: each card's own machine, one kind of card,
+// nothing in system RAM.
+const noBuild = { machine: 'auto', gpus: '', offload: 'none', ram_gbs: '', min_tps: '' };
+
 export function fitGrid(models, gpus) {
   const out = [];
   models.forEach((m, i) => {
     const at = (n) => Math.min(n, m.max_context);
     const lang = ['en', 'fr', 'zh-Hans'][i % 3];
-    const base = { tool: 'fit', lang, model: m.id, batch: 1, mode: 'inference' };
+    // The build fields (calc/placement.h) are set on every setting, so none stays from the last.
+    const base = { tool: 'fit', lang, model: m.id, batch: 1, mode: 'inference', ...noBuild };
     out.push({ ...base, precision: 'native', kv_precision: 'bf16', context: at(4096), gpu: gpus[i % gpus.length], count: 1 + (i % 4) });
     out.push({ ...base, precision: 'q4_k_m', kv_precision: 'q8_0', context: at(32768), gpu: 'rtx-4090', count: 2 });
     out.push({ ...base, precision: i % 2 ? 'fp16' : 'fp8', kv_precision: 'fp8', context: m.max_context, batch: 2, gpu: 'h100-sxm', count: 8 });
     out.push({ ...base, precision: 'bf16', kv_precision: 'bf16', context: 2048, mode: ['full', 'lora', 'qlora'][i % 3], gpu: 'rtx-4090', count: 1 });
+    // A machine, a mixed set, weights in system RAM at the platform's or a typed bandwidth, a
+    // minimum speed.
+    const q4 = { ...base, precision: 'q4_k_m', kv_precision: 'bf16', context: at(8192), gpu: 'rtx-4090', count: 1 };
+    out.push({ ...q4, machine: ['desktop', 'workstation', 'server-pcie-4', 'server-hgx-8'][i % 4] });
+    if (gpus.includes('rtx-3090')) out.push({ ...q4, gpus: i % 2 ? 'rtx-3090, rtx-4090' : 'rtx-3090,rtx-3090,rtx-4090' });
+    out.push({ ...q4, machine: 'desktop', offload: i % 2 ? 'experts' : 'layers', ram_gbs: i % 3 ? '' : '51.2', min_tps: i % 4 ? '' : '5' });
   });
+  // A mixed set with an unknown card: the calculator says which.
+  out.push({ tool: 'fit', lang: 'fr', model: models[0].id, precision: 'q4_k_m', kv_precision: 'bf16', context: 2048, batch: 1, mode: 'inference', gpu: 'rtx-4090', count: 1, ...noBuild, gpus: 'rtx-409' });
   // Errors: past the model's context, an empty field.
-  out.push({ tool: 'fit', lang: 'en', model: models[0].id, precision: 'q4_k_m', kv_precision: 'bf16', context: models[0].max_context + 1, batch: 1, mode: 'inference', gpu: 'rtx-4090', count: 1 });
-  out.push({ tool: 'fit', lang: 'fr', model: models[1].id, precision: 'q4_k_m', kv_precision: 'bf16', context: '', batch: 1, mode: 'inference', gpu: 'rtx-4090', count: 1 });
+  out.push({ tool: 'fit', lang: 'en', model: models[0].id, precision: 'q4_k_m', kv_precision: 'bf16', context: models[0].max_context + 1, batch: 1, mode: 'inference', gpu: 'rtx-4090', count: 1, ...noBuild });
+  out.push({ tool: 'fit', lang: 'fr', model: models[1].id, precision: 'q4_k_m', kv_precision: 'bf16', context: '', batch: 1, mode: 'inference', gpu: 'rtx-4090', count: 1, ...noBuild });
   return out;
 }
 
@@ -102,7 +115,13 @@ export function expectedRequests(c, defaults) {
   if (c.tool === 'fit') {
     const whole = (v) => (/^\d+$/.test(String(v)) ? Number(v) : String(v));
     const base = { model: c.model, precision: c.precision, kv_precision: c.kv_precision, batch: whole(c.batch), mode: c.mode };
-    const out = [{ command: 'fit', ...base, context: whole(c.context) }];
+    const build = {};
+    if (c.machine && c.machine !== 'auto') build.machine = c.machine;
+    const ids = (c.gpus ?? '').split(',').map((id) => id.trim()).filter((id) => id !== '');
+    if (ids.length > 0) build.gpus = ids;
+    if (c.offload && c.offload !== 'none') build.offload = c.offload;
+    for (const name of ['ram_gbs', 'min_tps']) if ((c[name] ?? '').trim() !== '') build[name] = num(c[name], 1);
+    const out = [{ command: 'fit', ...base, ...build, context: whole(c.context) }];
     if (c.mode === 'inference') out.push({ command: 'maxctx', ...base, gpu: c.gpu, count: whole(c.count) });
     return out;
   }
@@ -211,8 +230,18 @@ export async function checkShown(page, c, shown, answers, names) {
       want(shown.status.includes(names.models[c.model]) && shown.status.includes(total), `status '${shown.status}' lacks ${total}`);
       want(shown.tables[0].at(-1)[1] === total, `memory total ${shown.tables[0].at(-1)[1]} ≠ ${total}`);
       const cfg = first.configs[0];
+      // With a mixed set, its shares come before the configurations: one row per card.
+      const configs = shown.tables[first.mixed ? 2 : 1];
+      if (first.mixed) {
+        const pct = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
+        want(shown.tables[1].length === first.mixed.gpus.length &&
+          shown.tables[1].every((row, i) => row[1] === pct.format(first.mixed.fractions[i])), `mixed shares ${JSON.stringify(shown.tables[1])}`);
+      }
       if (cfg) {
-        const row = shown.tables[1][0];
+        const row = configs[0];
+        // The machine column names the machine (a unified-memory system is its own).
+        const machine = cfg.machine ? t[`machine.${cfg.machine}.name`] : t['machine.itself'];
+        want(row[5].includes(machine), `machine cell '${row[5]}' lacks '${machine}'`);
         const price = cfg.price_usd === null ? t['calc.unpriced'] : usd.format(cfg.price_usd);
         want(row[0].startsWith(names.gpus[cfg.gpu]) && row[1] === int.format(cfg.count) && row[2] === gb.format(cfg.per_gpu_bytes / 1e9) &&
           // An estimated price carries its mark before the figure (price_estimated, issue 30).

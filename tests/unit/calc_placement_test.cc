@@ -77,7 +77,7 @@ TEST_CASE("Placement: each limit of a build, with hand arithmetic", "[calc][plac
       // 2 × 350 + 250 = 950 W; ÷ 0.8 = 1,187.5 → 1,200 W; 950 ÷ 0.9 = 1,056 W ≤ 1,440.
       {&k3080Ti, 2, Desktop(), BuildLimit::kFits, 1, 950, 1200},
       // The guide's old 4 × RTX 3080 Ti: a desktop takes two cards.
-      {&k3080Ti, 4, Desktop(), BuildLimit::kSlots, 1, 1650, 0},
+      {&k3080Ti, 4, Desktop(), BuildLimit::kSlots, 0, 1650, 0},
       // In a workstation: 4 × 350 + 450 = 1,850 W; ÷ 0.8 = 2,312.5 W > 2,200 W.
       {&k3080Ti, 4, Workstation(), BuildLimit::kPsu, 1, 1850, 0},
       // 2 × 575 + 250 = 1,400 W; ÷ 0.8 = 1,750 W > 1,600 W.

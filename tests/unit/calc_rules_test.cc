@@ -60,8 +60,47 @@ const std::map<std::string, std::function<void()>>& Checks() {
          CHECK(*answer->tokens_per_s ==
                Approx(DecodeTokensPerSecond(rtx3090, llama70, bytes, 1, a)));
        }},
-      {"gpu_count=desktop_any_server_pow2_baseboards",
+      {"gpu_count=machine_holds_build",
        [] {
+         // Llama 3.1 70B at Q8_0 takes four RTX 3090s; a desktop (two cards) holds none, and
+         // an SXM module has no slot in it; without a machine the count is unchecked.
+         const Assumptions a0 = calc_test::TestAssumptions();
+         const auto models = calc_test::TestModels();
+         const LlmModel& llama70 = ModelNamed(models, "llama-3.1-70b");
+         Gpu card = calc_test::MakeGpu("rtx-3090", Segment::kConsumer, 24, 936, 6, "ampere", 71,
+                                       std::nullopt, 350);
+         card.form_factor = "pcie";
+         card.slots = 3;
+         Machine desktop;
+         desktop.id = "desktop";
+         desktop.circuits = {{"North America", 120, 15, 1, 0.8}};
+         desktop.psu_sizes_w = {1000, 1200, 1600};
+         desktop.psu_load_fraction = 0.8;
+         desktop.psu_efficiency = 0.9;
+         desktop.expansion_slots = 7;
+         desktop.max_gpus = 2;
+         desktop.form_factors = {"pcie"};
+         desktop.host_w = 250;
+         MemoryRequest r;
+         r.precision = Precision::kQ4_K_M;
+         r.context = 8192;
+         auto two = AnswerOnGpu(card, llama70, r, a0, 64, &desktop);  // ~42 GB: two cards
+         REQUIRE(two);
+         CHECK(two->count == 2);
+         CHECK(two->machine == "desktop");
+         REQUIRE(two->build);
+         CHECK(two->build->system_w == Approx(2 * 350 + 250));
+         r.precision = Precision::kQ8_0;  // about 78 GB: four cards, unchecked
+         auto four = AnswerOnGpu(card, llama70, r, a0, 64);
+         REQUIRE(four);
+         CHECK(four->count == 4);
+         CHECK(four->machine.empty());
+         CHECK_FALSE(AnswerOnGpu(card, llama70, r, a0, 64, &desktop));
+         Gpu module = card;
+         module.form_factor = "sxm";
+         r.precision = Precision::kQ4_K_M;
+         CHECK_FALSE(AnswerOnGpu(module, llama70, r, a0, 64, &desktop));
+         // The counts tried before the machine's checks.
          Assumptions a = calc_test::TestAssumptions();  // 4 per desktop, 8 per node
          Gpu desk = calc_test::MakeGpu("rtx-3090", Segment::kConsumer, 24, 936, 6, "ampere", 71,
                                        std::nullopt, 350);

@@ -8,7 +8,8 @@
 // budgets) and breakeven (typed figures, every card of the data, every cloud offer); pasted
 // config.json files (tests/hf_configs: real ones as text and as objects, broken ones) for vram,
 // fit and maxctx; media (every pipeline, format and offload mode; the cards that hold it under
-// price conditions and machines); and error cases (unknown ids and
+// price conditions and machines); machines, mixed sets, offload and the largest model at a
+// speed (calc/placement.h); and error cases (unknown ids and
 // fields, wrong types, out-of-range values, malformed JSON, invalid UTF-8).
 //
 // usage: node equality.mjs --native BIN --gpuguide BIN --root DIR --work DIR
@@ -132,6 +133,35 @@ for (const config of ["", "null", "[]", 42, {}, { architectures: "LlamaForCausal
   add({ command: "vram", config, precision: "q4_k_m", context: 8192 });
 add({ command: "vram", config: configs[0][1], model: m0Id(), precision: "q4_k_m", context: 8192 });
 function m0Id() { return models[0].id; }
+
+// Machines, mixed sets and offload (calc/placement.h): every machine and the old "server",
+// weights in system RAM at the platform's bandwidth and at a typed one, a minimum speed, mixed
+// sets across vendors and machines, and the largest model at a speed.
+const machineIds = (bundle.files["machines.json"]?.machines ?? []).map((x) => x.id);
+const mixedSets = [["rtx-3090", "rtx-4090"], ["rtx-3090", "rtx-3090", "rtx-4090"], ["rtx-3090", "rx-7900-xtx"],
+  ["rtx-5090", "rtx-4090"], [gpus[0], gpus[gpus.length - 1]]].filter((set) => set.every((id) => gpus.includes(id)));
+for (const m of models) {
+  for (const machine of [...machineIds, "server"])
+    add({ command: "fit", model: m.id, precision: "q4_k_m", context: 8192, machine });
+  for (const offload of ["layers", "experts"])
+    for (const ram_gbs of [undefined, 51.2])
+      add({ command: "fit", model: m.id, precision: "q4_k_m", context: 8192, offload, ram_gbs, machine: "desktop" });
+  add({ command: "fit", model: m.id, precision: "q8_0", context: 4096, offload: "layers", min_tps: 5 });
+  for (const gpus of mixedSets) {
+    add({ command: "fit", model: m.id, precision: "q4_k_m", context: 8192, gpus });
+    add({ command: "vram", model: m.id, precision: "fp16", context: 4096, gpus, machine: "workstation" });
+  }
+}
+for (const gpu of ["rtx-3090", "rtx-4090", gpus[0]])
+  for (const offload of ["none", "layers", "experts"])
+    for (const min_tps of [1, 10, 40])
+      add({ command: "largest", gpu, precision: "q4_k_m", offload, min_tps });
+for (const bad of [{ machine: "dekstop" }, { machine: 3 }, { gpus: ["rtx-309"] }, { gpus: [] }, { gpus: "rtx-3090" },
+  { gpus: ["dgx-spark", "rtx-3090"] }, { offload: "cpu" }, { offload: "layers", gpus: ["rtx-3090", "rtx-4090"] },
+  { ram_gbs: 0 }, { min_tps: -1 }, { offload: "layers", mode: "lora" }])
+  add({ command: "fit", model: models[0].id, precision: "q4_k_m", context: 2048, ...bad });
+add({ command: "largest", gpu: "rtx-309", precision: "q4_k_m" });
+add({ command: "vram", model: models[0].id, precision: "q4_k_m", context: 2048, machine: "desktop" });
 
 // Errors: the request is at fault.
 const m0 = models[0];
