@@ -11,12 +11,14 @@
 #include "base/suggest.h"
 #include "calc/assumptions.h"
 #include "calc/cost.h"
+#include "calc/engines.h"
 #include "calc/fit.h"
 #include "calc/media.h"
 #include "calc/memory.h"
 #include "calc/performance.h"
 #include "calc/prices.h"
 #include "calc/ranking.h"
+#include "calc/serving.h"
 #include "calcapi/hf_config.h"
 #include "calcapi/json_text.h"
 
@@ -355,8 +357,91 @@ Json MemoryJson(const ModelArgs& m, const calc::MemoryBreakdown& b) {
   return j;
 }
 
+// "engine" (engines.json: "llama.cpp" or "llama.cpp/vulkan"), "users" (sequences decoded
+// together: the request's batch) and "prompt_tokens" (the prompt of the time to first token).
+struct ServingArgs {
+  calc::EngineRef engine;
+  int64_t users = 1;
+  int64_t prompt_tokens = 0;
+};
+
+ServingArgs ReadServingArgs(Reader& r, const Dataset& data, ModelArgs* m) {
+  ServingArgs s;
+  if (auto text = r.Text("engine", false)) {
+    s.engine = calc::ParseEngineRef(*text);
+    const Engine* engine = nullptr;
+    std::vector<std::string> ids;
+    for (const Engine& e : data.engines) {
+      ids.push_back(e.id);
+      for (const std::string& b : e.backends) ids.push_back(e.id + "/" + b);
+      if (e.id == s.engine.engine) engine = &e;
+    }
+    if (engine == nullptr)
+      r.Error(UnknownId("engine", *text, ids));
+    else if (!s.engine.backend.empty() &&
+             std::find(engine->backends.begin(), engine->backends.end(), s.engine.backend) ==
+                 engine->backends.end())
+      r.Error(UnknownId("back end of '" + engine->id + "'", s.engine.backend, engine->backends));
+  }
+  if (auto n = r.Count("users", false, 1, calc::kMaxServingUsers)) {
+    s.users = *n;
+    if (m->request.batch && *m->request.batch != *n)
+      r.Error("'users' and 'batch' both give the sequences decoded together: give one of them");
+    m->request.batch = *n;
+  } else if (m->request.batch) {
+    s.users = *m->request.batch;
+  }
+  if (auto n = r.Count("prompt_tokens", false, 1, INT64_MAX)) s.prompt_tokens = *n;
+  return s;
+}
+
+Json EngineJson(const calc::EngineOnGpu& e) {
+  Json j;
+  j["id"] = e.key;
+  j["level"] = e.level;
+  j["runs"] = e.runs;
+  j["reference"] = e.reference;
+  j["decode_factor"] = OrNull(e.decode_factor);
+  j["prefill_factor"] = OrNull(e.prefill_factor);
+  j["source"] = e.support ? Json(e.support->prov.source) : Json(nullptr);
+  j["as_of"] = e.support ? Json(e.support->prov.as_of) : Json(nullptr);
+  return j;
+}
+
+Json ServingJson(const calc::ServingAnswer& s) {
+  Json j;
+  j["users"] = s.users;
+  j["max_users"] = s.max_users;
+  j["knee_users"] = s.knee_users ? Json(*s.knee_users) : Json(nullptr);
+  j["per_user_tokens_per_s"] = s.per_user_tokens_per_s;
+  j["aggregate_tokens_per_s"] = s.aggregate_tokens_per_s;
+  j["compute_bound"] = s.compute_bound;
+  j["prefill_tokens_per_s"] = OrNull(s.prefill_tokens_per_s);
+  j["prompt_tokens"] = s.prompt_tokens;
+  j["time_to_first_token_s"] = OrNull(s.time_to_first_token_s);
+  return j;
+}
+
+// The serving figures of one configuration of a fit or maxctx answer.
+Json ServingOf(const Gpu& gpu, int count, const ModelArgs& m, calc::Precision runs,
+               const calc::Assumptions& a, const ServingArgs& s,
+               const std::optional<calc::EngineOnGpu>& engine) {
+  calc::MemoryRequest q = m.request;
+  q.precision = runs;
+  if (q.mode == calc::MemoryMode::kInference)
+    q.kv_precision = calc::RunnablePrecision(gpu, q.kv_precision);
+  calc::ServingRequest sr;
+  sr.users = s.users;
+  sr.prompt_tokens = s.prompt_tokens;
+  if (engine && engine->decode_factor) sr.decode_factor = *engine->decode_factor;
+  if (engine && engine->prefill_factor) sr.prefill_factor = *engine->prefill_factor;
+  auto answer = calc::Serve(gpu, count, *m.model, q, a, sr);
+  return answer ? ServingJson(*answer) : Json(nullptr);
+}
+
 Answer Vram(Reader& r, const Dataset& data, const Json& request) {
   ModelArgs m = ReadModelArgs(r, data, request);
+  const ServingArgs serving = ReadServingArgs(r, data, &m);
   r.Finish();
   if (!r.errors().empty()) return RequestErrors(r);
   Answer out;
@@ -365,6 +450,8 @@ Answer Vram(Reader& r, const Dataset& data, const Json& request) {
   const calc::MemoryBreakdown b = calc::EstimateMemory(*m.model, m.request, *a);
   out.body = MemoryJson(m, b);
   out.body["cuda_context_bytes_per_gpu"] = Bytes(a->cuda_context_gb * 1e9);
+  if (!serving.engine.engine.empty())
+    out.body["engine"] = calc::EngineKey(serving.engine.engine, serving.engine.backend);
   return out;
 }
 
@@ -391,6 +478,8 @@ Answer Fit(Reader& r, const Dataset& data, const Json& request) {
   options.conditions =
       r.EnumList<Condition>("conditions", "condition", ParseCondition, ConditionIds());
   if (auto n = r.Count("max_gpus", false, 1, 4096)) options.max_gpus = static_cast<int>(*n);
+  const ServingArgs serving = ReadServingArgs(r, data, &m);
+  options.engine = serving.engine;
   r.Finish();
   if (!r.errors().empty()) return RequestErrors(r);
   Answer out;
@@ -400,14 +489,27 @@ Answer Fit(Reader& r, const Dataset& data, const Json& request) {
       calc::ComputeCurrentPrices(data.prices, a->price_window_days, a->price_max_age_days);
   const calc::FitResult fit = calc::FitModel(data, *m.model, m.request, prices, *a, options);
   Json& j = out.body;
+  const bool inference = m.request.mode == calc::MemoryMode::kInference;
+  auto config_json = [&](const calc::FitConfig& c) {
+    Json x = ConfigJson(c);
+    x["engine"] = c.engine ? EngineJson(*c.engine) : Json(nullptr);
+    const Gpu* gpu = data.FindGpu(c.gpu);
+    x["serving"] = inference && gpu
+                       ? ServingOf(*gpu, c.count, m, c.precision, *a, serving, c.engine)
+                       : Json(nullptr);
+    return x;
+  };
   j["memory"] = MemoryJson(m, fit.memory);
+  if (!serving.engine.engine.empty())
+    j["engine"] = calc::EngineKey(serving.engine.engine, serving.engine.backend);
   j["configs"] = Json::array();
-  for (const calc::FitConfig& c : fit.configs) j["configs"].push_back(ConfigJson(c));
-  j["cheapest"] = fit.cheapest ? ConfigJson(*fit.cheapest) : Json(nullptr);
+  for (const calc::FitConfig& c : fit.configs) j["configs"].push_back(config_json(c));
+  j["cheapest"] = fit.cheapest ? config_json(*fit.cheapest) : Json(nullptr);
   j["cheapest_by_segment"] = Json::object();
   for (const auto& [segment, c] : fit.cheapest_by_segment)
-    j["cheapest_by_segment"][SegmentId(segment)] = ConfigJson(c);
+    j["cheapest_by_segment"][SegmentId(segment)] = config_json(c);
   j["not_fitting"] = fit.not_fitting;
+  j["engine_unsupported"] = fit.engine_unsupported;
   return out;
 }
 
@@ -424,6 +526,7 @@ Answer MaxContext(Reader& r, const Dataset& data, const Json& request) {
     }
   }
   const int count = static_cast<int>(r.Count("count", false, 1, 4096).value_or(1));
+  const ServingArgs serving = ReadServingArgs(r, data, &m);
   r.Finish();
   if (m.request.mode != calc::MemoryMode::kInference)
     r.Error("'maxctx' answers for inference only");
@@ -442,6 +545,8 @@ Answer MaxContext(Reader& r, const Dataset& data, const Json& request) {
   j["max_context"] = tokens;
   j["model_max_context"] = m.model->max_context;
   j["limited_by"] = tokens == 0 ? "weights" : tokens >= m.model->max_context ? "model" : "memory";
+  if (!serving.engine.engine.empty())
+    j["engine"] = EngineJson(calc::EngineOn(data, *a, *gpu, serving.engine));
   if (m.config) j["config"] = ConfigSummary(*m.config);
   return out;
 }

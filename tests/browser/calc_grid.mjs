@@ -11,11 +11,15 @@ export function fitGrid(models, gpus) {
   models.forEach((m, i) => {
     const at = (n) => Math.min(n, m.max_context);
     const lang = ['en', 'fr', 'zh-Hans'][i % 3];
-    const base = { tool: 'fit', lang, model: m.id, batch: 1, mode: 'inference' };
+    const base = { tool: 'fit', lang, model: m.id, batch: 1, mode: 'inference', engine: '', prompt_tokens: 1024 };
     out.push({ ...base, precision: 'native', kv_precision: 'bf16', context: at(4096), gpu: gpus[i % gpus.length], count: 1 + (i % 4) });
     out.push({ ...base, precision: 'q4_k_m', kv_precision: 'q8_0', context: at(32768), gpu: 'rtx-4090', count: 2 });
     out.push({ ...base, precision: i % 2 ? 'fp16' : 'fp8', kv_precision: 'fp8', context: m.max_context, batch: 2, gpu: 'h100-sxm', count: 8 });
     out.push({ ...base, precision: 'bf16', kv_precision: 'bf16', context: 2048, mode: ['full', 'lora', 'qlora'][i % 3], gpu: 'rtx-4090', count: 1 });
+    // Engines and serving: users around the knee, a prompt, an engine a card may not run.
+    out.push({ ...base, precision: 'q4_k_m', kv_precision: 'bf16', context: at(4096), batch: [1, 8, 64][i % 3],
+      engine: ['vllm', 'mlx', 'llama.cpp/vulkan', 'llama.cpp/rocm'][i % 4], prompt_tokens: [512, 8192][i % 2],
+      gpu: ['rtx-4090', 'mac-studio-m4-max-128gb', 'dgx-spark'][i % 3], count: 1 });
   });
   // Errors: past the model's context, an empty field.
   out.push({ tool: 'fit', lang: 'en', model: models[0].id, precision: 'q4_k_m', kv_precision: 'bf16', context: models[0].max_context + 1, batch: 1, mode: 'inference', gpu: 'rtx-4090', count: 1 });
@@ -75,8 +79,13 @@ export function expectedRequests(c, defaults) {
   const num = (text, scale) => (/^\s*(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(text) ? Number(text) / scale : text.trim());
   if (c.tool === 'fit') {
     const whole = (v) => (/^\d+$/.test(String(v)) ? Number(v) : String(v));
-    const base = { model: c.model, precision: c.precision, kv_precision: c.kv_precision, batch: whole(c.batch), mode: c.mode };
-    const out = [{ command: 'fit', ...base, context: whole(c.context) }];
+    // In inference the batch field is the number of users (one sequence each).
+    const base = { model: c.model, precision: c.precision, kv_precision: c.kv_precision, mode: c.mode };
+    base[c.mode === 'inference' ? 'users' : 'batch'] = whole(c.batch);
+    if (c.engine) base.engine = c.engine;
+    const fit = { command: 'fit', ...base, context: whole(c.context) };
+    if (c.mode === 'inference') fit.prompt_tokens = whole(c.prompt_tokens);
+    const out = [fit];
     if (c.mode === 'inference') out.push({ command: 'maxctx', ...base, gpu: c.gpu, count: whole(c.count) });
     return out;
   }
@@ -153,6 +162,7 @@ export async function checkShown(page, c, shown, answers, names) {
     const t = strings(c.tool);
     const gb = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
     const int = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+    const speed = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
     const perf = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
     const usd = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
     const days = new Intl.NumberFormat(locale, { style: 'unit', unit: 'day', unitDisplay: 'long', maximumFractionDigits: 0 });
@@ -186,6 +196,13 @@ export async function checkShown(page, c, shown, answers, names) {
           row[3].endsWith(price) && (row[3] !== price) === Boolean(cfg.price_estimated),
           `first configuration ${row.join(' | ')} ≠ ${names.gpus[cfg.gpu]} | ${cfg.count} | ${price}`);
       }
+      // Serving: the cheapest configuration's users and per-user speed; the cards an engine
+      // does not run on, by name.
+      const s = first.cheapest && first.cheapest.serving;
+      if (s) want(shown.status.includes(speed.format(s.per_user_tokens_per_s)) && shown.status.includes(int.format(s.max_users)),
+        `status '${shown.status}' lacks the serving figures ${s.per_user_tokens_per_s} / ${s.max_users}`);
+      if (first.engine_unsupported && first.engine_unsupported.length)
+        want(shown.status.includes(names.gpus[first.engine_unsupported[0]]), `status lacks the unsupported ${first.engine_unsupported[0]}`);
       const maxctx = answers[1];
       if (maxctx && maxctx.error) want(shown.status.includes(maxctx.error.messages[0]), `status lacks the maxctx error ${maxctx.error.messages[0]}`);
       else if (maxctx && maxctx.max_context > 0) want(shown.status.includes(int.format(maxctx.max_context)), `status '${shown.status}' lacks ${int.format(maxctx.max_context)} tokens`);
