@@ -93,6 +93,13 @@ void ValidateDataset(const Dataset& d, Diagnostics* diags) {
     if (!v.model.empty() && !d.FindModel(v.model))
       diags->Error(v.model_loc, "unknown model '" + v.model + "' in 'model'",
                    DidYouMean(v.model, model_ids));
+    // A back end names one of its engine's in engines.json (when the engine is listed there).
+    if (!v.backend.empty())
+      for (const auto& e : d.engines)
+        if (e.id == (v.engine == "ollama" ? "llama.cpp" : v.engine) &&
+            std::find(e.backends.begin(), e.backends.end(), v.backend) == e.backends.end())
+          diags->Error(v.loc, "engine '" + e.id + "' has no back end '" + v.backend + "'",
+                       DidYouMean(v.backend, e.backends));
   }
   std::vector<std::string> pipeline_ids;
   for (const auto& p : d.media) pipeline_ids.push_back(p.id);
