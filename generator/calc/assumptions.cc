@@ -144,6 +144,10 @@ const char* PlatformId(Platform p) {
   return "discrete";
 }
 
+std::string PrefillClassOf(const Gpu& gpu) {
+  return std::string(PlatformId(PlatformOf(gpu))) + "/" + gpu.vendor;
+}
+
 std::vector<std::string> AssumptionIds() {
   std::vector<std::string> ids;
   for (const Field& f : Fields()) ids.emplace_back(f.id);

@@ -34,13 +34,19 @@ enum class Platform { kDiscrete, kDatacenter, kUnified };
 inline constexpr size_t kPlatforms = 3;
 Platform PlatformOf(const Gpu& gpu);
 const char* PlatformId(Platform p);  // "discrete", "datacenter", "unified"
+// The class prefill is fitted per: the platform and the vendor ("unified/apple",
+// "discrete/nvidia"), since matrix units differ by vendor within a platform (Apple GPUs have
+// none; DGX Spark has Blackwell Tensor Cores).
+std::string PrefillClassOf(const Gpu& gpu);
+inline constexpr const char* kPrefillReferenceClass = "discrete/nvidia";
 inline constexpr Platform kAllPlatforms[] = {Platform::kDiscrete, Platform::kDatacenter,
                                              Platform::kUnified};
 
 // A multiplier on the reference engine's speed (llama.cpp on the card's default back end,
 // engines.json) for another engine or back end, fitted on its runs in data/validation.json:
-// factor = Σ q ÷ Σ q², q = reference prediction ÷ measured, which minimises the squared
-// relative error. Fewer than 2 runs of a kind: runs < 2 and the factor is not used (1).
+// the geometric mean of measured ÷ reference prediction (least squares on the logarithm, so
+// the median run is neither too fast nor too slow). Fewer than 2 runs of a kind: runs < 2
+// and the factor is not used (1).
 struct EngineFactor {
   double decode = 1;
   int decode_runs = 0;
@@ -96,9 +102,12 @@ struct Assumptions {
   // cases 0 = none, the pooled line applies.
   std::array<DecodeLine, kPlatforms> decode_dense_on{};
   std::array<DecodeLine, kPlatforms> decode_moe_on{};
-  // Prefill on each platform relative to the format lines below (discrete cards: 1), fitted
-  // jointly with them; cases 0 = no runs on the platform, 1 applies.
-  std::array<PrefillLine, kPlatforms> prefill_platform{};
+  // Prefill of each PrefillClassOf relative to the format lines below (kPrefillReferenceClass:
+  // 1), fitted jointly with them; a class without runs: 1.
+  std::map<std::string, PrefillLine> prefill_class;
+  // Prefill of a mixture-of-experts model relative to a dense one (routing and small expert
+  // matrices use the matrix units less well), fitted jointly; cases 0 = no MoE runs, 1.
+  PrefillLine prefill_moe;
   // Other engines and back ends, by EngineKey ("vllm/cuda", "llama.cpp/rocm"; calc/engines.h).
   std::map<std::string, EngineFactor> engine_factors;
   PrefillLine prefill_16bit;      // weights in FP32, BF16 or FP16

@@ -237,7 +237,8 @@ std::optional<double> PredictSpeed(const Dataset& data, const ValidationCase& c,
 
 void CalibrateSpeed(const Dataset& data, const std::string& skip_source, Assumptions* a) {
   auto used = [&](const ValidationCase& c, const char* kind) {
-    return c.kind == kind && Measured(c) && (skip_source.empty() || c.prov.source != skip_source) &&
+    return c.kind == kind && Measured(c) && c.not_fitted.empty() &&
+           (skip_source.empty() || c.prov.source != skip_source) &&
            data.FindModel(c.model) != nullptr && data.FindGpu(c.gpu) != nullptr;
   };
   // Decode: the reference runs by platform and kind.
@@ -262,16 +263,20 @@ void CalibrateSpeed(const Dataset& data, const std::string& skip_source, Assumpt
     a->decode_moe_on[p] = FitPlatformLine(moe[p], a->decode_moe, *a);
   }
 
-  // Prefill: predicted = e[kind] × g[platform] × x, x the peak rate; q = x ÷ measured.
+  // Prefill: predicted = e[kind] × g[class] × x, x the peak rate; fitted on the logarithm:
+  // log measured − log x = log e[kind] + log g[class], by alternating means, with the
+  // reference class held at 1.
   struct PrefillRun {
-    PrefillKind kind;
-    size_t platform;
-    double q;
+    size_t kind;
+    std::string cls;
+    bool moe;
+    double y;  // log(measured ÷ x)
   };
   std::vector<PrefillRun> runs;
   Assumptions unit = *a;
   unit.prefill_16bit = unit.prefill_quantized = unit.prefill_fp4 = {1, 1, 0};
-  unit.prefill_platform = {};
+  unit.prefill_class.clear();
+  unit.prefill_moe = {};
   for (const ValidationCase& c : data.validation) {
     if (!used(c, "prefill")) continue;
     const Gpu& g = *data.FindGpu(c.gpu);
@@ -281,61 +286,76 @@ void CalibrateSpeed(const Dataset& data, const std::string& skip_source, Assumpt
     if (!setup) continue;
     const Precision p = setup->request.precision;
     auto x = PrefillTokensPerSecond(g, m, p, unit);
-    if (!x) continue;
-    runs.push_back({PrefillKindOf(g, p), static_cast<size_t>(PlatformOf(g)), *x / *c.measured});
+    if (!x || !(*x > 0)) continue;
+    runs.push_back({static_cast<size_t>(PrefillKindOf(g, p)), PrefillClassOf(g),
+                    m.experts.has_value(), std::log(*c.measured / *x)});
   }
-  std::array<double, 3> e{1, 1, 1};
-  std::array<double, kPlatforms> gp{1, 1, 1};
+  std::array<double, 3> le{};  // log e per kind
   std::array<int, 3> e_n{};
-  std::array<int, kPlatforms> g_n{};
-  for (const PrefillRun& r : runs) ++e_n[static_cast<size_t>(r.kind)], ++g_n[r.platform];
-  for (int iter = 0; iter < 200; ++iter) {
-    std::array<double, 3> s1{}, s2{};
-    for (const PrefillRun& r : runs) {
-      const double q = gp[r.platform] * r.q;
-      s1[static_cast<size_t>(r.kind)] += q, s2[static_cast<size_t>(r.kind)] += q * q;
-    }
-    for (size_t k = 0; k < 3; ++k)
-      if (s2[k] > 0) e[k] = s1[k] / s2[k];
-    std::array<double, kPlatforms> t1{}, t2{};
-    for (const PrefillRun& r : runs) {
-      const double q = e[static_cast<size_t>(r.kind)] * r.q;
-      t1[r.platform] += q, t2[r.platform] += q * q;
-    }
-    // Discrete cards are the reference (factor 1) when they have runs.
-    for (size_t p = 0; p < kPlatforms; ++p)
-      if (p != 0 && t2[p] > 0) gp[p] = t1[p] / t2[p];
+  std::map<std::string, double> lg;  // log g per class
+  std::map<std::string, int> g_n;
+  double lm = 0;  // log of the MoE factor (dense models 0)
+  int moe_n = 0, dense_n = 0;
+  for (const PrefillRun& r : runs) {
+    ++e_n[r.kind], lg[r.cls] = 0, ++g_n[r.cls];
+    ++(r.moe ? moe_n : dense_n);
   }
+  auto moe_term = [&](const PrefillRun& r) { return r.moe ? lm : 0.0; };
+  for (int iter = 0; iter < 200; ++iter) {
+    std::array<double, 3> sum{};
+    for (const PrefillRun& r : runs) sum[r.kind] += r.y - lg[r.cls] - moe_term(r);
+    for (size_t k = 0; k < 3; ++k)
+      if (e_n[k] > 0) le[k] = sum[k] / e_n[k];
+    std::map<std::string, double> t;
+    for (const PrefillRun& r : runs) t[r.cls] += r.y - le[r.kind] - moe_term(r);
+    for (auto& [cls, v] : lg)
+      if (cls != kPrefillReferenceClass) v = t[cls] / g_n[cls];
+    // The MoE factor only where dense runs anchor the lines.
+    if (moe_n > 0 && dense_n > 0) {
+      double m = 0;
+      for (const PrefillRun& r : runs)
+        if (r.moe) m += r.y - le[r.kind] - lg[r.cls];
+      lm = m / moe_n;
+    }
+  }
+  auto rms = [&](auto keep) {
+    double sq = 0;
+    int n = 0;
+    for (const PrefillRun& r : runs)
+      if (keep(r)) sq += std::pow(std::exp(le[r.kind] + lg[r.cls] + moe_term(r) - r.y) - 1, 2), ++n;
+    return n > 0 ? std::sqrt(sq / n) : 0.0;
+  };
   auto line_of = [&](PrefillKind kind) {
     PrefillLine line;
     const size_t k = static_cast<size_t>(kind);
     if (e_n[k] == 0) return line;
-    line.efficiency = e[k];
+    line.efficiency = std::exp(le[k]);
     line.cases = e_n[k];
-    double sq = 0;
-    for (const PrefillRun& r : runs)
-      if (r.kind == kind) sq += std::pow(e[k] * gp[r.platform] * r.q - 1, 2);
-    line.rms_relative_error = std::sqrt(sq / e_n[k]);
+    line.rms_relative_error = rms([k](const PrefillRun& r) { return r.kind == k; });
     return line;
   };
   a->prefill_16bit = line_of(PrefillKind::k16);
   a->prefill_quantized = line_of(PrefillKind::kQuantized);
   a->prefill_fp4 = line_of(PrefillKind::kFp4);
-  for (size_t p = 0; p < kPlatforms; ++p) {
-    PrefillLine& line = a->prefill_platform[p];
-    line = {};
-    if (p == 0 || g_n[p] == 0) continue;
-    line.efficiency = gp[p];
-    line.cases = g_n[p];
-    double sq = 0;
-    for (const PrefillRun& r : runs)
-      if (r.platform == p) sq += std::pow(e[static_cast<size_t>(r.kind)] * gp[p] * r.q - 1, 2);
-    line.rms_relative_error = std::sqrt(sq / g_n[p]);
+  a->prefill_class.clear();
+  for (const auto& [cls, v] : lg) {
+    PrefillLine line;
+    line.efficiency = std::exp(v);
+    line.cases = g_n[cls];
+    line.rms_relative_error = rms([&cls](const PrefillRun& r) { return r.cls == cls; });
+    a->prefill_class[cls] = line;
+  }
+  a->prefill_moe = {};
+  if (moe_n > 0 && dense_n > 0) {
+    a->prefill_moe.efficiency = std::exp(lm);
+    a->prefill_moe.cases = moe_n;
+    a->prefill_moe.rms_relative_error = rms([](const PrefillRun& r) { return r.moe; });
   }
 
-  // Other engines and back ends, against the reference just fitted.
+  // Other engines and back ends, against the reference just fitted: the geometric mean of
+  // measured ÷ predicted.
   struct Sums {
-    double d1 = 0, d2 = 0, p1 = 0, p2 = 0;
+    double d = 0, p = 0;
     int dn = 0, pn = 0;
   };
   std::map<std::string, Sums> sums;
@@ -346,20 +366,20 @@ void CalibrateSpeed(const Dataset& data, const std::string& skip_source, Assumpt
     if (IsReferenceRun(data, g, c)) continue;
     auto reference = ReferenceSpeed(data, c, *a);
     if (!reference || !(*reference > 0)) continue;
-    const double q = *reference / *c.measured;
+    const double y = std::log(*c.measured / *reference);
     Sums& s = sums[RunEngineKey(data, g, c)];
     if (decode)
-      s.d1 += q, s.d2 += q * q, ++s.dn;
+      s.d += y, ++s.dn;
     else
-      s.p1 += q, s.p2 += q * q, ++s.pn;
+      s.p += y, ++s.pn;
   }
   a->engine_factors.clear();
   for (const auto& [key, s] : sums) {
     EngineFactor f;
     f.decode_runs = s.dn;
     f.prefill_runs = s.pn;
-    if (s.d2 > 0) f.decode = s.d1 / s.d2;
-    if (s.p2 > 0) f.prefill = s.p1 / s.p2;
+    if (s.dn > 0) f.decode = std::exp(s.d / s.dn);
+    if (s.pn > 0) f.prefill = std::exp(s.p / s.pn);
     a->engine_factors[key] = f;
   }
 }

@@ -60,11 +60,13 @@ std::optional<double> PredictSpeed(const Dataset& data, const ValidationCase& c,
 //   alone with the pooled line's fixed time (own_fixed false); none: cases 0.
 // - prefill: prefill_16bit, prefill_quantized and prefill_fp4 (FP4 weights on a card with
 //   fp4_tflops) each on the reference runs PrefillTokensPerSecond sends to it, jointly with a
-//   factor per platform (discrete cards 1): predicted = efficiency × factor × peak rate, fitted
-//   by alternating least squares on the relative error (each step: Σ q ÷ Σ q², q = the
-//   rest of the prediction ÷ measured).
-// - engine_factors: per RunEngineKey of the other runs, Σ q ÷ Σ q² with q = reference
-//   prediction ÷ measured, for decode and prefill apart.
+//   factor per PrefillClassOf (kPrefillReferenceClass 1) and one for mixture-of-experts
+//   models (prefill_moe; dense 1, fitted only when there are dense runs too): predicted =
+//   efficiency × factors × peak rate, fitted by least squares on log(measured ÷ predicted)
+//   (alternating means), so that the median run of a class is neither too fast nor too slow;
+// - engine_factors: per RunEngineKey of the other runs, the geometric mean of measured ÷
+//   reference prediction, for decode and prefill apart.
+// Cases with not_fitted set are skipped (they stay in the validation table).
 void CalibrateSpeed(const Dataset& data, const std::string& skip_source, Assumptions* assumptions);
 // CalibrateSpeed(data, "", assumptions).
 void CalibrateDecode(const Dataset& data, Assumptions* assumptions);

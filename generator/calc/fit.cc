@@ -86,8 +86,10 @@ std::optional<double> PrefillTokensPerSecond(const Gpu& gpu, const LlmModel& mod
                                              Precision precision, const Assumptions& a) {
   const double active = (model.active_params_b > 0 ? model.active_params_b : model.params_b) * 1e9;
   if (!(active > 0)) return std::nullopt;
-  const PrefillLine& platform = a.prefill_platform[static_cast<size_t>(PlatformOf(gpu))];
-  const double factor = platform.cases > 0 ? platform.efficiency : 1.0;
+  const auto cls = a.prefill_class.find(PrefillClassOf(gpu));
+  double factor =
+      cls != a.prefill_class.end() && cls->second.cases > 0 ? cls->second.efficiency : 1.0;
+  if (model.experts && a.prefill_moe.cases > 0) factor *= a.prefill_moe.efficiency;
   if (IsFp4Weights(precision) && gpu.fp4_tflops && *gpu.fp4_tflops > 0 && a.prefill_fp4.cases > 0)
     return a.prefill_fp4.efficiency * factor * *gpu.fp4_tflops * 1e12 / (2 * active);
   const PrefillLine& line = IsSixteenBitWeights(precision) ? a.prefill_16bit : a.prefill_quantized;

@@ -77,7 +77,8 @@ double DecodeTokensPerSecond(const Gpu& gpu, const LlmModel& model, double bytes
                              int64_t batch, int cards, const Assumptions& assumptions);
 
 // Prompt-processing speed on one card, tokens per second: the prefill line of the weights'
-// format × the card's platform factor (assumptions.prefill_platform, 1 without runs) × its
+// format × the card's class factor (assumptions.prefill_class[PrefillClassOf], 1 without
+// runs) × for a mixture of experts assumptions.prefill_moe (1 without MoE runs) × its
 // peak dense rate × 10^12 ÷ (2 × active parameters). With layers split across
 // cards, the cards work one after another, so the count does not change it. nullopt when
 // that line has no cases or the card no figure.

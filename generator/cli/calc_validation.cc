@@ -145,11 +145,15 @@ int RunCalcValidation(const Dataset& data, bool json, std::ostream& out, std::os
                     l->efficiency * 100, l->cases, l->rms_relative_error * 100);
       out << line;
     }
-  for (calc::Platform p : calc::kAllPlatforms) {
-    const auto& l = a.prefill_platform[static_cast<size_t>(p)];
-    if (l.cases == 0) continue;
-    std::snprintf(line, sizeof line, "  %s factor %.3f, %d runs, rms %.1f%%\n", calc::PlatformId(p),
+  for (const auto& [cls, l] : a.prefill_class) {
+    std::snprintf(line, sizeof line, "  %s factor %.3f, %d runs, rms %.1f%%\n", cls.c_str(),
                   l.efficiency, l.cases, l.rms_relative_error * 100);
+    out << line;
+  }
+  if (a.prefill_moe.cases > 0) {
+    std::snprintf(line, sizeof line, "  moe factor %.3f, %d runs, rms %.1f%%\n",
+                  a.prefill_moe.efficiency, a.prefill_moe.cases,
+                  a.prefill_moe.rms_relative_error * 100);
     out << line;
   }
   out << "engine factors (other engines and back ends; used from 2 runs)\n";

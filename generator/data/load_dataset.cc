@@ -582,6 +582,7 @@ void LoadValidation(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
     c.engine_version = r.OptString("engine_version").value_or("");
     c.backend = r.OptString("backend").value_or("");
     if (r.Has("bits_per_weight")) c.bits_per_weight = r.Positive("bits_per_weight");
+    c.not_fitted = r.OptString("not_fitted").value_or("");
     c.weights_format = r.OptString("weights_format").value_or("");
     c.kv_format = r.OptString("kv_format").value_or("");
     if (r.Has("context")) c.context = r.Integer("context", 1);

@@ -126,6 +126,18 @@ std::string PlatformName(calc::Platform p, const PageContext& ctx) {
   return ctx.T(std::string("validation.platform.") + calc::PlatformId(p));
 }
 
+// "Unified-memory systems (Apple)": a prefill class "unified/apple" as the reader reads it.
+std::string ClassName(const std::string& cls, const PageContext& ctx) {
+  const size_t slash = cls.find('/');
+  const std::string platform = cls.substr(0, slash), vendor = cls.substr(slash + 1);
+  static const std::pair<const char*, const char*> kVendors[] = {
+      {"nvidia", "NVIDIA"}, {"amd", "AMD"}, {"intel", "Intel"}, {"apple", "Apple"}};
+  std::string name = vendor;
+  for (const auto& [id, shown] : kVendors)
+    if (vendor == id) name = shown;
+  return ctx.T("validation.platform." + platform) + " (" + name + ")";
+}
+
 std::string PlatformLine(calc::Platform p, const char* kind, const calc::DecodeLine& line,
                          const PageContext& ctx) {
   return "<li>" +
@@ -204,15 +216,23 @@ std::string Render(const Args&, const PageContext& ctx) {
                                          {"rms", ctx.fmt->Percent(line->rms_relative_error, 0)}})) +
                       "</li>");
   std::string factors;
-  for (calc::Platform p : calc::kAllPlatforms)
-    if (const auto& line = as.prefill_platform[static_cast<size_t>(p)]; line.cases > 0)
+  for (const auto& [cls, line] : as.prefill_class)
+    if (line.cases > 0 && cls != calc::kPrefillReferenceClass)
       factors += "<li>" +
                  HtmlEscape(ctx.TF("validation.prefill_platform",
-                                   {{"platform", PlatformName(p, ctx)},
+                                   {{"platform", ClassName(cls, ctx)},
                                     {"factor", ctx.fmt->Number(line.efficiency, 2, 2)},
                                     {"n", ctx.fmt->Number(line.cases, 0)},
                                     {"rms", ctx.fmt->Percent(line.rms_relative_error, 0)}})) +
                  "</li>";
+  if (as.prefill_moe.cases > 0)
+    factors +=
+        "<li>" +
+        HtmlEscape(ctx.TF("validation.prefill_moe",
+                          {{"factor", ctx.fmt->Number(as.prefill_moe.efficiency, 2, 2)},
+                           {"n", ctx.fmt->Number(as.prefill_moe.cases, 0)},
+                           {"rms", ctx.fmt->Percent(as.prefill_moe.rms_relative_error, 0)}})) +
+        "</li>";
   for (const auto& [key, f] : as.engine_factors)
     factors += "<li>" +
                HtmlEscape(ctx.TF("validation.engine_line",

@@ -373,6 +373,9 @@ struct ValidationCase {
   // A format the calculator has no id for (GGUF Q3_K_M, Unsloth's *_K_XL, MLX 4-bit): its
   // average bits per weight, from the file size the run printed; 0 = weights_format is an id.
   double bits_per_weight = 0;
+  // Why the case is listed but not fitted (a driver or engine build known to be broken for
+  // it); empty = fitted.
+  std::string not_fitted;
   std::string kv_format;
   int context = 0;  // tokens allocated per sequence; 0 = not stated
   int batch = 1;

@@ -3,6 +3,8 @@
 // by hand.
 #include <catch2/catch.hpp>
 
+#include <cmath>
+
 #include "calc/calibration.h"
 #include "calc/engines.h"
 #include "calc/fit.h"
@@ -158,18 +160,22 @@ TEST_CASE("Engines: a factor from two runs or more, fitted on the relative error
   CHECK(EngineDecodeFactor(a, "vllm/cuda") == 1);
   add("vllm-2", "vllm", "rtx-3090", 1.2);
   CalibrateDecode(d, &a);
-  // q = reference ÷ measured = 1/1.5 and 1/1.2; factor = Σq ÷ Σq²
-  //   = (0.6667 + 0.8333) ÷ (0.4444 + 0.6944) = 1.5 ÷ 1.1389 = 1.3171.
-  const double q1 = 1 / 1.5, q2 = 1 / 1.2;
+  // The geometric mean of measured ÷ reference: √(1.5 × 1.2) = √1.8 = 1.3416.
   CHECK(a.engine_factors["vllm/cuda"].decode_runs == 2);
-  CHECK(EngineDecodeFactor(a, "vllm/cuda") == Approx((q1 + q2) / (q1 * q1 + q2 * q2)));
-  CHECK(EngineDecodeFactor(a, "vllm/cuda") == Approx(1.3171).epsilon(1e-4));
+  CHECK(EngineDecodeFactor(a, "vllm/cuda") == Approx(std::sqrt(1.5 * 1.2)));
+  CHECK(EngineDecodeFactor(a, "vllm/cuda") == Approx(1.3416).epsilon(1e-4));
   // The reference line is unmoved by the vLLM runs.
   CHECK(a.decode_dense.slope == Approx(1.25));
   CHECK(a.decode_dense.fixed_seconds == Approx(0.0015));
-  // The validation table applies the factor to vLLM runs: 1.3171 ÷ 1.5 − 1 = −12.2 %.
+  // The validation table applies the factor to vLLM runs: 1.3416 ÷ 1.5 − 1 = −10.6 %.
   for (const ValidationResult& v : Validate(d, a))
-    if (v.c->id == "vllm-1") CHECK(*v.relative_error == Approx(1.3171 / 1.5 - 1).epsilon(1e-3));
+    if (v.c->id == "vllm-1") CHECK(*v.relative_error == Approx(1.3416 / 1.5 - 1).epsilon(1e-3));
+  // A run marked not_fitted is listed, not fitted: a third vLLM run at 5× moves nothing.
+  add("vllm-3", "vllm", "rtx-3060", 5);
+  d.validation.back().not_fitted = "a broken build";
+  CalibrateDecode(d, &a);
+  CHECK(a.engine_factors["vllm/cuda"].decode_runs == 2);
+  CHECK(EngineDecodeFactor(a, "vllm/cuda") == Approx(std::sqrt(1.5 * 1.2)));
 }
 
 TEST_CASE("Speed lines per platform: own fixed time, or the pooled one", "[calc][engines]") {
@@ -264,12 +270,47 @@ TEST_CASE("Prefill: a factor per platform beside the format lines", "[calc][engi
   d.validation.back().gpu = "nope";
   CalibrateDecode(d, &a);
   CHECK(a.prefill_quantized.efficiency == Approx(0.6));
-  const auto& unified = a.prefill_platform[static_cast<size_t>(Platform::kUnified)];
+  const auto& unified = a.prefill_class["unified/amd"];
   CHECK(unified.cases == 1);
   CHECK(unified.efficiency == Approx(0.25));
   // 0.6 × 0.25 × 59.4e12 ÷ (2 × 8.03e9) = 554.8 tokens/s.
   CHECK(*PrefillTokensPerSecond(*d.FindGpu("strix"), *d.FindModel("llama-3.1-8b"),
                                 Precision::kQ4_K_M, a) == Approx(554.8).epsilon(1e-3));
+}
+
+}  // namespace gg::calc
+
+namespace gg::calc {
+
+TEST_CASE("Prefill: a factor for mixture-of-experts models", "[calc][engines]") {
+  Dataset d = calc_test::TestDataset();
+  Assumptions a = calc_test::TestAssumptions();
+  // Dense runs at 60 % of the FP16 peak; gpt-oss-120b (5.13B active) at 60 % × 0.4 = 24 %.
+  auto add = [&](const char* id, const char* model, double active, double share) {
+    ValidationCase c;
+    c.id = id;
+    c.kind = "prefill";
+    c.engine = "llama.cpp";
+    c.model = model;
+    c.gpu = "rtx-4090";
+    c.weights_format = "q4_k_m";
+    c.measured = share * 165.2e12 / (2 * active);
+    d.validation.push_back(c);
+  };
+  add("dense-8b", "llama-3.1-8b", 8.03e9, 0.6);
+  add("dense-70b", "llama-3.1-70b", 70.6e9, 0.6);
+  add("moe", "gpt-oss-120b", 5.13e9, 0.24);
+  CalibrateDecode(d, &a);
+  CHECK(a.prefill_quantized.efficiency == Approx(0.6));
+  CHECK(a.prefill_moe.cases == 1);
+  CHECK(a.prefill_moe.efficiency == Approx(0.4));
+  // 0.6 × 0.4 × 165.2e12 ÷ (2 × 5.13e9) = 3,864 tokens/s.
+  CHECK(*PrefillTokensPerSecond(*d.FindGpu("rtx-4090"), *d.FindModel("gpt-oss-120b"),
+                                Precision::kQ4_K_M, a) == Approx(3864).epsilon(1e-3));
+  // Without dense runs the MoE factor is not fitted.
+  d.validation.erase(d.validation.begin(), d.validation.begin() + 2);
+  CalibrateDecode(d, &a);
+  CHECK(a.prefill_moe.cases == 0);
 }
 
 }  // namespace gg::calc

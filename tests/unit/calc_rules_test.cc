@@ -161,7 +161,8 @@ const std::map<std::string, std::function<void()>>& Checks() {
          CHECK(*pp == Approx(0.5 * 165.2e12 / (2 * 8.03e9)));
          Gpu system = rtx4090;
          system.form_factor = "system";
-         a.prefill_platform[static_cast<size_t>(Platform::kUnified)] = {0.3, 4, 0};
+         system.vendor = "nvidia";
+         a.prefill_class["unified/nvidia"] = {0.3, 4, 0};
          CHECK(*PrefillTokensPerSecond(system, llama8, Precision::kQ4_K_M, a) ==
                Approx(0.3 * 0.5 * 165.2e12 / (2 * 8.03e9)));
        }},
