@@ -72,15 +72,17 @@ for (const e of bundle.files["engines.json"]?.engines ?? []) {
   engineIds.push(e.id);
   for (const b of e.backends) engineIds.push(`${e.id}/${b}`);
 }
+// (Every model, but each engine and each users/prompt setting on a share of them: a fit
+// answer computes the serving figures of every configuration.)
 for (const [i, m] of models.entries()) {
-  for (const engine of [undefined, ...engineIds])
-    add({ command: "fit", model: m.id, precision: "q4_k_m", context: 4096, engine, users: [1, 8, 64][i % 3] });
-  for (const users of [1, 2, 16, 256, 4096])
-    for (const prompt_tokens of [undefined, 1, 32768])
-      add({ command: "fit", model: m.id, precision: "native", context: 2048, users, prompt_tokens, max_gpus: 8 });
-  for (const engine of engineIds.slice(0, 6))
-    for (const gpu of ["rtx-4090", gpus[0], gpus[gpus.length - 1]])
-      add({ command: "maxctx", model: m.id, precision: "q4_k_m", gpu, engine, users: 4 });
+  for (const [j, engine] of [undefined, ...engineIds].entries())
+    if ((i + j) % 3 === 0)
+      add({ command: "fit", model: m.id, precision: "q4_k_m", context: 4096, engine, users: [1, 8, 64][(i + j) % 3 === 0 ? i % 3 : 0] });
+  const users = [1, 2, 16, 256, 4096][i % 5];
+  add({ command: "fit", model: m.id, precision: "native", context: 2048, users, prompt_tokens: [undefined, 1, 32768][i % 3], max_gpus: 8 });
+  for (const [j, engine] of engineIds.entries())
+    if ((i + j) % 4 === 0)
+      add({ command: "maxctx", model: m.id, precision: "q4_k_m", gpu: ["rtx-4090", gpus[0], gpus[gpus.length - 1]][j % 3], engine, users: 4 });
   add({ command: "vram", model: m.id, precision: "q4_k_m", context: 4096, users: 32, engine: "vllm" });
 }
 for (const workload of ["inference8", "inference16", "training16"])
