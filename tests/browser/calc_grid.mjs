@@ -22,8 +22,8 @@ export function fitGrid(models, gpus) {
       gpu: ['rtx-4090', 'mac-studio-m4-max-128gb', 'dgx-spark'][i % 3], count: 1 });
   });
   // Errors: past the model's context, an empty field.
-  out.push({ tool: 'fit', lang: 'en', model: models[0].id, precision: 'q4_k_m', kv_precision: 'bf16', context: models[0].max_context + 1, batch: 1, mode: 'inference', gpu: 'rtx-4090', count: 1 });
-  out.push({ tool: 'fit', lang: 'fr', model: models[1].id, precision: 'q4_k_m', kv_precision: 'bf16', context: '', batch: 1, mode: 'inference', gpu: 'rtx-4090', count: 1 });
+  out.push({ tool: 'fit', lang: 'en', model: models[0].id, precision: 'q4_k_m', kv_precision: 'bf16', context: models[0].max_context + 1, batch: 1, mode: 'inference', engine: '', prompt_tokens: 1024, gpu: 'rtx-4090', count: 1 });
+  out.push({ tool: 'fit', lang: 'fr', model: models[1].id, precision: 'q4_k_m', kv_precision: 'bf16', context: '', batch: 1, mode: 'inference', engine: '', prompt_tokens: 1024, gpu: 'rtx-4090', count: 1 });
   return out;
 }
 
