@@ -2,6 +2,8 @@
 // guide's own data (gpus, models, prices, assumptions, engines and validation cases).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <cmath>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
