@@ -18,12 +18,15 @@
 // the page's thread never parses or copies it into JSON; a number the calculator refuses is
 // said in the page's language (the answer's "problems", generator/calcapi/README.md).
 
-const FIELDS = ["model", "precision", "kv_precision", "context", "batch", "mode", "gpu", "count",
+const FIELDS = ["model", "precision", "kv_precision", "context", "batch", "mode", "engine", "prompt_tokens", "gpu", "count",
   "machine", "gpus", "offload", "ram_gbs", "min_tps"];
-const WHOLE = new Set(["context", "batch", "count"]);
-// The request fields of this form that hold numbers: [form field, scale].
-const NUMBERS = { context: ["context", 1], batch: ["batch", 1], count: ["count", 1], ram_gbs: ["ram_gbs", 1],
-  min_tps: ["min_tps", 1] };
+const WHOLE = new Set(["context", "batch", "count", "prompt_tokens"]);
+// The request fields of this form that hold numbers: [form field, scale]. In inference the
+// batch field is sent as "users" (one sequence per user).
+const NUMBERS = {
+  context: ["context", 1], batch: ["batch", 1], users: ["batch", 1], count: ["count", 1],
+  prompt_tokens: ["prompt_tokens", 1], ram_gbs: ["ram_gbs", 1], min_tps: ["min_tps", 1],
+};
 // The longest config.json text the page takes: 1 MB (a config.json is a few kilobytes).
 const CONFIG_LIMIT = 1_000_000;
 
@@ -75,6 +78,7 @@ class CalculatorForm {
     this.gb = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
     this.int = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
     this.speed = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    this.seconds = new Intl.NumberFormat(locale, { maximumSignificantDigits: 2 });
     this.usd = new Intl.NumberFormat(locale, { style: "currency", currency: "USD", maximumFractionDigits: 0 });
   }
 
@@ -246,8 +250,15 @@ class CalculatorForm {
     this.results.replaceChildren();
     if (!picked) return;
     const base = { ...picked };
-    for (const name of ["precision", "kv_precision", "batch", "mode"]) base[name] = this.value(name);
-    const fit = await this.ask({ command: "fit", ...base, ...this.placement(), context: this.value("context") });
+    for (const name of ["precision", "kv_precision", "mode"]) base[name] = this.value(name);
+    // Serving: in inference each user is one sequence of the batch.
+    base[base.mode === "inference" ? "users" : "batch"] = this.value("batch");
+    const engine = this.control("engine") ? this.value("engine") : "";
+    if (engine !== "") base.engine = engine;
+    const fit = await this.ask({
+      command: "fit", ...base, ...this.placement(), context: this.value("context"),
+      ...(base.mode === "inference" ? { prompt_tokens: this.value("prompt_tokens") } : {}),
+    });
     this.showConfig(fit);
     // The largest context is a question about inference only.
     const maxctx = base.mode === "inference"
@@ -264,6 +275,13 @@ class CalculatorForm {
     said.push(fit.cheapest
       ? fill(this.t["calc.summary"], { model, total, config: this.configText(fit.cheapest) })
       : fill(this.t["calc.summary.none"], { model, total }));
+    if (fit.cheapest && fit.cheapest.serving) said.push(...this.servingText(fit.cheapest));
+    if (fit.engine_unsupported && fit.engine_unsupported.length > 0) {
+      said.push(fill(this.t["calc.engine.unsupported"], {
+        engine: this.name("engine", fit.engine), n: this.int.format(fit.engine_unsupported.length),
+        gpus: fit.engine_unsupported.map((id) => this.name("gpu", id)).join(", "),
+      }));
+    }
     if (!maxctx) {
       // training: no largest context
     } else if (maxctx.error) {
@@ -276,6 +294,11 @@ class CalculatorForm {
           config, tokens: this.int.format(maxctx.max_context),
           limit: this.t[maxctx.limited_by === "model" ? "calc.limited.model" : "calc.limited.memory"],
         }));
+      if (maxctx.engine && !maxctx.engine.runs) {
+        said.push(fill(this.t["calc.engine.card_unsupported"], {
+          engine: this.name("engine", maxctx.engine.id), gpu: this.name("gpu", maxctx.gpu),
+        }));
+      }
     }
     if (fit.too_slow.length > 0)
       said.push(fill(this.t["calc.too_slow"], { gpus: fit.too_slow.map((id) => this.name("gpu", id)).join(", ") }));
@@ -287,6 +310,32 @@ class CalculatorForm {
 
   answer() {
     return answerInOrder(this);
+  }
+
+  // The serving sentences of a configuration: users, per-user and total speed, the knee, the
+  // time to the first token, and what is known of the engine on that card.
+  servingText(c) {
+    const s = c.serving;
+    const config = `${this.int.format(c.count)} × ${this.name("gpu", c.gpu)}`;
+    const out = [fill(this.t["calc.serving"], {
+      config, users: this.int.format(s.users), per_user: this.speed.format(s.per_user_tokens_per_s),
+      aggregate: this.speed.format(s.aggregate_tokens_per_s), max: this.int.format(s.max_users),
+    })];
+    if (s.knee_users !== null) out.push(fill(this.t["calc.serving.knee"], { knee: this.int.format(s.knee_users) }));
+    if (s.time_to_first_token_s !== null) {
+      out.push(fill(this.t["calc.serving.ttft"], {
+        prompt: this.int.format(s.prompt_tokens), prefill: this.int.format(s.prefill_tokens_per_s),
+        ttft: this.seconds.format(s.time_to_first_token_s),
+      }));
+    }
+    const e = c.engine;
+    if (e) {
+      const engine = this.name("engine", e.id);
+      const level = this.t[`calc.engine.level.${e.level}`];
+      if (level) out.push(fill(this.t["calc.engine.level"], { engine, gpu: this.name("gpu", c.gpu), level }));
+      if (!e.reference && e.decode_factor === null) out.push(fill(this.t["calc.engine.no_factor"], { engine }));
+    }
+    return out;
   }
 
   memoryTable(m) {

@@ -127,6 +127,27 @@ void CheckReference(const Assumption& a, const std::string& what,
 
 }  // namespace
 
+Platform PlatformOf(const Gpu& gpu) {
+  if (gpu.form_factor == "system") return Platform::kUnified;
+  return gpu.segment == Segment::kDatacenter ? Platform::kDatacenter : Platform::kDiscrete;
+}
+
+const char* PlatformId(Platform p) {
+  switch (p) {
+    case Platform::kDiscrete:
+      return "discrete";
+    case Platform::kDatacenter:
+      return "datacenter";
+    case Platform::kUnified:
+      return "unified";
+  }
+  return "discrete";
+}
+
+std::string PrefillClassOf(const Gpu& gpu) {
+  return std::string(PlatformId(PlatformOf(gpu))) + "/" + gpu.vendor;
+}
+
 std::vector<std::string> AssumptionIds() {
   std::vector<std::string> ids;
   for (const Field& f : Fields()) ids.emplace_back(f.id);

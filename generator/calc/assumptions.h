@@ -3,6 +3,8 @@
 // figure of the guide traces back to a sourced entry of the data.
 #pragma once
 
+#include <array>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -19,6 +21,37 @@ struct DecodeLine {
   double fixed_seconds = 0;
   int cases = 0;                  // measurements it was fitted on (0: the fallback)
   double rms_relative_error = 0;  // of tokens/s over those cases
+  // Per-platform lines: the fixed time was fitted on the platform's own runs (false: too few
+  // runs, or all of one size, to separate it from the slope; the pooled line's is used).
+  bool own_fixed = true;
+};
+
+// The three classes of hardware whose decode and prefill are fitted apart: a discrete
+// consumer or workstation card in a PC, a data-centre card or module, and a unified-memory
+// system (form factor "system": DGX Spark, Strix Halo, Apple M-series), whose GPU shares a
+// slower LPDDR pool with the CPU.
+enum class Platform { kDiscrete, kDatacenter, kUnified };
+inline constexpr size_t kPlatforms = 3;
+Platform PlatformOf(const Gpu& gpu);
+const char* PlatformId(Platform p);  // "discrete", "datacenter", "unified"
+// The class prefill is fitted per: the platform and the vendor ("unified/apple",
+// "discrete/nvidia"), since matrix units differ by vendor within a platform (Apple GPUs have
+// none; DGX Spark has Blackwell Tensor Cores).
+std::string PrefillClassOf(const Gpu& gpu);
+inline constexpr const char* kPrefillReferenceClass = "discrete/nvidia";
+inline constexpr Platform kAllPlatforms[] = {Platform::kDiscrete, Platform::kDatacenter,
+                                             Platform::kUnified};
+
+// A multiplier on the reference engine's speed (llama.cpp on the card's default back end,
+// engines.json) for another engine or back end, fitted on its runs in data/validation.json:
+// the geometric mean of measured ÷ reference prediction (least squares on the logarithm, so
+// the median run is neither too fast nor too slow). Fewer than 2 runs of a kind: runs < 2
+// and the factor is not used (1).
+struct EngineFactor {
+  double decode = 1;
+  int decode_runs = 0;
+  double prefill = 1;
+  int prefill_runs = 0;
 };
 
 // Prompt processing (prefill) is compute-bound: tokens/s = efficiency × peak dense FP16
@@ -61,8 +94,22 @@ struct Assumptions {
   double gpu_ram_headroom_fraction = 0;    // memory left free on each GPU, 0..1
   int llm_ubatch_tokens = 0;               // tokens per micro-batch (llama.cpp n_ubatch)
   // Not from assumptions.json: fitted by ResolveAssumptions on data.validation.
+  // The pooled lines, fitted on the reference runs of every platform; the fallback of a
+  // platform without runs of its own.
   DecodeLine decode_dense;
   DecodeLine decode_moe;
+  // Per platform (indexed by Platform): fitted on that platform's reference runs alone;
+  // cases 0 = none, the pooled line applies.
+  std::array<DecodeLine, kPlatforms> decode_dense_on{};
+  std::array<DecodeLine, kPlatforms> decode_moe_on{};
+  // Prefill of each PrefillClassOf relative to the format lines below (kPrefillReferenceClass:
+  // 1), fitted jointly with them; a class without runs: 1.
+  std::map<std::string, PrefillLine> prefill_class;
+  // Prefill of a mixture-of-experts model relative to a dense one (routing and small expert
+  // matrices use the matrix units less well), fitted jointly; cases 0 = no MoE runs, 1.
+  PrefillLine prefill_moe;
+  // Other engines and back ends, by EngineKey ("vllm/cuda", "llama.cpp/rocm"; calc/engines.h).
+  std::map<std::string, EngineFactor> engine_factors;
   PrefillLine prefill_16bit;      // weights in FP32, BF16 or FP16
   PrefillLine prefill_quantized;  // every other format (dequantised on the fly)
   // FP4 weights (MXFP4, NVFP4, MXFP4_MOE) on a card with FP4 matrix units (fp4_tflops), which

@@ -51,13 +51,32 @@ double DecodeBytesPerStep(const LlmModel& model, const MemoryRequest& request,
   return std::max(weights, 0.0) + memory.kv_cache_bytes;
 }
 
+const DecodeLine& DecodeLineFor(const Gpu& gpu, const LlmModel& model, const Assumptions& a) {
+  const size_t p = static_cast<size_t>(PlatformOf(gpu));
+  const DecodeLine& own = model.experts ? a.decode_moe_on[p] : a.decode_dense_on[p];
+  if (own.cases > 0) return own;
+  return model.experts ? a.decode_moe : a.decode_dense;
+}
+
+double DecodeSecondsOnCard(const Gpu& gpu, const LlmModel& model, double bytes_on_card,
+                           const Assumptions& a) {
+  if (!(bytes_on_card > 0) || !(gpu.bandwidth_gbs > 0)) return 0;
+  const DecodeLine& line = DecodeLineFor(gpu, model, a);
+  return line.slope * bytes_on_card / (gpu.bandwidth_gbs * 1e9) + line.fixed_seconds;
+}
+
+double DecodeTokensPerSecond(const Gpu& gpu, const LlmModel& model, double bytes_per_step,
+                             int64_t batch, int cards, const Assumptions& a) {
+  const double one = DecodeSecondsOnCard(gpu, model, bytes_per_step, a);
+  if (!(one > 0)) return 0;
+  const double seconds =
+      one + (std::max(cards, 1) - 1) * DecodeLineFor(gpu, model, a).fixed_seconds;
+  return static_cast<double>(std::max<int64_t>(batch, 1)) / seconds;
+}
+
 double DecodeTokensPerSecond(const Gpu& gpu, const LlmModel& model, double bytes_per_step,
                              int64_t batch, const Assumptions& a) {
-  if (!(bytes_per_step > 0) || !(gpu.bandwidth_gbs > 0)) return 0;
-  const DecodeLine& line = model.experts ? a.decode_moe : a.decode_dense;
-  const double seconds =
-      line.slope * bytes_per_step / (gpu.bandwidth_gbs * 1e9) + line.fixed_seconds;
-  return seconds > 0 ? static_cast<double>(std::max<int64_t>(batch, 1)) / seconds : 0;
+  return DecodeTokensPerSecond(gpu, model, bytes_per_step, batch, 1, a);
 }
 
 bool IsSixteenBitWeights(Precision p) {
@@ -68,11 +87,15 @@ std::optional<double> PrefillTokensPerSecond(const Gpu& gpu, const LlmModel& mod
                                              Precision precision, const Assumptions& a) {
   const double active = (model.active_params_b > 0 ? model.active_params_b : model.params_b) * 1e9;
   if (!(active > 0)) return std::nullopt;
+  const auto cls = a.prefill_class.find(PrefillClassOf(gpu));
+  double factor =
+      cls != a.prefill_class.end() && cls->second.cases > 0 ? cls->second.efficiency : 1.0;
+  if (model.experts && a.prefill_moe.cases > 0) factor *= a.prefill_moe.efficiency;
   if (IsFp4Weights(precision) && gpu.fp4_tflops && *gpu.fp4_tflops > 0 && a.prefill_fp4.cases > 0)
-    return a.prefill_fp4.efficiency * *gpu.fp4_tflops * 1e12 / (2 * active);
+    return a.prefill_fp4.efficiency * factor * *gpu.fp4_tflops * 1e12 / (2 * active);
   const PrefillLine& line = IsSixteenBitWeights(precision) ? a.prefill_16bit : a.prefill_quantized;
   if (line.cases == 0 || !(gpu.fp16_tflops > 0)) return std::nullopt;
-  return line.efficiency * gpu.fp16_tflops * 1e12 / (2 * active);
+  return line.efficiency * factor * gpu.fp16_tflops * 1e12 / (2 * active);
 }
 
 bool SupportsBf16(const Gpu& gpu) {
@@ -111,7 +134,7 @@ std::optional<GpuAnswer> AnswerOnGpu(const Gpu& gpu, const LlmModel& model,
       r.prefill_tokens_per_s = PrefillTokensPerSecond(gpu, model, runs.precision, a);
     if (request.mode == MemoryMode::kInference)
       r.tokens_per_s = DecodeTokensPerSecond(
-          gpu, model, DecodeBytesPerStep(model, runs, r.memory, a), r.memory.batch, a);
+          gpu, model, DecodeBytesPerStep(model, runs, r.memory, a), r.memory.batch, n, a);
     return r;
   }
   return std::nullopt;
@@ -176,6 +199,14 @@ FitResult FitModel(const Dataset& data, const LlmModel& model, const MemoryReque
                                                g.segment) == options.segments.end())
       continue;
     if (!OfferedIn(options.machine, g)) continue;
+    std::optional<EngineOnGpu> engine;
+    if (!options.engine.engine.empty()) {
+      engine = EngineOn(data, a, g, options.engine);
+      if (!engine->runs) {
+        r.engine_unsupported.push_back(g.id);
+        continue;
+      }
+    }
     const Machine* machine = MachineFor(data, g, options.machine);
     auto answer = AnswerOnGpu(g, model, request, a, options.max_gpus, machine);
     if (!answer && options.offload != Offload::kNone && request.mode == MemoryMode::kInference &&
@@ -184,6 +215,14 @@ FitResult FitModel(const Dataset& data, const LlmModel& model, const MemoryReque
           g, model, request, a, options, machine,
           options.ram_gbs > 0 ? options.ram_gbs
                               : PlatformRamGbs(data, machine != nullptr ? machine->id : ""));
+    // The engine's factors apply before the speed floor: a reader asking for 10 tokens/s on
+    // vLLM means vLLM's speed.
+    if (answer && engine) {
+      if (answer->tokens_per_s && engine->decode_factor)
+        *answer->tokens_per_s *= *engine->decode_factor;
+      if (answer->prefill_tokens_per_s && engine->prefill_factor)
+        *answer->prefill_tokens_per_s *= *engine->prefill_factor;
+    }
     if (answer && options.min_tps > 0 && request.mode == MemoryMode::kInference &&
         answer->tokens_per_s.value_or(0) < options.min_tps) {
       r.too_slow.push_back(g.id);
@@ -195,12 +234,14 @@ FitResult FitModel(const Dataset& data, const LlmModel& model, const MemoryReque
     }
     FitConfig c;
     static_cast<GpuAnswer&>(c) = std::move(*answer);
+    if (engine) c.engine = engine;
     c.unit_price = CheapestCurrentPrice(prices, g.id, options.conditions);
     if (c.unit_price) c.price_usd = c.count * c.unit_price->usd;
     r.configs.push_back(std::move(c));
   }
   std::sort(r.not_fitting.begin(), r.not_fitting.end());
   std::sort(r.too_slow.begin(), r.too_slow.end());
+  std::sort(r.engine_unsupported.begin(), r.engine_unsupported.end());
   std::sort(r.configs.begin(), r.configs.end(), [](const FitConfig& x, const FitConfig& y) {
     if (x.price_usd.has_value() != y.price_usd.has_value()) return x.price_usd.has_value();
     if (x.price_usd && *x.price_usd != *y.price_usd) return *x.price_usd < *y.price_usd;

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "calc/assumptions.h"
+#include "calc/engines.h"
 #include "calc/memory.h"
 #include "calc/placement.h"
 #include "calc/power.h"
@@ -55,16 +56,32 @@ bool SupportsBf16(const Gpu& gpu);
 double DecodeBytesPerStep(const LlmModel& model, const MemoryRequest& request,
                           const MemoryBreakdown& memory, const Assumptions& assumptions);
 
-// Decode speed, tokens per second summed over the batch: batch ÷ (slope × bytes_per_step ÷
-// bandwidth + fixed_seconds), with the dense or MoE line of the calibration
-// (assumptions.decode_dense / decode_moe, fitted on data/validation.json). With layers split
-// across cards, each token still reads every byte once at one card's bandwidth. 0 when
-// bytes_per_step ≤ 0 or the card has no bandwidth.
+// The decode line of a card and model: the line fitted on the card's platform (PlatformOf)
+// for dense or MoE models (assumptions.decode_dense_on / decode_moe_on) when that platform
+// had runs, else the pooled one (decode_dense / decode_moe).
+const DecodeLine& DecodeLineFor(const Gpu& gpu, const LlmModel& model,
+                                const Assumptions& assumptions);
+
+// Seconds one card spends on one decode step when it reads bytes_on_card: slope ×
+// bytes_on_card ÷ bandwidth + fixed_seconds (DecodeLineFor). A pipeline of cards (layers
+// split) takes the sum over its cards. 0 when bytes_on_card ≤ 0 or the card has no bandwidth.
+double DecodeSecondsOnCard(const Gpu& gpu, const LlmModel& model, double bytes_on_card,
+                           const Assumptions& assumptions);
+
+// Decode speed, tokens per second summed over the batch, with the layers split evenly over
+// `cards` cards of one kind that work one after another: batch ÷ (slope × bytes_per_step ÷
+// bandwidth + cards × fixed_seconds), i.e. the sum of DecodeSecondsOnCard over the cards.
+// Each token still reads every byte once at one card's bandwidth. 0 when bytes_per_step ≤ 0
+// or the card has no bandwidth. The overload without `cards` is one card.
 double DecodeTokensPerSecond(const Gpu& gpu, const LlmModel& model, double bytes_per_step,
                              int64_t batch, const Assumptions& assumptions);
+double DecodeTokensPerSecond(const Gpu& gpu, const LlmModel& model, double bytes_per_step,
+                             int64_t batch, int cards, const Assumptions& assumptions);
 
 // Prompt-processing speed on one card, tokens per second: the prefill line of the weights'
-// format × its peak dense rate × 10^12 ÷ (2 × active parameters). With layers split across
+// format × the card's class factor (assumptions.prefill_class[PrefillClassOf], 1 without
+// runs) × for a mixture of experts assumptions.prefill_moe (1 without MoE runs) × its
+// peak dense rate × 10^12 ÷ (2 × active parameters). With layers split across
 // cards, the cards work one after another, so the count does not change it. nullopt when
 // that line has no cases or the card no figure.
 // - FP32, BF16 or FP16 weights: prefill runs them as they are, prefill_16bit × fp16_tflops;
@@ -131,11 +148,19 @@ struct FitOptions {
   double ram_gbs = 0;
   // Configurations decoding below this many tokens/s (inference) go to too_slow; 0 = none.
   double min_tps = 0;
+  // The engine the cards run (engines.h). Empty engine: the reference (llama.cpp on each
+  // card's default back end), every card. Otherwise a card on which it does not run (level
+  // "none", or no published support) goes to FitResult::engine_unsupported, and the speeds of
+  // the others are multiplied by the engine's fitted factors where it has them.
+  EngineRef engine;
 };
 
 struct FitConfig : GpuAnswer {
   std::optional<CurrentPrice> unit_price;  // cheapest allowed condition
   std::optional<double> price_usd;         // count × unit price
+  // With FitOptions::engine: the engine and back end on this card, its support level, and
+  // whether its speed factors were fitted (else the speeds are the reference's).
+  std::optional<EngineOnGpu> engine;
 };
 
 struct FitResult {
@@ -143,9 +168,10 @@ struct FitResult {
   // Priced configurations by price ascending, then the unpriced ones; ties by tokens/s
   // descending, then GPU id.
   std::vector<FitConfig> configs;
-  std::vector<std::string> not_fitting;  // GPU ids (sorted) that no allowed count holds
-  std::vector<std::string> too_slow;     // GPU ids (sorted) below FitOptions::min_tps
-  std::optional<FitConfig> cheapest;     // first priced configuration
+  std::vector<std::string> not_fitting;         // GPU ids (sorted) that no allowed count holds
+  std::vector<std::string> too_slow;            // GPU ids (sorted) below FitOptions::min_tps
+  std::vector<std::string> engine_unsupported;  // GPU ids (sorted) FitOptions::engine skips
+  std::optional<FitConfig> cheapest;            // first priced configuration
   std::map<Segment, FitConfig> cheapest_by_segment;
 };
 

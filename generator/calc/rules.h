@@ -28,15 +28,26 @@ inline constexpr CalcRule kCalcRules[] = {
     // workstation cards, 2, 4 or gpus_per_node for data-centre cards, whole baseboards of
     // modules) that the card's machine holds by form factor, slots, PSU, circuit and cables.
     {"gpu_count", "machine_holds_build", "AnswerOnGpu (calc/fit.h), Place (calc/placement.h)"},
-    // Several cards: the layers are split across them, one card works at a time, so the
-    // decode speed is one card's, whatever the count (no bandwidth added, no scaling share).
-    {"multi_gpu_decode", "layer_split", "AnswerOnGpu, DecodeTokensPerSecond (calc/fit.h)"},
+    // Several cards: the layers are split across them, one card works at a time, so no
+    // bandwidth is added; each card pays the line's fixed time per token (a pipeline).
+    {"multi_gpu_decode", "layer_split_fixed_time_per_card",
+     "AnswerOnGpu, DecodeTokensPerSecond (calc/fit.h)"},
     // Training memory and fit: BF16 mixed precision, so only cards with BF16 hold it.
     {"training_precision", "bf16_mixed", "AnswerOnGpu, SupportsBf16 (calc/fit.h)"},
-    // Decode speed: a line fitted on measured runs (time per byte read + fixed time per token).
-    {"decode_speed", "calibrated_bandwidth_line", "DecodeTokensPerSecond (calc/fit.h)"},
-    // Prompt processing: a calibrated share of the card's 16-bit matrix throughput.
-    {"prefill_speed", "calibrated_compute_share", "PrefillTokensPerSecond (calc/fit.h)"},
+    // Decode speed: a line fitted on measured runs (time per byte read + fixed time per token),
+    // per platform class (discrete, data centre, unified memory) where it has runs.
+    {"decode_speed", "calibrated_bandwidth_line_per_platform",
+     "DecodeTokensPerSecond, DecodeLineFor (calc/fit.h)"},
+    // Prompt processing: a calibrated share of the card's 16-bit matrix throughput, times a
+    // factor per platform class.
+    {"prefill_speed", "calibrated_compute_share_per_platform",
+     "PrefillTokensPerSecond (calc/fit.h)"},
+    // Other engines and back ends: a speed factor fitted on their runs, from two runs on.
+    {"engine_speed", "fitted_factor_from_two_runs",
+     "EngineOn, EngineDecodeFactor (calc/engines.h)"},
+    // Several users: sequences from the KV budget, a decode step the longer of reading
+    // (weights + every sequence's KV) and computing (batch ÷ prefill rate).
+    {"serving", "kv_budget_memory_or_compute_bound", "Serve (calc/serving.h)"},
     // Electricity: rated board power at an assumed utilisation; nothing measured.
     {"electricity", "rated_power_times_utilisation", "calc/cost.h"},
     // Cost of ownership: what is paid, with no resale value at the end.

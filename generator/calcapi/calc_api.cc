@@ -11,6 +11,7 @@
 #include "base/suggest.h"
 #include "calc/assumptions.h"
 #include "calc/cost.h"
+#include "calc/engines.h"
 #include "calc/fit.h"
 #include "calc/media.h"
 #include "calc/media_cards.h"
@@ -20,6 +21,7 @@
 #include "calc/prices.h"
 #include "calc/ranking.h"
 #include "calc/systems.h"
+#include "calc/serving.h"
 #include "calcapi/hf_config.h"
 #include "calcapi/json_text.h"
 
@@ -448,10 +450,93 @@ std::vector<const Gpu*> ReadGpuList(Reader& r, const Dataset& data, const Json& 
   return out;
 }
 
+// "engine" (engines.json: "llama.cpp" or "llama.cpp/vulkan"), "users" (sequences decoded
+// together: the request's batch) and "prompt_tokens" (the prompt of the time to first token).
+struct ServingArgs {
+  calc::EngineRef engine;
+  int64_t users = 1;
+  int64_t prompt_tokens = 0;
+};
+
+ServingArgs ReadServingArgs(Reader& r, const Dataset& data, ModelArgs* m) {
+  ServingArgs s;
+  if (auto text = r.Text("engine", false)) {
+    s.engine = calc::ParseEngineRef(*text);
+    const Engine* engine = nullptr;
+    std::vector<std::string> ids;
+    for (const Engine& e : data.engines) {
+      ids.push_back(e.id);
+      for (const std::string& b : e.backends) ids.push_back(e.id + "/" + b);
+      if (e.id == s.engine.engine) engine = &e;
+    }
+    if (engine == nullptr)
+      r.Error(UnknownId("engine", *text, ids));
+    else if (!s.engine.backend.empty() &&
+             std::find(engine->backends.begin(), engine->backends.end(), s.engine.backend) ==
+                 engine->backends.end())
+      r.Error(UnknownId("back end of '" + engine->id + "'", s.engine.backend, engine->backends));
+  }
+  if (auto n = r.Count("users", false, 1, calc::kMaxServingUsers)) {
+    s.users = *n;
+    if (m->request.batch && *m->request.batch != *n)
+      r.Error("'users' and 'batch' both give the sequences decoded together: give one of them");
+    m->request.batch = *n;
+  } else if (m->request.batch) {
+    s.users = *m->request.batch;
+  }
+  if (auto n = r.Count("prompt_tokens", false, 1, INT64_MAX)) s.prompt_tokens = *n;
+  return s;
+}
+
+Json EngineJson(const calc::EngineOnGpu& e) {
+  Json j;
+  j["id"] = e.key;
+  j["level"] = e.level;
+  j["runs"] = e.runs;
+  j["reference"] = e.reference;
+  j["decode_factor"] = OrNull(e.decode_factor);
+  j["prefill_factor"] = OrNull(e.prefill_factor);
+  j["source"] = e.support ? Json(e.support->prov.source) : Json(nullptr);
+  j["as_of"] = e.support ? Json(e.support->prov.as_of) : Json(nullptr);
+  return j;
+}
+
+Json ServingJson(const calc::ServingAnswer& s) {
+  Json j;
+  j["users"] = s.users;
+  j["max_users"] = s.max_users;
+  j["knee_users"] = s.knee_users ? Json(*s.knee_users) : Json(nullptr);
+  j["per_user_tokens_per_s"] = s.per_user_tokens_per_s;
+  j["aggregate_tokens_per_s"] = s.aggregate_tokens_per_s;
+  j["compute_bound"] = s.compute_bound;
+  j["prefill_tokens_per_s"] = OrNull(s.prefill_tokens_per_s);
+  j["prompt_tokens"] = s.prompt_tokens;
+  j["time_to_first_token_s"] = OrNull(s.time_to_first_token_s);
+  return j;
+}
+
+// The serving figures of one configuration of a fit or maxctx answer.
+Json ServingOf(const Gpu& gpu, int count, const ModelArgs& m, calc::Precision runs,
+               const calc::Assumptions& a, const ServingArgs& s,
+               const std::optional<calc::EngineOnGpu>& engine) {
+  calc::MemoryRequest q = m.request;
+  q.precision = runs;
+  if (q.mode == calc::MemoryMode::kInference)
+    q.kv_precision = calc::RunnablePrecision(gpu, q.kv_precision);
+  calc::ServingRequest sr;
+  sr.users = s.users;
+  sr.prompt_tokens = s.prompt_tokens;
+  if (engine && engine->decode_factor) sr.decode_factor = *engine->decode_factor;
+  if (engine && engine->prefill_factor) sr.prefill_factor = *engine->prefill_factor;
+  auto answer = calc::Serve(gpu, count, *m.model, q, a, sr);
+  return answer ? ServingJson(*answer) : Json(nullptr);
+}
+
 Answer Vram(Reader& r, const Dataset& data, const Json& request) {
   ModelArgs m = ReadModelArgs(r, data, request);
   const std::string machine = ReadMachine(r, data);
   const std::vector<const Gpu*> mixed = ReadGpuList(r, data, request);
+  const ServingArgs serving = ReadServingArgs(r, data, &m);
   r.Finish();
   if (!machine.empty() && mixed.empty())
     r.Error("'machine' in a vram request places the cards of 'gpus': give both");
@@ -467,6 +552,8 @@ Answer Vram(Reader& r, const Dataset& data, const Json& request) {
   if (!mixed.empty())
     out.body["mixed"] =
         MixedJson(calc::FitMixed(data, mixed, *m.model, m.request, {}, {}, machine, *a));
+  if (!serving.engine.engine.empty())
+    out.body["engine"] = calc::EngineKey(serving.engine.engine, serving.engine.backend);
   return out;
 }
 
@@ -519,6 +606,8 @@ Answer Fit(Reader& r, const Dataset& data, const Json& request) {
     options.ram_gbs = *g;
   if (auto t = r.Number("min_tps", false, 0, 1e6, "a number of tokens/s from 0 to 1000000"))
     options.min_tps = *t;
+  const ServingArgs serving = ReadServingArgs(r, data, &m);
+  options.engine = serving.engine;
   r.Finish();
   const bool inference = m.request.mode == calc::MemoryMode::kInference;
   if (!inference && options.offload != calc::Offload::kNone)
@@ -534,6 +623,19 @@ Answer Fit(Reader& r, const Dataset& data, const Json& request) {
       calc::ComputeCurrentPrices(data.prices, a->price_window_days, a->price_max_age_days);
   const calc::FitResult fit = calc::FitModel(data, *m.model, m.request, prices, *a, options);
   Json& j = out.body;
+  const bool inference = m.request.mode == calc::MemoryMode::kInference;
+  auto config_json = [&](const calc::FitConfig& c) {
+    Json x = ConfigJson(c);
+    x["engine"] = c.engine ? EngineJson(*c.engine) : Json(nullptr);
+    const Gpu* gpu = data.FindGpu(c.gpu);
+    x["serving"] = inference && gpu
+                       ? ServingOf(*gpu, c.count, m, c.precision, *a, serving, c.engine)
+                       : Json(nullptr);
+    // The batch's decode speed as serving computes it (a mixture of experts reads more
+    // experts for more sequences; past the knee compute bounds it); the same for one.
+    if (x["serving"].is_object()) x["tokens_per_s"] = x["serving"]["aggregate_tokens_per_s"];
+    return x;
+  };
   j["memory"] = MemoryJson(m, fit.memory);
   j["machine"] = options.machine.empty() ? Json(nullptr) : Json(options.machine);
   j["offload"] = calc::OffloadId(options.offload);
@@ -541,13 +643,16 @@ Answer Fit(Reader& r, const Dataset& data, const Json& request) {
   j["mixed"] = mixed.empty() ? Json(nullptr)
                              : MixedJson(calc::FitMixed(data, mixed, *m.model, m.request, prices,
                                                         options.conditions, options.machine, *a));
+  if (!serving.engine.engine.empty())
+    j["engine"] = calc::EngineKey(serving.engine.engine, serving.engine.backend);
   j["configs"] = Json::array();
-  for (const calc::FitConfig& c : fit.configs) j["configs"].push_back(ConfigJson(c));
-  j["cheapest"] = fit.cheapest ? ConfigJson(*fit.cheapest) : Json(nullptr);
+  for (const calc::FitConfig& c : fit.configs) j["configs"].push_back(config_json(c));
+  j["cheapest"] = fit.cheapest ? config_json(*fit.cheapest) : Json(nullptr);
   j["cheapest_by_segment"] = Json::object();
   for (const auto& [segment, c] : fit.cheapest_by_segment)
-    j["cheapest_by_segment"][SegmentId(segment)] = ConfigJson(c);
+    j["cheapest_by_segment"][SegmentId(segment)] = config_json(c);
   j["not_fitting"] = fit.not_fitting;
+  j["engine_unsupported"] = fit.engine_unsupported;
   return out;
 }
 
@@ -565,6 +670,7 @@ Answer MaxContext(Reader& r, const Dataset& data, const Json& request) {
   }
   const int count = static_cast<int>(r.Count("count", false, 1, 4096).value_or(1));
   const std::string machine = ReadMachine(r, data);
+  const ServingArgs serving = ReadServingArgs(r, data, &m);
   r.Finish();
   if (m.request.mode != calc::MemoryMode::kInference)
     r.Error("'maxctx' answers for inference only");
@@ -594,6 +700,8 @@ Answer MaxContext(Reader& r, const Dataset& data, const Json& request) {
     j["machines"] = 1;
     j["build"] = nullptr;
   }
+  if (!serving.engine.engine.empty())
+    j["engine"] = EngineJson(calc::EngineOn(data, *a, *gpu, serving.engine));
   if (m.config) j["config"] = ConfigSummary(*m.config);
   return out;
 }

@@ -18,6 +18,7 @@
 #include "calcapi/calc_api.h"
 #include "calcapi/hf_config.h"
 #include "calcapi/json_text.h"
+#include "cli/calc_validation.h"
 #include "cli/command_line.h"
 #include "model/enums.h"
 
@@ -64,6 +65,11 @@ const std::vector<OptionDecl> kModelOptions = {
     {"--no-flash-attention", "", "without flash attention (a larger compute buffer)"},
     {"--optimizer", "O", OneOf(calc::Optimizers()) + " (training modes)"},
     {"--lora-rank", "N", "rank of the LoRA adapters"},
+    {"--engine", "ID",
+     "inference engine of data/engines.json, e.g. llama.cpp, llama.cpp/vulkan, vllm, mlx "
+     "(default: llama.cpp on the card's default back end)"},
+    {"--users", "N", "concurrent users, one sequence each (sets the batch)"},
+    {"--prompt", "N", "prompt tokens of the time to first token (default: the context)"},
 };
 
 const OptionDecl kMachine = {
@@ -120,6 +126,12 @@ const std::vector<CommandDecl>& CalcCommands() {
                         {"--count", "N", "how many cards (default 1)"},
                         kMachine}),
        "", ""},
+      {"calc validation",
+       "the speed model against published runs: each case's error, medians per hardware class, "
+       "the five worst, and a leave-one-source-out cross-check",
+       {kJson, kRoot},
+       "",
+       ""},
       {"calc media",
        "image and video generation: peak memory by phase, system RAM, time on a GPU",
        {{"--pipeline", "ID", "the pipeline (an id of data/genmodels.json)"},
@@ -345,7 +357,46 @@ bool ModelRequest(const Options& o, const std::string& command, Json* request, s
     if (!ParseCount("lora-rank", *rank, &n, error)) return false;
     r["lora_rank"] = n;
   }
+  if (auto engine = o.Last("engine")) r["engine"] = *engine;
+  if (auto users = o.Last("users")) {
+    if (!ParseCount("users", *users, &n, error)) return false;
+    r["users"] = n;
+  }
+  if (auto prompt = o.Last("prompt")) {
+    if (!ParseCount("prompt", *prompt, &n, error)) return false;
+    r["prompt_tokens"] = n;
+  }
   return true;
+}
+
+// The serving line of a configuration (fit, with --users or --prompt or --engine).
+void PrintServing(const Json& c, std::ostream& out) {
+  const Json& s = c["serving"];
+  if (!s.is_object()) return;
+  out << "  " << s["users"].get<int64_t>()
+      << " user(s): " << Fixed(Num(s["per_user_tokens_per_s"]), 1) << " tokens/s each, "
+      << Fixed(Num(s["aggregate_tokens_per_s"]), 1) << " in all"
+      << (s["compute_bound"].get<bool>() ? " (compute-bound)" : "") << "; holds "
+      << s["max_users"].get<int64_t>() << " sequence(s) of this context";
+  if (!s["knee_users"].is_null())
+    out << "; compute-bound from " << s["knee_users"].get<int64_t>() << " users";
+  out << "\n";
+  if (!s["time_to_first_token_s"].is_null())
+    out << "  prompt of " << s["prompt_tokens"].get<int64_t>() << " tokens: prefill "
+        << Fixed(Num(s["prefill_tokens_per_s"]), 0) << " tokens/s, first token after "
+        << Fixed(Num(s["time_to_first_token_s"]), 2) << " s\n";
+  const Json& e = c["engine"];
+  if (e.is_object()) {
+    out << "  engine " << e["id"].get<std::string>() << ": support "
+        << e["level"].get<std::string>();
+    if (e["reference"].get<bool>())
+      out << ", the speed model's reference";
+    else if (e["decode_factor"].is_null())
+      out << ", no fitted speed factor (fewer than 2 published runs): llama.cpp's speed";
+    else
+      out << ", decode x " << Fixed(Num(e["decode_factor"]), 2);
+    out << "\n";
+  }
 }
 
 // "FILE:line:col" of a config field ("text_config.hidden_size": the first "hidden_size" key
@@ -660,11 +711,17 @@ int RunFit(const Options& o, const Dataset& data, std::ostream& out, std::ostrea
           << Fixed(calc::ToGB(Num(c["offload"]["ram_bytes"])), 2) << " GB, read at "
           << Fixed(Num(c["offload"]["ram_gbs"]), 1) << " GB/s)\n";
   }
-  if (!j["cheapest"].is_null())
+  if (!j["cheapest"].is_null()) {
     out << "cheapest: " << j["cheapest"]["count"].get<int>() << " x "
         << j["cheapest"]["gpu"].get<std::string>() << " for "
         << Fixed(Num(j["cheapest"]["price_usd"]), 0) << " USD in " << MachineLabel(j["cheapest"])
         << "\n";
+    if (o.Last("users") || o.Last("prompt") || o.Last("engine")) PrintServing(j["cheapest"], out);
+  }
+  if (!j["engine_unsupported"].empty()) {
+    out << j["engine"].get<std::string>() << " does not run on:";
+    for (const Json& id : j["engine_unsupported"]) out << " " << id.get<std::string>();
+    out << "\n";
   if (!j["not_fitting"].empty()) {
     out << "does not fit in " << max_gpus << " GPUs or its machine:";
     for (const Json& id : j["not_fitting"]) out << " " << id.get<std::string>();
@@ -711,6 +768,10 @@ int RunMaxContext(const Options& o, const Dataset& data, std::ostream& out, std:
   if (j["build"].is_object() && j["build"]["limit"] != "fits")
     out << "but a " << j["machine"].get<std::string>() << " does not hold " << count << " of them ("
         << j["build"]["limit"].get<std::string>() << ")\n";
+  if (j.contains("engine") && !j["engine"]["runs"].get<bool>())
+    out << j["engine"]["id"].get<std::string>() << " does not run on "
+        << j["gpu"].get<std::string>() << " (support: " << j["engine"]["level"].get<std::string>()
+        << ")\n";
   return 0;
 }
 
@@ -987,6 +1048,7 @@ static int RunCalcCommandText(const std::vector<std::string>& args, const Datase
   if (command == "maxctx") return RunMaxContext(options, data, out, err);
   if (command == "breakeven") return RunBreakeven(options, data, out, err);
   if (command == "media") return RunMedia(options, data, out, err);
+  if (command == "validation") return RunCalcValidation(data, options.Has("json"), out, err);
   return RunRank(options, data, out, err);
 }
 

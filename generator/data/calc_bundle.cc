@@ -19,12 +19,12 @@ const std::vector<std::string>& CalcBundleFiles() {
   // an image or video run.
   static const std::vector<std::string> files = {
       "gpus.json",        "benchmarks.json", "prices.json",    "cloud.json",   "models.json",
-      "assumptions.json", "validation.json", "genmodels.json", "machines.json"};
+      "assumptions.json", "validation.json", "genmodels.json", "machines.json", "engines.json"};
   return files;
 }
 
 bool CalcBundleFileOptional(const std::string& name) {
-  return name == "genmodels.json" || name == "machines.json";
+  return name == "genmodels.json" || name == "machines.json" || name == "engines.json";
 }
 
 std::string CalcBundlePart(const std::string& name, const std::string& text, Diagnostics* diags) {

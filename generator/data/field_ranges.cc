@@ -98,6 +98,7 @@ constexpr FieldRange kRanges[] = {
     {"media case", "batch", 1, 1024},
     {"media case", "steps", 1, 1000},
     {"media case", "measured", 0.0001, 100000},
+    {"validation case", "bits_per_weight", 1, 32},
 };
 
 }  // namespace

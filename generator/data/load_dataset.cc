@@ -10,6 +10,7 @@
 #include "base/text.h"
 #include "data/json_doc.h"
 #include "data/load_gates.h"
+#include "data/load_engines.h"
 #include "data/load_machines.h"
 #include "data/load_media.h"
 #include "data/object_reader.h"
@@ -582,9 +583,12 @@ void LoadValidation(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
     c.model = NullableId(doc, ptr, r, "model", &c.model_loc);
     c.gpu = NullableId(doc, ptr, r, "gpu", &c.gpu_loc);
     c.gpu_count = r.Integer("gpu_count", 1);
-    c.engine = r.Enum(
-        "engine", {"llama.cpp", "ik_llama.cpp", "ollama", "vllm", "sglang", "pytorch", "pycuda"});
+    c.engine = r.Enum("engine", {"llama.cpp", "ik_llama.cpp", "ollama", "vllm", "sglang", "mlx",
+                                 "pytorch", "pycuda"});
     c.engine_version = r.OptString("engine_version").value_or("");
+    c.backend = r.OptString("backend").value_or("");
+    if (r.Has("bits_per_weight")) c.bits_per_weight = r.Positive("bits_per_weight");
+    c.not_fitted = r.OptString("not_fitted").value_or("");
     c.weights_format = r.OptString("weights_format").value_or("");
     c.kv_format = r.OptString("kv_format").value_or("");
     if (r.Has("context")) c.context = r.Integer("context", 1);
@@ -743,6 +747,8 @@ void LoadParsedDataFile(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
     LoadFlowchart(doc, out, diags);
   else if (name == "machines.json")
     LoadMachines(doc, out, diags);
+  else if (name == "engines.json")
+    LoadEngines(doc, out, diags);
   else if (name == "validation.json")
     LoadValidation(doc, out, diags);
   else if (name == "genmodels.json")

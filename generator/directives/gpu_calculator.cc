@@ -91,7 +91,27 @@ const std::vector<std::string> kScriptStrings = {"calc.loading",
                                                  "calc.warning.pcie_lanes",
                                                  "calc.warning.no_p2p",
                                                  "calc.warning.vendors",
-                                                 "calc.too_slow"};
+                                                 "calc.too_slow",
+                                                 "calc.serving",
+                                                 "calc.serving.knee",
+                                                 "calc.serving.ttft",
+                                                 "calc.engine.unsupported",
+                                                 "calc.engine.card_unsupported",
+                                                 "calc.engine.no_factor",
+                                                 "calc.engine.level",
+                                                 "calc.engine.level.official",
+                                                 "calc.engine.level.community",
+                                                 "calc.engine.level.experimental"};
+
+// How a back end is spelled (proper names, the same in every language).
+std::string BackendName(const std::string& id) {
+  static const std::pair<const char*, const char*> kNames[] = {
+      {"cuda", "CUDA"}, {"rocm", "ROCm"},   {"vulkan", "Vulkan"},
+      {"sycl", "SYCL"}, {"metal", "Metal"}, {"xpu", "XPU"}};
+  for (const auto& [key, name] : kNames)
+    if (id == key) return name;
+  return id;
+}
 
 // The box a reader pastes a config.json into (shown while the model is "config"), its note
 // and the live message beside it (what was read, or why it cannot be used).
@@ -182,6 +202,18 @@ std::string Render(const Args& a, const PageContext& ctx) {
              NumberInput("context", a.Int("context"), context_max));
   h += Field("batch", ctx.T("calc.field.batch"), NumberInput("batch", 1, 4096));
   h += Field("mode", ctx.T("col.mode"), Select("mode", mode_opts));
+  if (!ctx.data->engines.empty()) {
+    // "": llama.cpp on each card's default back end (the speed model's reference).
+    std::string engine_opts = Option("", ctx.T("calc.engine.default"), true);
+    for (const Engine& e : ctx.data->engines) {
+      engine_opts += Option(e.id, e.name, false);
+      for (const std::string& b : e.backends)
+        engine_opts += Option(e.id + "/" + b, e.name + " (" + BackendName(b) + ")", false);
+    }
+    h += Field("engine", ctx.T("calc.field.engine"), Select("engine", engine_opts));
+  }
+  h += Field("prompt_tokens", ctx.T("calc.field.prompt"),
+             NumberInput("prompt_tokens", a.Int("prompt"), 1000000000));
   h +=
       "</fieldset>\n<fieldset>\n<legend>" + HtmlEscape(ctx.T("calc.legend.maxctx")) + "</legend>\n";
   h += Field("gpu", ctx.T("col.gpu"), Select("gpu", gpu_opts));
@@ -200,8 +232,9 @@ DirectiveSpec GpuCalculatorDirective() {
   // The form's first state (a shared URL overrides it); without model= or gpu=, the first of
   // the list.
   d.args = {Arg::Id("model", ArgType::kModel), Arg::Precision("precision").Default("q4_k_m"),
-            Arg::Integer("context", 1, 1e9).Default("8192"), Arg::Id("gpu", ArgType::kGpu)};
-  d.reads = {"data:models", "data:gpus", "data:machines"};
+            Arg::Integer("context", 1, 1e9).Default("8192"), Arg::Id("gpu", ArgType::kGpu),
+            Arg::Integer("prompt", 1, 1e9).Default("1024")};
+  d.reads = {"data:models", "data:gpus", "data:machines", "data:engines"};
   return d;
 }
 

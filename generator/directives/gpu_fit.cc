@@ -79,7 +79,10 @@ std::string Render(const Args& a, const PageContext& ctx) {
 DirectiveSpec GpuFitDirective() {
   DirectiveSpec d = DirectiveSpec::Block("gpu-fit", Render);
   d.args = MemoryArgs({Arg::Integer("limit", 1, 1000).Default("20"), Arg::Segment()});
-  d.reads = {"data:gpus", "data:machines", "computed:current-prices", "data:assumptions"};
+  // The speeds come from the lines fitted on validation.json (engines.json: which runs are
+  // the reference).
+  d.reads = {"data:gpus",        "data:machines",   "computed:current-prices",
+             "data:assumptions", "data:validation", "data:engines"};
   return d;
 }
 

@@ -296,6 +296,31 @@ struct Machine {
   Provenance prov;
 };
 
+// An inference engine with one of its GPU back ends (data/engines.json): "llama.cpp" with
+// "cuda", "rocm", "vulkan", "sycl" or "metal"; "vllm" with "cuda", "rocm" or "xpu"; "mlx" with
+// "metal". Which cards it runs on is said by EngineSupport rows.
+struct Engine {
+  SourceLoc loc;
+  std::string id;  // "llama.cpp"
+  std::string name;
+  std::vector<std::string> backends;  // "cuda", …
+  Provenance prov;
+};
+
+// How well one engine and back end runs on the GPUs of one vendor whose `architecture` starts
+// with one of `architectures` ("Blackwell" covers "Blackwell (GB10)" and "Blackwell Ultra").
+struct EngineSupport {
+  SourceLoc loc;
+  std::string engine;   // Engine id
+  std::string backend;  // one of its backends
+  std::string vendor;   // nvidia | amd | intel | apple
+  std::vector<std::string> architectures;
+  std::string level;  // official | community | experimental | none
+  // The back end `engine` means on these cards when none is named (llama.cpp: CUDA on NVIDIA).
+  bool default_backend = false;
+  Provenance prov;
+};
+
 // A flowchart node: a question with answers leading to further nodes, or a leaf whose GPU
 // is a query over the recommendation engine (never a GPU name).
 struct FlowQuery {
@@ -364,7 +389,14 @@ struct ValidationCase {
   int gpu_count = 1;
   std::string engine;
   std::string engine_version;
+  std::string backend;  // the engine's GPU back end (engines.json); empty = the card's default
   std::string weights_format;
+  // A format the calculator has no id for (GGUF Q3_K_M, Unsloth's *_K_XL, MLX 4-bit): its
+  // average bits per weight, from the file size the run printed; 0 = weights_format is an id.
+  double bits_per_weight = 0;
+  // Why the case is listed but not fitted (a driver or engine build known to be broken for
+  // it); empty = fitted.
+  std::string not_fitted;
   std::string kv_format;
   int context = 0;  // tokens allocated per sequence; 0 = not stated
   int batch = 1;
@@ -478,6 +510,8 @@ struct Dataset {
   std::vector<Persona> personas;
   std::vector<Machine> machines;   // optional file
   std::vector<FeatureGate> gates;  // optional file
+  std::vector<Engine> engines;     // engines.json (optional file)
+  std::vector<EngineSupport> engine_support;
   std::optional<Flowchart> flowchart;
   std::vector<ValidationCase> validation;   // optional file
   std::vector<Assumption> media_constants;  // genmodels.json "constants" (optional file)

@@ -57,6 +57,21 @@ void ValidateDataset(const Dataset& d, Diagnostics* diags) {
         diags->Warning(g.loc, "GPU '" + g.id + "' has no 'power_connectors'",
                        "list its connectors ([] when slot- or baseboard-powered) and "
                        "'power_connectors_source', or its builds are not checked for cables");
+  // With engines.json, every GPU has the back end its speed reference runs on (llama.cpp's
+  // default row for its vendor and architecture).
+  if (!d.engine_support.empty())
+    for (const auto& g : d.gpus) {
+      bool found = false;
+      for (const auto& row : d.engine_support)
+        if (row.engine == "llama.cpp" && row.default_backend && row.vendor == g.vendor)
+          for (const auto& arch : row.architectures)
+            found = found || (!arch.empty() && g.architecture.rfind(arch, 0) == 0);
+      if (!found)
+        diags->Warning(g.loc,
+                       "GPU '" + g.id + "' (" + g.vendor + " " + g.architecture +
+                           ") has no default llama.cpp back end in data/engines.json",
+                       "add its architecture to a llama.cpp support row with \"default\": true");
+    }
   for (const auto& p : d.personas)
     CheckMachineRef(d, p.machine, p.machine_loc, std::max(p.count, 1) / std::max(p.machines, 1),
                     "persona '" + p.id + "'", diags);
@@ -99,6 +114,13 @@ void ValidateDataset(const Dataset& d, Diagnostics* diags) {
     if (!v.model.empty() && !d.FindModel(v.model))
       diags->Error(v.model_loc, "unknown model '" + v.model + "' in 'model'",
                    DidYouMean(v.model, model_ids));
+    // A back end names one of its engine's in engines.json (when the engine is listed there).
+    if (!v.backend.empty())
+      for (const auto& e : d.engines)
+        if (e.id == (v.engine == "ollama" ? "llama.cpp" : v.engine) &&
+            std::find(e.backends.begin(), e.backends.end(), v.backend) == e.backends.end())
+          diags->Error(v.loc, "engine '" + e.id + "' has no back end '" + v.backend + "'",
+                       DidYouMean(v.backend, e.backends));
   }
   std::vector<std::string> pipeline_ids;
   for (const auto& p : d.media) pipeline_ids.push_back(p.id);

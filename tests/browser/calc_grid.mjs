@@ -16,7 +16,7 @@ export function fitGrid(models, gpus) {
     const at = (n) => Math.min(n, m.max_context);
     const lang = ['en', 'fr', 'zh-Hans'][i % 3];
     // The build fields (calc/placement.h) are set on every setting, so none stays from the last.
-    const base = { tool: 'fit', lang, model: m.id, batch: 1, mode: 'inference', ...noBuild };
+    const base = { tool: 'fit', lang, model: m.id, batch: 1, mode: 'inference', engine: '', prompt_tokens: 1024, ...noBuild };
     out.push({ ...base, precision: 'native', kv_precision: 'bf16', context: at(4096), gpu: gpus[i % gpus.length], count: 1 + (i % 4) });
     out.push({ ...base, precision: 'q4_k_m', kv_precision: 'q8_0', context: at(32768), gpu: 'rtx-4090', count: 2 });
     out.push({ ...base, precision: i % 2 ? 'fp16' : 'fp8', kv_precision: 'fp8', context: m.max_context, batch: 2, gpu: 'h100-sxm', count: 8 });
@@ -27,12 +27,16 @@ export function fitGrid(models, gpus) {
     out.push({ ...q4, machine: ['desktop', 'workstation', 'server-pcie-4', 'server-hgx-8'][i % 4] });
     if (gpus.includes('rtx-3090')) out.push({ ...q4, gpus: i % 2 ? 'rtx-3090, rtx-4090' : 'rtx-3090,rtx-3090,rtx-4090' });
     out.push({ ...q4, machine: 'desktop', offload: i % 2 ? 'experts' : 'layers', ram_gbs: i % 3 ? '' : '51.2', min_tps: i % 4 ? '' : '5' });
+    // Engines and serving: users around the knee, a prompt, an engine a card may not run.
+    out.push({ ...base, precision: 'q4_k_m', kv_precision: 'bf16', context: at(4096), batch: [1, 8, 64][i % 3],
+      engine: ['vllm', 'mlx', 'llama.cpp/vulkan', 'llama.cpp/rocm'][i % 4], prompt_tokens: [512, 8192][i % 2],
+      gpu: ['rtx-4090', 'mac-studio-m4-max-128gb', 'dgx-spark'][i % 3], count: 1 });
   });
   // A mixed set with an unknown card: the calculator says which.
   out.push({ tool: 'fit', lang: 'fr', model: models[0].id, precision: 'q4_k_m', kv_precision: 'bf16', context: 2048, batch: 1, mode: 'inference', gpu: 'rtx-4090', count: 1, ...noBuild, gpus: 'rtx-409' });
   // Errors: past the model's context, an empty field.
-  out.push({ tool: 'fit', lang: 'en', model: models[0].id, precision: 'q4_k_m', kv_precision: 'bf16', context: models[0].max_context + 1, batch: 1, mode: 'inference', gpu: 'rtx-4090', count: 1, ...noBuild });
-  out.push({ tool: 'fit', lang: 'fr', model: models[1].id, precision: 'q4_k_m', kv_precision: 'bf16', context: '', batch: 1, mode: 'inference', gpu: 'rtx-4090', count: 1, ...noBuild });
+  out.push({ tool: 'fit', lang: 'en', model: models[0].id, precision: 'q4_k_m', kv_precision: 'bf16', context: models[0].max_context + 1, batch: 1, mode: 'inference', engine: '', prompt_tokens: 1024, gpu: 'rtx-4090', count: 1, ...noBuild });
+  out.push({ tool: 'fit', lang: 'fr', model: models[1].id, precision: 'q4_k_m', kv_precision: 'bf16', context: '', batch: 1, mode: 'inference', engine: '', prompt_tokens: 1024, gpu: 'rtx-4090', count: 1, ...noBuild });
   return out;
 }
 
@@ -114,14 +118,19 @@ export function expectedRequests(c, defaults) {
   const num = (text, scale) => (/^\s*(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(text) ? Number(text) / scale : text.trim());
   if (c.tool === 'fit') {
     const whole = (v) => (/^\d+$/.test(String(v)) ? Number(v) : String(v));
-    const base = { model: c.model, precision: c.precision, kv_precision: c.kv_precision, batch: whole(c.batch), mode: c.mode };
+    // In inference the batch field is the number of users (one sequence each).
+    const base = { model: c.model, precision: c.precision, kv_precision: c.kv_precision, mode: c.mode };
+    base[c.mode === 'inference' ? 'users' : 'batch'] = whole(c.batch);
+    if (c.engine) base.engine = c.engine;
     const build = {};
     if (c.machine && c.machine !== 'auto') build.machine = c.machine;
     const ids = (c.gpus ?? '').split(',').map((id) => id.trim()).filter((id) => id !== '');
     if (ids.length > 0) build.gpus = ids;
     if (c.offload && c.offload !== 'none') build.offload = c.offload;
     for (const name of ['ram_gbs', 'min_tps']) if ((c[name] ?? '').trim() !== '') build[name] = num(c[name], 1);
-    const out = [{ command: 'fit', ...base, ...build, context: whole(c.context) }];
+    const fit = { command: 'fit', ...base, ...build, context: whole(c.context) };
+    if (c.mode === 'inference') fit.prompt_tokens = whole(c.prompt_tokens);
+    const out = [fit];
     if (c.mode === 'inference') out.push({ command: 'maxctx', ...base, gpu: c.gpu, count: whole(c.count) });
     return out;
   }
@@ -205,6 +214,7 @@ export async function checkShown(page, c, shown, answers, names) {
     const t = strings(c.tool);
     const gb = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
     const int = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+    const speed = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
     const perf = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
     const usd = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
     const days = new Intl.NumberFormat(locale, { style: 'unit', unit: 'day', unitDisplay: 'long', maximumFractionDigits: 0 });
@@ -248,6 +258,13 @@ export async function checkShown(page, c, shown, answers, names) {
           row[3].endsWith(price) && (row[3] !== price) === Boolean(cfg.price_estimated),
           `first configuration ${row.join(' | ')} ≠ ${names.gpus[cfg.gpu]} | ${cfg.count} | ${price}`);
       }
+      // Serving: the cheapest configuration's users and per-user speed; the cards an engine
+      // does not run on, by name.
+      const s = first.cheapest && first.cheapest.serving;
+      if (s) want(shown.status.includes(speed.format(s.per_user_tokens_per_s)) && shown.status.includes(int.format(s.max_users)),
+        `status '${shown.status}' lacks the serving figures ${s.per_user_tokens_per_s} / ${s.max_users}`);
+      if (first.engine_unsupported && first.engine_unsupported.length)
+        want(shown.status.includes(names.gpus[first.engine_unsupported[0]]), `status lacks the unsupported ${first.engine_unsupported[0]}`);
       const maxctx = answers[1];
       if (maxctx && maxctx.error) want(shown.status.includes(maxctx.error.messages[0]), `status lacks the maxctx error ${maxctx.error.messages[0]}`);
       else if (maxctx && maxctx.max_context > 0) want(shown.status.includes(int.format(maxctx.max_context)), `status '${shown.status}' lacks ${int.format(maxctx.max_context)} tokens`);

@@ -11,6 +11,7 @@
 #include "calc/fit.h"
 #include "calc/memory.h"
 #include "calc/rules.h"
+#include "calc/serving.h"
 #include "calc_fixture.h"
 
 namespace gg::calc {
@@ -40,11 +41,12 @@ const std::map<std::string, std::function<void()>>& Checks() {
                Approx((10.0 * 131072 + 52.0 * 1536) * per_cell));
          CHECK(KvCacheBytes(gemma, Precision::kBf16, 131072, a) < 62.0 * 131072 * per_cell / 4);
        }},
-      {"multi_gpu_decode=layer_split",
+      {"multi_gpu_decode=layer_split_fixed_time_per_card",
        [] {
-         // Llama 3.1 70B at 16 bits needs several RTX 3090s; the answer's speed is one card's
-         // bandwidth over the bytes of a step, whatever the count.
-         const Assumptions a = calc_test::TestAssumptions();
+         // Llama 3.1 70B needs several RTX 3090s; the answer's speed is one card's bandwidth
+         // over the bytes of a step, plus the fixed time once per card.
+         Assumptions a = calc_test::TestAssumptions();
+         a.decode_dense = {1.5, 0.002, 10, 0};
          const auto models = calc_test::TestModels();
          const LlmModel& llama70 = ModelNamed(models, "llama-3.1-70b");
          const Gpu rtx3090 = calc_test::MakeGpu("rtx-3090", Segment::kConsumer, 24, 936, 6,
@@ -57,8 +59,7 @@ const std::map<std::string, std::function<void()>>& Checks() {
          REQUIRE(answer->count >= 2);
          REQUIRE(answer->tokens_per_s);
          const double bytes = DecodeBytesPerStep(llama70, r, answer->memory, a);
-         CHECK(*answer->tokens_per_s ==
-               Approx(DecodeTokensPerSecond(rtx3090, llama70, bytes, 1, a)));
+         CHECK(*answer->tokens_per_s == Approx(1 / (1.5 * bytes / 936e9 + answer->count * 0.002)));
        }},
       {"gpu_count=machine_holds_build",
        [] {
@@ -136,18 +137,55 @@ const std::map<std::string, std::function<void()>>& Checks() {
          r.precision = Precision::kQ4_K_M;
          CHECK(AnswerOnGpu(titan, llama8, r, a, 4));
        }},
-      {"decode_speed=calibrated_bandwidth_line",
+      {"decode_speed=calibrated_bandwidth_line_per_platform",
        [] {
          Assumptions a = calc_test::TestAssumptions();
          const auto models = calc_test::TestModels();
          const Gpu rtx4090 = calc_test::MakeGpu("rtx-4090", Segment::kConsumer, 24, 1008, 72, "ada",
                                                 165.2, 330.3, 450);
+         Gpu spark = rtx4090;
+         spark.form_factor = "system";
+         spark.bandwidth_gbs = 273;
          a.decode_dense = {1.5, 0.002, 10, 0};
+         a.decode_dense_on[static_cast<size_t>(Platform::kUnified)] = {1.8, 0.004, 3, 0};
          const double bytes = 4.5e9;
-         CHECK(DecodeTokensPerSecond(rtx4090, ModelNamed(models, "llama-3.1-8b"), bytes, 1, a) ==
+         const LlmModel& llama8 = ModelNamed(models, "llama-3.1-8b");
+         // A discrete card has no line of its own here: the pooled one.
+         CHECK(DecodeTokensPerSecond(rtx4090, llama8, bytes, 1, a) ==
                Approx(1 / (1.5 * bytes / 1008e9 + 0.002)));
+         // A unified-memory system: its platform's line.
+         CHECK(DecodeTokensPerSecond(spark, llama8, bytes, 1, a) ==
+               Approx(1 / (1.8 * bytes / 273e9 + 0.004)));
        }},
-      {"prefill_speed=calibrated_compute_share",
+      {"engine_speed=fitted_factor_from_two_runs",
+       [] {
+         Assumptions a = calc_test::TestAssumptions();
+         a.engine_factors["vllm/cuda"] = {1.3, 1, 0.8, 2};
+         CHECK(EngineDecodeFactor(a, "vllm/cuda") == 1);  // one run: not used
+         CHECK(EnginePrefillFactor(a, "vllm/cuda") == 0.8);
+         CHECK(EngineDecodeFactor(a, "mlx/metal") == 1);  // no run
+       }},
+      {"serving=kv_budget_memory_or_compute_bound",
+       [] {
+         Assumptions a = calc_test::TestAssumptions();
+         a.decode_dense = {1.25, 0, 10, 0};
+         a.prefill_quantized = {0.5, 3, 0};
+         const auto models = calc_test::TestModels();
+         const LlmModel& llama8 = ModelNamed(models, "llama-3.1-8b");
+         const Gpu rtx4090 = calc_test::MakeGpu("rtx-4090", Segment::kConsumer, 24, 1008, 72, "ada",
+                                                165.2, 330.3, 450);
+         MemoryRequest r;
+         r.precision = Precision::kQ4_K_M;
+         r.context = 256;
+         ServingRequest s;
+         s.users = 1000;  // far past the knee: the total is the prefill rate
+         auto many = Serve(rtx4090, 1, llama8, r, a, s);
+         REQUIRE(many);
+         CHECK(many->compute_bound);
+         CHECK(many->aggregate_tokens_per_s == Approx(0.5 * 165.2e12 / (2 * 8.03e9)));
+         CHECK(many->max_users > 1);
+       }},
+      {"prefill_speed=calibrated_compute_share_per_platform",
        [] {
          Assumptions a = calc_test::TestAssumptions();
          const auto models = calc_test::TestModels();
@@ -160,6 +198,12 @@ const std::map<std::string, std::function<void()>>& Checks() {
          auto pp = PrefillTokensPerSecond(rtx4090, llama8, Precision::kQ4_K_M, a);
          REQUIRE(pp);
          CHECK(*pp == Approx(0.5 * 165.2e12 / (2 * 8.03e9)));
+         Gpu system = rtx4090;
+         system.form_factor = "system";
+         system.vendor = "nvidia";
+         a.prefill_class["unified/nvidia"] = {0.3, 4, 0};
+         CHECK(*PrefillTokensPerSecond(system, llama8, Precision::kQ4_K_M, a) ==
+               Approx(0.3 * 0.5 * 165.2e12 / (2 * 8.03e9)));
        }},
       {"electricity=rated_power_times_utilisation",
        [] {

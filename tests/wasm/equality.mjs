@@ -66,6 +66,27 @@ for (const m of models) {
       for (const precision of ["native", "q4_k_m", "fp16"])
         add({ command: "maxctx", model: m.id, precision, gpu, count });
 }
+// Engines and serving: every engine id and engine/back end of engines.json (cards without
+// support left out and said), users around the knee, prompts; maxctx on cards that do and do
+// not run the engine.
+const engineIds = [];
+for (const e of bundle.files["engines.json"]?.engines ?? []) {
+  engineIds.push(e.id);
+  for (const b of e.backends) engineIds.push(`${e.id}/${b}`);
+}
+// (Every model, but each engine and each users/prompt setting on a share of them: a fit
+// answer computes the serving figures of every configuration.)
+for (const [i, m] of models.entries()) {
+  for (const [j, engine] of [undefined, ...engineIds].entries())
+    if ((i + j) % 3 === 0)
+      add({ command: "fit", model: m.id, precision: "q4_k_m", context: 4096, engine, users: [1, 8, 64][(i + j) % 3 === 0 ? i % 3 : 0] });
+  const users = [1, 2, 16, 256, 4096][i % 5];
+  add({ command: "fit", model: m.id, precision: "native", context: 2048, users, prompt_tokens: [undefined, 1, 32768][i % 3], max_gpus: 8 });
+  for (const [j, engine] of engineIds.entries())
+    if ((i + j) % 4 === 0)
+      add({ command: "maxctx", model: m.id, precision: "q4_k_m", gpu: ["rtx-4090", gpus[0], gpus[gpus.length - 1]][j % 3], engine, users: 4 });
+  add({ command: "vram", model: m.id, precision: "q4_k_m", context: 4096, users: 32, engine: "vllm" });
+}
 for (const workload of ["inference8", "inference16", "training16"])
   for (const cost of ["none", "gpu", "ownership"])
     for (const segments of [undefined, ["consumer"], ["workstation", "datacenter"]])
@@ -187,6 +208,11 @@ const errors = [
   { command: "maxctx", model: m0.id, precision: "q4_k_m", gpu: "rtx-4900" },
   { command: "maxctx", model: m0.id, precision: "q4_k_m", gpu: "rtx-4090", count: 5000, context: 8192 },
   { command: "maxctx", model: m0.id, precision: "q4_k_m" },
+  { command: "fit", model: m0.id, precision: "q4_k_m", context: 8192, engine: "llama.cp" },
+  { command: "fit", model: m0.id, precision: "q4_k_m", context: 8192, engine: "llama.cpp/cuad", users: 0 },
+  { command: "fit", model: m0.id, precision: "q4_k_m", context: 8192, engine: 3, users: 2.5, prompt_tokens: -1 },
+  { command: "fit", model: m0.id, precision: "q4_k_m", context: 8192, users: 4, batch: 2 },
+  { command: "maxctx", model: m0.id, precision: "q4_k_m", gpu: "rtx-4090", users: 100000 },
   { command: "rank", workload: "training32" },
   { command: "rank", workload: "training16", cost: "free", count: 0 },
   { command: "rank" },
