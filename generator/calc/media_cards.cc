@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "calc/memory.h"
 #include "calc/systems.h"
 
 namespace gg::calc {
@@ -11,7 +12,7 @@ double MediaNeededBytes(const Gpu& g, const MediaEstimate& e, const Assumptions&
 }
 
 double MediaUsableBytes(const Gpu& g, const Assumptions& a) {
-  return ModelMemoryGb(g) * 1e9 * (1 - a.gpu_ram_headroom_fraction);
+  return ModelMemoryGb(g) * kBytesPerGiB * (1 - a.gpu_ram_headroom_fraction);
 }
 
 bool MediaFitsOn(const Gpu& g, const MediaEstimate& e, const Assumptions& a) {

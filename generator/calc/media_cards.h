@@ -30,7 +30,8 @@ namespace gg::calc {
 
 // Bytes the run needs on g: peak + CUDA context, plus host_bytes on a unified-memory system.
 double MediaNeededBytes(const Gpu& g, const MediaEstimate& e, const Assumptions& a);
-// Bytes of g the run may use: ModelMemoryGb × 10⁹ × (1 − gpu_ram_headroom_fraction).
+// Bytes of g the run may use: ModelMemoryGb × 2^30 × (1 − gpu_ram_headroom_fraction), the rule
+// of the LLM answers (fit.h UsableGpuBytes: a card sold as "24 GB" holds 24 GiB).
 double MediaUsableBytes(const Gpu& g, const Assumptions& a);
 // Whether g holds the run: a peak was computed and MediaNeededBytes ≤ MediaUsableBytes.
 bool MediaFitsOn(const Gpu& g, const MediaEstimate& e, const Assumptions& a);

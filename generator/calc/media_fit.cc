@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include "calc/memory.h"
+#include "calc/systems.h"
+
 namespace gg::calc {
 
 const std::vector<MediaMode>& MediaModeLadder() {
@@ -18,7 +21,8 @@ MediaFit FitMediaOnGpu(const MediaPipeline& p, const MediaRequest& r, const Gpu&
                        const MediaConstants& k, double cuda_context_gb,
                        double gpu_ram_headroom_fraction) {
   MediaFit f;
-  const double memory = (g.usable_memory_gb ? *g.usable_memory_gb : g.memory_gb) * 1e9;
+  // As the LLM answers count it (fit.h UsableGpuBytes): a card sold as "24 GB" holds 24 GiB.
+  const double memory = ModelMemoryGb(g) * kBytesPerGiB;
   f.usable_bytes = memory * (1 - gpu_ram_headroom_fraction);
   for (const MediaMode& m : MediaModeLadder()) {
     MediaRequest q = r;

@@ -6,8 +6,8 @@
 // A card holds a request when the peak of calc/media (the largest phase) plus the CUDA
 // context fits in its memory less the headroom, the rule calc/fit applies to LLMs:
 //   peak_bytes + cuda_context_gb × 10⁹ ≤ memory × (1 − gpu_ram_headroom_fraction)
-// (memory: usable_memory_gb where the data gives it, a unified-memory machine's share for the
-// GPU; memory_gb otherwise).
+// (memory: ModelMemoryGb × 2^30, usable_memory_gb where the data gives it, a unified-memory
+// machine's share for the GPU, memory_gb otherwise; a card sold as "24 GB" holds 24 GiB).
 //
 // The modes are tried from the lightest to the heaviest, the order a user reaches for them
 // when memory runs out (ComfyUI does the first and the tiled decode by itself):

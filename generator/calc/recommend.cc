@@ -59,6 +59,14 @@ bool RanksAbove(const Candidate& a, const Candidate& b) {
   return a.gpu->id < b.gpu->id;
 }
 
+// Whether a card meets the profile's own definition: its memory, segment and vendor.
+bool Wanted(const Candidate& c) {
+  for (const Failure& f : c.failures)
+    if (f.reason == Reason::kMemory || f.reason == Reason::kSegment || f.reason == Reason::kVendor)
+      return false;
+  return true;
+}
+
 // Why the rank-1 pick p is there (Pick's comment).
 void Explain(const Candidate& p, const std::vector<Candidate>& all, Pick* pick) {
   const Candidate* blocker = nullptr;
@@ -66,12 +74,18 @@ void Explain(const Candidate& p, const std::vector<Candidate>& all, Pick* pick) 
     if (b == nullptr) return true;
     const bool a_single = a.failures.size() == 1, b_single = b->failures.size() == 1;
     if (a_single != b_single) return a_single;
+    // A card outside the profile's own definition (too little memory, another segment or
+    // vendor) explains less than one the profile wanted but could not have.
+    const bool a_wanted = Wanted(a), b_wanted = Wanted(*b);
+    if (a_wanted != b_wanted) return a_wanted;
     if (a.value.has_value() != b->value.has_value()) return a.value.has_value();
     return RanksAbove(a, *b);
   };
   for (const Candidate& c : all) {
     if (c.failures.empty()) continue;
-    const bool above = c.value && p.value ? *c.value > *p.value : c.build_perf > p.build_perf;
+    // Under a cost basis only a priced card can be said to rank above; by speed alone, a
+    // faster one.
+    const bool above = p.value ? c.value && *c.value > *p.value : c.build_perf > p.build_perf;
     if (above && better_blocker(c, blocker)) blocker = &c;
   }
   if (blocker != nullptr) {

@@ -81,9 +81,11 @@ struct Pick {
                                         // count for training, perf for inference); absent
                                         // with kNone
   // Why this card is here. Rank 1: the limit that decided, about `next_faster`: a card that
-  // would rank above this one (better value, or faster when unpriced) but fails a check —
-  // one that fails a single check first, then a priced one, then the best-ranked (its first
-  // failed check: kMemory … kGate, with `gate`);
+  // would rank above this one (priced, with a better value; by speed alone, faster) but
+  // fails a check —
+  // one that fails a single check first, then one within the profile's memory, segments
+  // and vendors, then a priced one, then the best-ranked (its first failed check: kMemory …
+  // kGate, with `gate`);
   // when none would, kValue about the slowest eligible faster card, or kSpeed. Rank > 1:
   // kRunnerUp.
   Reason reason = Reason::kSpeed;

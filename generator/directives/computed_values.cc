@@ -1,5 +1,7 @@
 #include "directives/computed_values.h"
 
+#include <algorithm>
+
 #include "base/content_cache.h"
 #include "calc/ranking.h"
 #include "data/open_data.h"
@@ -61,8 +63,14 @@ std::vector<WorkloadLists> RankLists(const PageContext& ctx) {
   for (Workload w : kAllWorkloads) {
     calc::RankOptions ro;
     ro.workload = w;
-    ro.basis = calc::CostBasis::kNone;
+    // The list the speed ranking tables show (gpu_rank_value.cc): priced cards by card
+    // price, then by speed, so a card's page and the tables give it one place.
+    ro.basis = calc::CostBasis::kGpu;
     WorkloadLists l{w, RankOf(ctx, ro), {}};
+    std::stable_sort(l.by_speed.begin(), l.by_speed.end(),
+                     [](const calc::RankEntry& x, const calc::RankEntry& y) {
+                       return x.perf.relative > y.perf.relative;
+                     });
     ro.basis = calc::CostBasis::kOwnership;
     l.by_value = RankOf(ctx, ro);
     SortByValue(&l.by_value);

@@ -196,10 +196,14 @@ std::string CloudPriceHtml(const CloudOffer& offer, const PageContext& ctx) {
 std::string PriceHtml(double usd, const calc::CurrentPrice& p, const PageContext& ctx) {
   // One question per card, condition, region and number of cards (an amount is p.usd or a
   // multiple of it), so tests/unit/consistency_test.cc holds every page to one figure.
-  const long cards = p.usd > 0 ? std::lround(usd / p.usd) : 1;
-  const std::string question = "price gpu=" + p.gpu + " condition=" + ConditionId(p.condition) +
-                               " region=" + p.region + " cards=" + std::to_string(cards);
-  std::string h = PriceMarks(p, ctx) + AnswerHtml(question, usd, HtmlEscape(ctx.fmt->Usd(usd)));
+  // Only a whole number of cards is a price; another amount (a cost of ownership) is shown
+  // as it is.
+  const long cards = p.usd > 0 ? std::lround(usd / p.usd) : 0;
+  std::string h = PriceMarks(p, ctx) + HtmlEscape(ctx.fmt->Usd(usd));
+  if (cards > 0 && std::fabs(usd - static_cast<double>(cards) * p.usd) <= 1e-9 * usd)
+    h = AnswerHtml("price gpu=" + p.gpu + " condition=" + ConditionId(p.condition) +
+                       " region=" + p.region + " cards=" + std::to_string(cards),
+                   usd, h);
   if (p.stale) h += " <span class=\"tag stale\">" + HtmlEscape(ctx.T("price.stale")) + "</span>";
   return h;
 }

@@ -178,23 +178,34 @@ TEST_CASE("Recommend: a build its machine cannot hold is not made", "[calc][reco
   Constraints k{Workload::kTraining16, CostBasis::kNone, 24, std::nullopt, {}, {}, 4, {}, "", 1};
   k.machine = "workstation";
   const Recommendation r = Recommend(data, perf, prices, calc_test::TestAssumptions(), k);
-  REQUIRE(r.picks.size() == 2);
-  // Speed alone: the A6000 is the fastest that fits; the 4090 above it is triple-width.
-  CHECK(r.picks[0].gpu == "a6000");
-  CHECK(r.picks[0].reason == Reason::kSlots);
-  CHECK(r.picks[0].next_faster == "r4090");
-  REQUIRE(r.picks[0].build);
-  CHECK(r.picks[0].build->system_w == Approx(1650));
+  // Up to four cards for training: as many as the machine holds. Four 5090s need a
+  // 3,437.5 W PSU and three 2,718.75 W (over the 2,200 W on offer): two are bought (1,600 W
+  // → 2,000 W → 2,200 W). Triple-width 4090s stop at two (slots); A6000 and A5000 fit four.
+  REQUIRE(r.picks.size() == 4);
+  CHECK(r.excluded.empty());
+  // Speed alone, the build's: 2 × 1.5, 4 × 0.7, then 2.0 each (by id).
+  const char* order[] = {"r5090", "a6000", "a5000", "r4090"};
+  const int counts[] = {2, 4, 4, 2};
+  for (size_t i = 0; i < 4; ++i) {
+    INFO(i);
+    CHECK(r.picks[i].gpu == order[i]);
+    CHECK(r.picks[i].count == counts[i]);
+    REQUIRE(r.picks[i].build);
+    CHECK(r.picks[i].build->limit == BuildLimit::kFits);
+  }
+  CHECK(r.picks[0].reason == Reason::kSpeed);
+  CHECK(r.picks[0].build->system_w == Approx(1600));
   CHECK(r.picks[0].build->psu_w.value_or(0) == 2200);
-  REQUIRE(r.picks[0].next_faster_build);
-  CHECK(r.picks[0].next_faster_build->max_gpus == 2);
-  CHECK(r.picks[1].gpu == "a5000");
-  REQUIRE(r.excluded.size() == 2);
-  CHECK(r.excluded[0].gpu == "r5090");
-  CHECK(r.excluded[0].reason == Reason::kPsu);  // 2,750 W needs 3,437.5 W
-  REQUIRE(r.excluded[0].build);
-  CHECK(r.excluded[0].build->psu_needed_w == Approx(3437.5));
-  CHECK(r.excluded[1].reason == Reason::kSlots);
+  CHECK(r.picks[1].build->system_w == Approx(1650));
+  CHECK(r.picks[3].build->max_gpus == 2);
+  // One card more than fits, asked for exactly (up to 3 of the 5090 alone): two.
+  Constraints only = k;
+  only.segments = {Segment::kConsumer};
+  only.count = 3;
+  const Recommendation r1 = Recommend(data, perf, prices, calc_test::TestAssumptions(), only);
+  REQUIRE_FALSE(r1.picks.empty());
+  CHECK(r1.picks[0].gpu == "r5090");
+  CHECK(r1.picks[0].count == 2);
   // Spread over two machines, two 5090s per workstation fit: 1,600 W → 2,000 W needed → 2,200.
   k.machines = 2;
   const Recommendation r2 = Recommend(data, perf, prices, calc_test::TestAssumptions(), k);

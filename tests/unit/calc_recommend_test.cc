@@ -69,9 +69,10 @@ TEST_CASE("Recommend: picks by value, each with its binding reason", "[calc][rec
     std::vector<Expected> picks;
     Expected fastest;
   };
-  // Rank 1 names the excluded card that would have ranked above it (a card failing a single
-  // check first, a priced one first, then the better value); the picks below it are
-  // runners-up.
+  // Rank 1 names the excluded card that would have ranked above it (priced, with a better
+  // value; by speed alone, faster): a card failing a single check first, then one the
+  // profile wants (memory, segment, vendor), then the better value. Without one, the slowest
+  // faster pick (kValue). The picks below it are runners-up.
   const Case cases[] = {
       {"24 GB consumer card under 2,000 $, new or used",
        {kW, CostBasis::kGpu, 24, 2000, {}, {Segment::kConsumer}, 1, {}, "", 1},
@@ -81,22 +82,23 @@ TEST_CASE("Recommend: picks by value, each with its binding reason", "[calc][rec
        {"r4090", Reason::kRunnerUp, ""}},
       {"same, new cards only",
        {kW, CostBasis::kGpu, 24, 2000, {N}, {Segment::kConsumer}, 1, {}, "", 1},
-       // 0.556; the r4070 (0.6, 12 GB) and the r5090 (0.577, over budget) would rank above
-       {{"r4090", Reason::kMemory, "r4070"}},
-       {"r4090", Reason::kMemory, "r4070"}},
+       // 0.556; the r4070 (0.6, 12 GB) and the r5090 (0.577, over budget) would rank above:
+       // the r5090 is a card the profile wants
+       {{"r4090", Reason::kBudget, "r5090"}},
+       {"r4090", Reason::kBudget, "r5090"}},
       {"no budget, new: the 5090 leads, the 12 GB r4070 would give more per dollar",
        {kW, CostBasis::kGpu, 24, std::nullopt, {N}, {Segment::kConsumer}, 1, {}, "", 1},
        {{"r5090", Reason::kMemory, "r4070"}, {"r4090", Reason::kRunnerUp, ""}},
        {"r5090", Reason::kMemory, "r4070"}},
       {"every segment, no budget, no memory floor",
        {kW, CostBasis::kGpu, 0, std::nullopt, {}, {}, 1, {}, "", 1},
-       {{"r3060", Reason::kNoPrice, "noprice"},  // 1.1 per k$; the faster noprice is unpriced
-        {"usedonly", Reason::kRunnerUp, ""},     // 1.0
-        {"r3090", Reason::kRunnerUp, ""},        // 0.75
-        {"r4090", Reason::kRunnerUp, ""},        // 0.667
-        {"r4070", Reason::kRunnerUp, ""},        // 0.6
-        {"r5090", Reason::kRunnerUp, ""},        // 0.577
-        {"h", Reason::kRunnerUp, ""}},           // 0.12
+       {{"r3060", Reason::kValue, "r4070"},   // 1.1 per k$; r4070 is faster at 0.6
+        {"usedonly", Reason::kRunnerUp, ""},  // 1.0
+        {"r3090", Reason::kRunnerUp, ""},     // 0.75
+        {"r4090", Reason::kRunnerUp, ""},     // 0.667
+        {"r4070", Reason::kRunnerUp, ""},     // 0.6
+        {"r5090", Reason::kRunnerUp, ""},     // 0.577
+        {"h", Reason::kRunnerUp, ""}},        // 0.12
        {"h", Reason::kRunnerUp, ""}},
       {"speed alone, no budget: price not needed",
        {kW, CostBasis::kNone, 24, std::nullopt, {}, {Segment::kConsumer}, 1, {}, "", 1},
@@ -108,11 +110,11 @@ TEST_CASE("Recommend: picks by value, each with its binding reason", "[calc][rec
        {"r5090", Reason::kSegment, "h"}},
       {"up to two cards for inference without a total: one card is bought, within 2,000 $",
        {kW, CostBasis::kGpu, 12, 2000, {}, {Segment::kConsumer}, 2, {}, "", 1},
-       {{"r3060", Reason::kNoPrice, "noprice"},  // 0.22 / 200
-        {"usedonly", Reason::kRunnerUp, ""},     // 0.7 / 700
-        {"r3090", Reason::kRunnerUp, ""},        // 0.6 / 800
-        {"r4090", Reason::kRunnerUp, ""},        // 1.0 / 1,500
-        {"r4070", Reason::kRunnerUp, ""}},       // 0.45 / 750; a 5090 costs 2,600
+       {{"r3060", Reason::kValue, "r4070"},   // 0.22 / 200; an unpriced card ranks nowhere
+        {"usedonly", Reason::kRunnerUp, ""},  // 0.7 / 700
+        {"r3090", Reason::kRunnerUp, ""},     // 0.6 / 800
+        {"r4090", Reason::kRunnerUp, ""},     // 1.0 / 1,500
+        {"r4070", Reason::kRunnerUp, ""}},    // 0.45 / 750; a 5090 costs 2,600
        {"r4090", Reason::kRunnerUp, ""}},
   };
   for (const Case& c : cases) {

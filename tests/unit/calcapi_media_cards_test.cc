@@ -1,6 +1,6 @@
 // calcapi "media": the cards that hold an image or video run (calc/media_cards.h), on the
 // guide's own gpus.json, cloud.json, assumptions.json, genmodels.json and machines.json, with five
-// cards and made-up prices, so the rule is checked by hand: usable = memory_gb × 10⁹ × (1 − 0.05
+// cards and made-up prices, so the rule is checked by hand: usable = memory_gb × 2^30 × (1 − 0.05
 // headroom), needed = peak + 0.35 GB CUDA context (+ the weights in system RAM on a
 // unified-memory system), a desktop takes PCIe cards only, cheapest first, unpriced last.
 #include <catch2/catch.hpp>
@@ -97,13 +97,13 @@ TEST_CASE("calcapi media: the cards that hold FLUX.1 [dev] in FP8, without offlo
   CHECK(c5090["price_usd"] == 2000.0);
   CHECK(c5090["condition"] == "new");
   CHECK(c5090["price_estimated"] == false);
-  CHECK(c5090["usable_bytes"] == 30400000000LL);  // 32 × 10⁹ × 0.95
+  CHECK(c5090["usable_bytes"] == 32641751450LL);  // 32 × 2^30 × 0.95 = 32,641,751,449.6
   CHECK(c5090["needed_bytes"] == peak + kContext);
   CHECK(c5090["seconds_per_video_second"].is_null());  // an image
   CHECK(c5090["total_seconds"].get<double>() > 0);
   const Json& mac = j["cards"][1];
   CHECK(mac["price_estimated"] == true);
-  CHECK(mac["usable_bytes"] == 91200000000LL);    // usable_memory_gb 96 × 10⁹ × 0.95
+  CHECK(mac["usable_bytes"] == 97925254349LL);    // usable_memory_gb 96 × 2^30 × 0.95 = 97,925,254,348.8
   CHECK(mac["needed_bytes"] == peak + kContext);  // nothing offloaded
   // The card asked about agrees with the list.
   Json one = Ask({{"pipeline", "flux.1-dev"}, {"precision", "fp8"}, {"gpu", "rtx-4090"}});

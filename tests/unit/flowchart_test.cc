@@ -84,6 +84,7 @@ TEST_CASE("a price change moves the flowchart leaf that depends on it", "[direct
   Computed c = ComputeAll(data, &d);
   auto rec = calc::Recommend(data, c.perf, c.prices, c.assumptions,
                              calc::ConstraintsFromQuery(*leaf->query));
-  REQUIRE_FALSE(rec.picks.empty());
-  CHECK(rec.picks[0].gpu != picked);
+  // No card may be left (24 GB with BF16 under the budget is one card today): then the leaf
+  // says so instead of naming one.
+  CHECK((rec.picks.empty() || rec.picks[0].gpu != picked));
 }

@@ -184,7 +184,7 @@ TEST_CASE("mini site: gpu-rank lists the fastest GPUs first", "[site][directives
   REQUIRE(table != std::string::npos);
   std::string body = html.substr(table, html.find("</table>", table) - table);
   static const std::regex kRow(
-      R"re(<tr[^>]*><th scope="row"><a href="[^"]*/gpus/([a-z0-9.-]+)/">[^<]*</a></th><td class="num"[^>]*>\d+</td><td class="num"[^>]*>([0-9.]+)×</td>)re");
+      R"re(<tr[^>]*><th scope="row"><a href="[^"]*/gpus/([a-z0-9.-]+)/">[^<]*</a></th><td class="num"[^>]*>(?:<data [^>]*>)?\d+(?:</data>)?</td><td class="num"[^>]*>([0-9.]+)×</td>)re");
   std::vector<std::string> ids;
   std::vector<double> perf;
   for (auto it = std::sregex_iterator(body.begin(), body.end(), kRow); it != std::sregex_iterator();
