@@ -623,7 +623,6 @@ Answer Fit(Reader& r, const Dataset& data, const Json& request) {
       calc::ComputeCurrentPrices(data.prices, a->price_window_days, a->price_max_age_days);
   const calc::FitResult fit = calc::FitModel(data, *m.model, m.request, prices, *a, options);
   Json& j = out.body;
-  const bool inference = m.request.mode == calc::MemoryMode::kInference;
   auto config_json = [&](const calc::FitConfig& c) {
     Json x = ConfigJson(c);
     x["engine"] = c.engine ? EngineJson(*c.engine) : Json(nullptr);
