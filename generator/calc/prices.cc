@@ -60,10 +60,11 @@ std::optional<CurrentPrice> CurrentPriceFor(const std::vector<PriceObservation>&
 }
 
 CurrentPrices ComputeCurrentPrices(const std::vector<PriceObservation>& observations,
-                                   int window_days, int max_age_days, int stale_days) {
+                                   int window_days, int max_age_days, int stale_days,
+                                   const std::string& currency) {
   std::map<std::pair<std::string, Condition>, std::vector<Dated>> groups;
   for (const PriceObservation& o : observations) {
-    if (!Usable(o)) continue;
+    if (o.currency != currency || !(o.price > 0)) continue;
     if (auto day = ParseIsoDate(o.date)) groups[{o.gpu, o.condition}].push_back({*day, &o});
   }
   int64_t data_newest = INT64_MIN;

@@ -42,9 +42,12 @@ std::optional<CurrentPrice> CurrentPriceFor(const std::vector<PriceObservation>&
 // observation is more than max_age_days older than the newest observation of all the data
 // is left out: the card is no longer sold in that condition (0: keep every pair). A pair kept
 // whose newest observation is more than stale_days older than that is marked stale (0: none).
+// Only observations in `currency` are used (CurrentPrice::usd then holds that currency; the
+// regions view, calc/regions.h, passes the region's).
 using CurrentPrices = std::map<std::pair<std::string, Condition>, CurrentPrice>;
 CurrentPrices ComputeCurrentPrices(const std::vector<PriceObservation>& observations,
-                                   int window_days, int max_age_days, int stale_days = 0);
+                                   int window_days, int max_age_days, int stale_days = 0,
+                                   const std::string& currency = "USD");
 
 // The lowest current price of gpu among the allowed conditions (empty = any condition);
 // a tie between conditions goes to new. nullopt when the GPU has no price in them.

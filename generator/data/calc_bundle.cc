@@ -16,9 +16,13 @@ const char* const kWhere = "calculator data";
 const std::vector<std::string>& CalcBundleFiles() {
   // validation.json: decode speed is a line fitted on its measured cases.
   static const std::vector<std::string> files = {
-      "gpus.json",   "benchmarks.json",  "prices.json",    "cloud.json",
-      "models.json", "assumptions.json", "validation.json"};
+      "gpus.json",   "benchmarks.json",  "prices.json",     "cloud.json",
+      "models.json", "assumptions.json", "validation.json", "regions.json"};
   return files;
+}
+
+bool CalcBundleFileOptional(const std::string& name) {
+  return name == "regions.json";
 }
 
 std::string CalcBundlePart(const std::string& name, const std::string& text, Diagnostics* diags) {
@@ -50,6 +54,7 @@ std::string MakeCalcBundle(const std::map<std::string, std::string>& texts, Diag
   bool ok = true;
   for (const std::string& name : CalcBundleFiles()) {
     auto it = texts.find(name);
+    if (it == texts.end() && CalcBundleFileOptional(name)) continue;
     std::string part = it == texts.end() ? std::string() : CalcBundlePart(name, it->second, diags);
     if (part.empty()) {
       diags->Error(
@@ -73,6 +78,7 @@ void LoadCalcBundle(std::string_view text, Dataset* out, Diagnostics* diags) {
   const nlohmann::json& files = bundle["files"];
   for (const std::string& name : CalcBundleFiles()) {
     if (!files.contains(name)) {
+      if (CalcBundleFileOptional(name)) continue;
       diags->Error({kWhere, 0, 0}, "the bundle lacks data/" + name);
       out->unreadable.push_back("data/" + name);
       continue;

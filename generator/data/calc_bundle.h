@@ -17,6 +17,8 @@ namespace gg {
 
 // The files of data/ the calculator reads, in the order they are loaded.
 const std::vector<std::string>& CalcBundleFiles();
+// Whether the bundle may lack the file (regions.json: a site without regions).
+bool CalcBundleFileOptional(const std::string& name);
 
 // {"format": 1, "files": {"assumptions.json": {…}, …}}: each file's JSON without whitespace
 // (numbers round-trip exactly), keys sorted, so equal data gives equal bytes. texts maps

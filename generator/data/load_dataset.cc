@@ -10,6 +10,7 @@
 #include "base/text.h"
 #include "data/json_doc.h"
 #include "data/load_machines.h"
+#include "data/load_regions.h"
 #include "data/object_reader.h"
 
 namespace gg {
@@ -66,6 +67,19 @@ void ReadUsableMemory(ObjectReader& r, Gpu* g, Diagnostics* diags) {
   }
 }
 
+// availability (optional): the regions a region-only SKU is sold in, each once.
+void ReadAvailability(ObjectReader& r, Gpu* g, Diagnostics* diags) {
+  if (!r.Has("availability")) return;
+  g->availability = r.StringList("availability", {"US", "EU", "CN"});
+  std::vector<std::string> sorted = g->availability;
+  std::sort(sorted.begin(), sorted.end());
+  if (g->availability.empty())
+    diags->Error(r.FieldLoc("availability"),
+                 "availability lists no region; remove it for a card sold everywhere");
+  else if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end())
+    diags->Error(r.FieldLoc("availability"), "availability names a region twice");
+}
+
 void LoadGpus(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
   const auto* arr = TopLevelArray(doc, "gpus", diags);
   if (!arr) return;
@@ -103,6 +117,7 @@ void LoadGpus(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
     g.form_factor = r.Enum("form_factor", {"pcie", "sxm", "oam", "system"});
     g.launch_price_usd = r.NullableNumber("launch_price_usd");
     ReadUsableMemory(r, &g, diags);
+    ReadAvailability(r, &g, diags);
     g.prov = r.ReadProvenance();
     if (!g.id.empty()) out->gpus.push_back(std::move(g));
   }
@@ -163,7 +178,10 @@ void LoadPrices(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
     p.date = r.Date("date");
     p.condition = ParseCondition(r.Enum("condition", kConditions)).value_or(Condition::kNew);
     p.region = r.String("region");
-    p.currency = r.Enum("currency", {"USD"});
+    p.region_loc = r.FieldLoc("region");
+    // The currency must be its region's (regions.json); validate/ checks it across the files.
+    p.currency = r.String("currency");
+    p.currency_loc = r.FieldLoc("currency");
     p.price = r.Positive("price");
     p.prov.source = r.String("source");
     p.prov.as_of = p.date;
@@ -616,6 +634,10 @@ void LoadSiteConfig(const std::string& file, const std::string& text, SiteConfig
     lang.name = l.String("name");
     lang.locale = l.String("locale");
     lang.order = l.Integer("order", 0);
+    if (l.Has("region")) {
+      lang.region = l.String("region");
+      lang.region_loc = l.FieldLoc("region");
+    }
     // A bad code never reaches a path, a URL or the markup.
     if (lang.code.empty() || !IsLanguageTag(lang.code)) continue;
     if (!seen.insert(lang.code).second)
@@ -663,6 +685,8 @@ void LoadParsedDataFile(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
     LoadFlowchart(doc, out, diags);
   else if (name == "machines.json")
     LoadMachines(doc, out, diags);
+  else if (name == "regions.json")
+    LoadRegions(doc, out, diags);
   else if (name == "validation.json")
     LoadValidation(doc, out, diags);
 }

@@ -20,6 +20,7 @@ Dataset LoadDataset(const std::string& root, Diagnostics* diags, int threads) {
   known.push_back("flowchart.json");
   known.push_back("validation.json");
   known.push_back("machines.json");
+  known.push_back("regions.json");
   for (const auto& rel : ListFiles(root, "data", diags)) {
     if (!EndsWith(rel, ".json")) continue;
     std::string name = rel.substr(rel.rfind('/') + 1);
@@ -39,8 +40,8 @@ Dataset LoadDataset(const std::string& root, Diagnostics* diags, int threads) {
   for (const auto& name : known) {
     File f;
     f.rel = "data/" + name;
-    bool optional =
-        name == "flowchart.json" || name == "validation.json" || name == "machines.json";
+    bool optional = name == "flowchart.json" || name == "validation.json" ||
+                    name == "machines.json" || name == "regions.json";
     if (optional && !FileExists(root + "/" + f.rel)) continue;
     f.read = ReadInputFile(root, f.rel, &f.text, diags);
     files.push_back(std::move(f));

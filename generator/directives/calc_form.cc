@@ -23,6 +23,22 @@ std::string Field(const std::string& id, const std::string& label, const std::st
          "</label>\n" + control + "</p>\n";
 }
 
+std::string RegionField(const PageContext& ctx, const std::string& id) {
+  if (ctx.data->regions.empty()) return "";
+  const std::string own = ctx.lang ? ctx.lang->region : std::string();
+  std::string options;
+  for (const Region& r : ctx.data->regions) {
+    const std::string label = ctx.TF(
+        r.tax_included ? "region.tax_included" : "region.tax_excluded",
+        {{"region", r.id}, {"currency", r.currency}, {"rate", ctx.fmt->Percent(r.tax_rate)}});
+    options += Option(r.id, label, r.id == own,
+                      Attr("data-currency", r.currency) +
+                          Attr("data-electricity", ShortestNumber(r.electricity_per_kwh)));
+  }
+  ctx.Read("data:regions");
+  return Field(id, ctx.T("calc.field.region"), Select(id, options));
+}
+
 std::string Select(const std::string& id, const std::string& options) {
   return "<select id=\"calc-" + id + "\" name=\"" + id + "\">" + options + "</select>\n";
 }

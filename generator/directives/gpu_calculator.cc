@@ -65,8 +65,8 @@ std::string Render(const Args& a, const PageContext& ctx) {
   }
   // A pasted config.json: its own max_position_embeddings bounds the context (the calculator
   // says so), so the field allows up to the data's limit.
-  model_opts += Option("config", ctx.T("calc.model.config"), false,
-                       Attr("data-max-context", "1000000000"));
+  model_opts +=
+      Option("config", ctx.T("calc.model.config"), false, Attr("data-max-context", "1000000000"));
   std::string precision_opts;
   std::vector<std::string> precisions = {"native"};  // the format the model is published in
   for (const std::string& p : calc::PrecisionIds())
@@ -102,6 +102,7 @@ std::string Render(const Args& a, const PageContext& ctx) {
       "</fieldset>\n<fieldset>\n<legend>" + HtmlEscape(ctx.T("calc.legend.maxctx")) + "</legend>\n";
   h += Field("gpu", ctx.T("col.gpu"), Select("gpu", gpu_opts));
   h += Field("count", ctx.T("col.cards"), NumberInput("count", 1, 4096));
+  h += RegionField(ctx, "region");
   h += "</fieldset>\n<p><button type=\"submit\">" + HtmlEscape(ctx.T("calc.submit")) +
        "</button></p>\n</form>\n";
   h += CloseTool(ctx, kScriptStrings);

@@ -32,7 +32,8 @@ const std::vector<std::string> kScriptStrings = {"calc.failed",
                                                  "calc.rent.line.own",
                                                  "calc.rent.line.rent",
                                                  "calc.rent.axis.years",
-                                                 "calc.rent.breakeven"};
+                                                 "calc.rent.breakeven",
+                                                 "price.converted_text"};
 
 std::string Render(const Args& a, const PageContext& ctx) {
   if (!CalculatorAvailable(ctx, "calc-rent.js")) return "";
@@ -64,7 +65,7 @@ std::string Render(const Args& a, const PageContext& ctx) {
     const Gpu* g = ctx.data->FindGpu(o->gpu);
     const std::string label = o->provider + " · " + (g ? g->name : o->gpu) + " · " +
                               ctx.T("pricing." + o->pricing) + " · " +
-                              ctx.fmt->Usd(o->usd_per_gpu_hour, true);
+                              ctx.fmt->Money(o->usd_per_gpu_hour, true) + ConvertedText(ctx);
     if (o->id == offer_id) per_hour = o->usd_per_gpu_hour;
     clouds += Option(o->id, label, o->id == offer_id);
   }
@@ -72,6 +73,7 @@ std::string Render(const Args& a, const PageContext& ctx) {
   std::string h = OpenTool(ctx, "rent", "calc-rent.js");
   h += "<form class=\"calc-form\" novalidate>\n<fieldset>\n<legend>" +
        HtmlEscape(ctx.T("calc.rent.legend.desktop")) + "</legend>\n";
+  h += RegionField(ctx, "r-region");
   h += Field("r-desktop", ctx.T("calc.rent.field.desktop"), Select("r-desktop", desktops));
   h += Field("r-cost", ctx.T("calc.rent.field.cost"),
              DecimalInput("r-cost", ShortestNumber(desktop->cost_usd)));

@@ -56,18 +56,17 @@ std::string PowerText(const calc::Pick& pick, const PageContext& ctx) {
 }
 
 // Under one persona's table: its machine, and the fastest build the machine ruled out.
-std::string MachineNote(const Persona& p, const calc::Recommendation& rec,
-                        const PageContext& ctx) {
+std::string MachineNote(const Persona& p, const calc::Recommendation& rec, const PageContext& ctx) {
   const Machine* m = ctx.data->FindMachine(p.machine);
   if (m == nullptr) return "";
-  std::string html = "<p class=\"table-note\">" +
-                     HtmlEscape(ctx.TF("recommend.machine",
-                                       {{"machine", ctx.T("machine." + m->id + ".name")},
-                                        {"psu_max", ctx.fmt->WithUnit(LargestPsu(*m), "W", 0)},
-                                        {"wall_limit", ctx.fmt->WithUnit(
-                                                           calc::MachineWallLimitW(*m), "W", 0)},
-                                        {"max_gpus", ctx.fmt->Number(m->max_gpus, 0)}})) +
-                     "</p>";
+  std::string html =
+      "<p class=\"table-note\">" +
+      HtmlEscape(ctx.TF("recommend.machine",
+                        {{"machine", ctx.T("machine." + m->id + ".name")},
+                         {"psu_max", ctx.fmt->WithUnit(LargestPsu(*m), "W", 0)},
+                         {"wall_limit", ctx.fmt->WithUnit(calc::MachineWallLimitW(*m), "W", 0)},
+                         {"max_gpus", ctx.fmt->Number(m->max_gpus, 0)}})) +
+      "</p>";
   const double best = rec.picks.empty() ? 0 : rec.picks[0].perf.relative;
   for (const calc::Exclusion& e : rec.excluded) {  // fastest first
     if (e.perf <= best) break;
@@ -119,8 +118,7 @@ std::string Render(const Args& a, const PageContext& ctx) {
         if (price.condition == Condition::kUsed)
           cost += " · " + HtmlEscape(ctx.T(Conditions().UiKey(Condition::kUsed)));
       }
-      std::string why =
-          ReasonText(pick.reason, pick.next_faster, pick.next_faster_build, *p, ctx);
+      std::string why = ReasonText(pick.reason, pick.next_faster, pick.next_faster_build, *p, ctx);
       std::string runner = "—";
       if (!single && rec.picks.size() > 1)
         runner = GpuLink(*ctx.data->FindGpu(rec.picks[1].gpu), ctx);
@@ -140,13 +138,13 @@ std::string Render(const Args& a, const PageContext& ctx) {
     std::string cons = ctx.TF("recommend.constraints",
                               {{"workload", WorkloadName(p->workload, ctx)},
                                {"memory", ctx.fmt->WithUnit(p->min_memory_gb, "GB", 0)},
-                               {"budget", p->max_budget_usd ? ctx.fmt->Usd(*p->max_budget_usd)
+                               {"budget", p->max_budget_usd ? ctx.fmt->Money(*p->max_budget_usd)
                                                             : ctx.T("recommend.no_budget")},
                                {"basis", ctx.T("basis." + p->cost)}});
     html = "<p class=\"table-note\">" + HtmlEscape(cons) + "</p>" + html +
-           MachineNote(*p, calc::Recommend(*ctx.data, ctx.computed->perf, ctx.computed->prices,
-                                           ctx.computed->assumptions,
-                                           calc::ConstraintsFromPersona(*p)),
+           MachineNote(*p,
+                       calc::Recommend(*ctx.data, ctx.computed->perf, ctx.computed->prices,
+                                       ctx.computed->assumptions, calc::ConstraintsFromPersona(*p)),
                        ctx);
   }
   return html;
@@ -157,8 +155,8 @@ std::string Render(const Args& a, const PageContext& ctx) {
 DirectiveSpec GpuRecommendDirective() {
   DirectiveSpec d = DirectiveSpec::Block("gpu-recommend", Render);
   d.args = {Arg::Id("persona", ArgType::kPersona)};
-  d.reads = {"data:gpus", "data:personas", "data:machines", "computed:perf",
-             "computed:current-prices", "data:assumptions"};
+  d.reads = {"data:gpus",     "data:personas",           "data:machines",
+             "computed:perf", "computed:current-prices", "data:assumptions"};
   return d;
 }
 

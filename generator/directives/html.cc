@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "base/text.h"
+#include "directives/computed.h"
 #include "urls/urls.h"
 
 namespace gg {
@@ -186,11 +187,23 @@ std::string PriceMarks(const calc::CurrentPrice& p, const PageContext& ctx) {
 
 std::string CloudPriceHtml(const CloudOffer& offer, const PageContext& ctx) {
   return (offer.prov.estimated ? EstimateMark(ctx) : std::string()) +
-         HtmlEscape(ctx.fmt->Usd(offer.usd_per_gpu_hour, true));
+         HtmlEscape(ctx.fmt->Money(offer.usd_per_gpu_hour, true)) + ConvertedTag(ctx);
 }
 
-std::string PriceHtml(double usd, const calc::CurrentPrice& p, const PageContext& ctx) {
-  std::string h = PriceMarks(p, ctx) + HtmlEscape(ctx.fmt->Usd(usd));
+std::string ConvertedTag(const PageContext& ctx) {
+  if (!ctx.computed->converts_cloud) return {};
+  return " <span class=\"tag converted\">" + HtmlEscape(ctx.T("price.converted")) + "</span>";
+}
+
+std::string ConvertedText(const PageContext& ctx) {
+  return ctx.computed->converts_cloud ? ctx.T("price.converted_text") : std::string();
+}
+
+std::string PriceHtml(double usd, const calc::CurrentPrice& p, const PageContext& ctx,
+                      const std::string& currency) {
+  std::string h =
+      PriceMarks(p, ctx) +
+      HtmlEscape(currency.empty() ? ctx.fmt->Money(usd) : ctx.fmt->Currency(currency, usd));
   if (p.stale) h += " <span class=\"tag stale\">" + HtmlEscape(ctx.T("price.stale")) + "</span>";
   return h;
 }

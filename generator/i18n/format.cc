@@ -91,8 +91,9 @@ std::string Run(const nf::LocalizedNumberFormatter& f, double value) {
 }  // namespace
 
 Formatter::Formatter(const std::string& locale, std::map<std::string, std::string> unit_names,
-                     std::string day_pattern)
+                     std::string day_pattern, std::string currency)
     : locale_(locale),
+      currency_(std::move(currency)),
       day_pattern_(std::move(day_pattern)),
       unit_names_(std::move(unit_names)),
       impl_(std::make_unique<Impl>()) {
@@ -121,12 +122,25 @@ std::string Formatter::Significant(double value, int significant) const {
 }
 
 std::string Formatter::Usd(double value, bool cents) const {
-  return impl_->Memo(KeyOf('u', cents, 0, value), [&] {
-    const auto& f = impl_->Derived(KeyOf('u', cents, 0, 0), [&] {
+  return Currency("USD", value, cents);
+}
+
+std::string Formatter::Money(double value, bool cents) const {
+  return Currency(currency_, value, cents);
+}
+
+std::string Formatter::Currency(const std::string& code, double value, bool cents) const {
+  const char op = code == "USD" ? 'u' : 'm';  // the language's own money when not USD
+  return impl_->Memo(KeyOf(op, cents, 0, value), [&] {
+    const auto& f = impl_->Derived(KeyOf(op, cents, 0, 0), [&] {
       UErrorCode status = U_ZERO_ERROR;
-      icu::CurrencyUnit usd(u"USD", status);
-      return impl_->base.unit(usd).precision(cents ? nf::Precision::fixedFraction(2)
-                                                   : nf::Precision::integer());
+      icu::CurrencyUnit unit(icu::StringPiece(code), status);
+      if (U_FAILURE(status)) {
+        status = U_ZERO_ERROR;
+        unit = icu::CurrencyUnit(u"XXX", status);
+      }
+      return impl_->base.unit(unit).precision(cents ? nf::Precision::fixedFraction(2)
+                                                    : nf::Precision::integer());
     });
     return Run(f, value);
   });

@@ -16,8 +16,10 @@ class Formatter {
   // the language writes ("GB" -> "Go" in French); symbols not in it are written as given.
   // day_pattern, when given, is an ICU MessageFormat for the day of the month in long dates,
   // argument "day" ("{day, selectordinal, one {#er} other {#}}" gives "1er novembre").
+  // currency (ISO 4217) is the money of the language's region (data/regions.json): what
+  // Money writes.
   explicit Formatter(const std::string& locale, std::map<std::string, std::string> unit_names = {},
-                     std::string day_pattern = {});
+                     std::string day_pattern = {}, std::string currency = "USD");
   ~Formatter();
   Formatter(const Formatter&) = delete;
   Formatter& operator=(const Formatter&) = delete;
@@ -28,6 +30,14 @@ class Formatter {
   std::string Significant(double value, int significant) const;
   // US dollars in the locale's currency pattern, rounded to whole dollars unless cents.
   std::string Usd(double value, bool cents = false) const;
+  // An amount of the language's region's money (the constructor's currency) in the locale's
+  // currency pattern, rounded to whole units unless cents: "$1,599", "1 599 €", "¥1,599.00"
+  // (ICU's notation for the locale and currency). Every price, cost and electricity price of
+  // a page is one, as its region's view computes them (calc/regions.h).
+  std::string Money(double value, bool cents = false) const;
+  const std::string& currency() const { return currency_; }
+  // An amount of the currency `code` (ISO 4217), as Money writes its own.
+  std::string Currency(const std::string& code, double value, bool cents = false) const;
   // value is a fraction (0.15 -> "15 %" in French, "15%" in English).
   std::string Percent(double fraction, int max_frac = 0) const;
   // An ISO date (YYYY-MM-DD) in the locale's long form; the input unchanged when malformed.
@@ -45,10 +55,10 @@ class Formatter {
 
  private:
   std::string FormatDate(const std::string& iso) const;
-  std::string FormatMessage(const std::string& pattern, const std::string& arg,
-                            double value) const;
+  std::string FormatMessage(const std::string& pattern, const std::string& arg, double value) const;
 
   std::string locale_;
+  std::string currency_;
   std::string day_pattern_;
   std::map<std::string, std::string> unit_names_;
   struct Impl;

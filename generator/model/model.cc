@@ -34,9 +34,8 @@ const char* ConditionId(Condition c) {
 
 const std::vector<std::string>& EstimateMethodIds() {
   static const std::vector<std::string> ids = {
-      "launch_price",   "list_price",      "carried_forward", "interpolated",
-      "extrapolated",   "depreciation",    "market_reports",  "source_estimate",
-      "source_adjusted", "judgement"};
+      "launch_price", "list_price",     "carried_forward", "interpolated",    "extrapolated",
+      "depreciation", "market_reports", "source_estimate", "source_adjusted", "judgement"};
   return ids;
 }
 
@@ -83,6 +82,9 @@ const Machine* Dataset::FindMachine(const std::string& id) const {
 }
 const Assumption* Dataset::FindAssumption(const std::string& id) const {
   return FindById(assumptions, id);
+}
+const Region* Dataset::FindRegion(const std::string& id) const {
+  return FindById(regions, id);
 }
 
 }  // namespace gg

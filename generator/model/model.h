@@ -64,6 +64,9 @@ struct Gpu {
   // Systems only: the share of memory_gb the GPU may hold for a model under the platform's
   // default or vendor-supported rule (macOS wired limit, Strix Halo GPU allocation, DGX OS).
   std::optional<double> usable_memory_gb;
+  // Regions the card is sold in ("US", "EU", "CN"), for region-only SKUs such as the
+  // China-market RTX 5090D; empty = sold everywhere.
+  std::vector<std::string> availability;
   Provenance prov;
 };
 
@@ -88,6 +91,7 @@ struct PriceObservation {
   Condition condition = Condition::kNew;
   std::string region;
   std::string currency;
+  SourceLoc region_loc, currency_loc;
   double price = 0;
   Provenance prov;  // prov.as_of == date
   // How an estimated price was made (one of EstimateMethodIds()); empty when sourced.
@@ -204,7 +208,7 @@ struct Persona {
   std::vector<std::string> vendors;  // allowed vendors; empty = any
   std::string machine;               // machines.json id the GPUs go into; "" = not checked
   SourceLoc machine_loc;
-  int machines = 1;                  // machines the `count` GPUs are spread over (a cluster)
+  int machines = 1;  // machines the `count` GPUs are spread over (a cluster)
   std::string note;
 };
 
@@ -246,7 +250,7 @@ struct FlowQuery {
   std::vector<std::string> vendors;  // allowed vendors; empty = any
   std::string machine;               // machines.json id; "" = not checked
   SourceLoc machine_loc;
-  int rank = 1;                      // 1 = best pick, 2 = runner-up ("cheaper?" chains walk down)
+  int rank = 1;  // 1 = best pick, 2 = runner-up ("cheaper?" chains walk down)
 };
 
 struct FlowNode {
@@ -274,13 +278,15 @@ struct Language {
   std::string name;    // "English", "简体中文", "Français"
   std::string locale;  // ICU locale: "en_US", "zh_Hans_CN", "fr_FR"
   int order = 0;
+  std::string region;  // regions.json id of its readers ("US"); "" when there is no regions.json
+  SourceLoc region_loc;
 };
 
 struct SiteConfig {
   SourceLoc loc;
   std::string title;
-  std::string base_url;  // ends with '/'
-  std::string issues_url;  // where readers report an error; "" = no "Report an error" link
+  std::string base_url;          // ends with '/'
+  std::string issues_url;        // where readers report an error; "" = no "Report an error" link
   std::string data_license;      // licence of the published data ("CC BY 4.0"); "" = none stated
   std::string data_license_url;  // its text; "" = none
   std::string default_language;
@@ -292,9 +298,8 @@ struct SiteConfig {
 struct ValidationCase {
   SourceLoc loc;
   std::string id;
-  std::string
-      kind;  // weights | kv_cache | compute_buffer | context_overhead | total | fits | decode |
-             // prefill
+  std::string kind;  // weights | kv_cache | compute_buffer | context_overhead | total | fits |
+                     // decode | prefill
   std::string model;  // models.json id; empty only for context_overhead
   SourceLoc model_loc;
   std::string gpu;  // gpus.json id; empty when the figure does not depend on the card
@@ -320,6 +325,34 @@ struct ValidationCase {
   Provenance prov;  // source, date (as_of), note
 };
 
+// A market the guide prices cards in (data/regions.json): its currency, whether its shop
+// prices include tax, its household electricity price and the circuit its households have.
+struct Region {
+  SourceLoc loc;
+  std::string id;             // "US", "EU", "CN"
+  std::string currency;       // ISO 4217: "USD", "EUR", "CNY"
+  bool tax_included = false;  // shop prices include VAT (EU, CN); US prices are before sales tax
+  double tax_rate = 0;        // the VAT rate included when tax_included, else 0
+  std::string tax_source;
+  double electricity_per_kwh = 0;  // household price in `currency`, taxes included
+  std::string electricity_date;    // the date of the evidence
+  std::string electricity_source;
+  bool electricity_estimated = false;
+  std::string electricity_note;
+  std::string circuit;  // the household circuit: a machines.json circuit `region` label
+  SourceLoc circuit_loc;
+};
+
+// A dated reference exchange rate: 1 `from` = rate `to`.
+struct FxRate {
+  SourceLoc loc;
+  std::string from, to;  // ISO 4217
+  double rate = 0;
+  std::string date, source;
+  bool derived = false;  // computed from other published rates (the note says how)
+  std::string note;
+};
+
 // All the data files, loaded.
 struct Dataset {
   SiteConfig site;
@@ -331,6 +364,12 @@ struct Dataset {
   std::vector<Assumption> assumptions;
   std::vector<Persona> personas;
   std::vector<Machine> machines;  // optional file
+  // regions.json (optional file): the regions, the one whose prices a region without its own
+  // converts (reference_region), and the FX reference rates used to convert.
+  std::vector<Region> regions;
+  std::string reference_region;
+  SourceLoc reference_region_loc;
+  std::vector<FxRate> fx_rates;
   std::optional<Flowchart> flowchart;
   std::vector<ValidationCase> validation;  // optional file
   // Data files that could not be read or parsed at all. Checks and pages that depend on
@@ -346,6 +385,7 @@ struct Dataset {
   const Persona* FindPersona(const std::string& id) const;
   const Machine* FindMachine(const std::string& id) const;
   const Assumption* FindAssumption(const std::string& id) const;
+  const Region* FindRegion(const std::string& id) const;
 };
 
 }  // namespace gg

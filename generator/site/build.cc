@@ -261,7 +261,8 @@ bool BuildSite(const BuildOptions& options, Diagnostics* diags, BuildOutput* out
   if (data.site.languages.empty() || !default_known || !have_strings) return false;
   timer.Mark("validate");
 
-  Computed computed = ComputeAll(data, diags);
+  const RegionalComputed regions = ComputeRegions(data, diags);
+  const Computed& computed = regions.Reference();
   timer.Mark("compute");
   // Rendering goes on after errors in the data or content, so that one run reports the
   // problems of every phase; the plan is then discarded.
@@ -270,6 +271,7 @@ bool BuildSite(const BuildOptions& options, Diagnostics* diags, BuildOutput* out
   // Render: every page of every language is an independent job.
   SiteRenderer renderer(data, computed, strings, templates, assets, StandardDirectives(),
                         options.drafts, diags);
+  renderer.UseRegions(&regions);
   renderer.UseCache(options.cache);
   renderer.UseThreads(options.jobs);
   // Without a page cache or a report of what pages read, only the assets they read are used.

@@ -45,7 +45,10 @@ void AddCalculatorAssets(const std::map<std::string, std::string>& data_texts,
     std::map<std::string, std::string> parts;
     for (const std::string& name : CalcBundleFiles()) {
       auto text = texts.find(name);
-      if (text == texts.end()) return;  // missing: reported by the loader
+      if (text == texts.end()) {
+        if (CalcBundleFileOptional(name)) continue;
+        return;  // missing: reported by the loader
+      }
       const std::string part_key =
           KeyWriter().Str("calc-bundle-part/1").Str(name).Str(ContentHashHex(text->second)).Hash();
       auto part = cache ? cache->Get("calc-bundle-part", part_key) : std::nullopt;

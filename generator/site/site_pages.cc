@@ -115,7 +115,9 @@ SiteRenderer::SiteRenderer(const Dataset& data, const Computed& computed, const 
       if (StartsWith(key, "unitsym.")) units[key.substr(8)] = strings_.Get(l.code, key);
     std::string day_pattern =
         strings_.Has("format.day") ? strings_.Get(l.code, "format.day") : std::string();
-    formatters_[l.code] = std::make_unique<Formatter>(l.locale, units, day_pattern);
+    const Region* region = data_.FindRegion(l.region);
+    formatters_[l.code] = std::make_unique<Formatter>(l.locale, units, day_pattern,
+                                                      region ? region->currency : "USD");
     // The {{t.…}} tree of the language, keys it lacks filled from the default language
     // (warned about at load). Built once here, shared by every page of the language.
     std::map<std::string, std::string> merged = strings_.Table(data_.site.default_language);
@@ -125,6 +127,30 @@ SiteRenderer::SiteRenderer(const Dataset& data, const Computed& computed, const 
     strings_data_.emplace(l.code, std::move(root));
     explore_islands_.emplace(l.code, ExploreStringsIsland(l, strings_));
   }
+}
+
+void SiteRenderer::UseRegions(const RegionalComputed* regions) {
+  language_regions_.clear();
+  region_ranks_.clear();
+  regions_ = regions != nullptr && !regions->reference.empty() ? regions : nullptr;
+  if (regions_ == nullptr) return;  // no regions.json: computed_ is every language's
+  for (const auto& [id, c] : regions->by_region)
+    region_ranks_.emplace(id, std::make_unique<RankMemo>());
+  for (const Language& l : data_.site.languages) {
+    const Computed& c = regions->For(l);
+    LanguageRegion r;
+    r.computed = &c;
+    r.data = c.data ? c.data.get() : &data_;
+    const std::string id = c.region ? c.region->id : std::string();
+    r.ranks = region_ranks_.at(id).get();
+    r.suffix = id.empty() ? std::string() : "@" + id;
+    language_regions_.emplace(l.code, std::move(r));
+  }
+}
+
+const Computed& SiteRenderer::ComputedOf(const std::string& lang) const {
+  auto r = language_regions_.find(lang);
+  return r != language_regions_.end() ? *r->second.computed : computed_;
 }
 
 std::vector<PageJob> SiteRenderer::PlanPages(
@@ -337,11 +363,12 @@ TemplateData SiteRenderer::BaseData(const PageJob& job, const std::string& title
   }
   Put(&d, "nav", std::move(nav));
   const Formatter& fmt = *formatters_.at(lang);
-  d.set("data_date", computed_.data_date.empty() ? std::string() : fmt.Date(computed_.data_date));
+  const Computed& computed = ComputedOf(lang);
+  d.set("data_date", computed.data_date.empty() ? std::string() : fmt.Date(computed.data_date));
   d.set("prices_estimated",
         strings_.Format(lang, "footer.estimated_count",
-                        {{"n", fmt.Number(computed_.estimated_prices, 0)},
-                         {"total", fmt.Number(static_cast<double>(computed_.prices.size()), 0)}}));
+                        {{"n", fmt.Number(computed.estimated_prices, 0)},
+                         {"total", fmt.Number(static_cast<double>(computed.prices.size()), 0)}}));
   if (data_.site.issues_url.empty())
     d.set("issues_href", false);
   else
@@ -384,13 +411,20 @@ PageResult SiteRenderer::RenderPage(const PageJob& job) const {
   ctx.strings = &strings_;
   ctx.lang = job.lang;
   ctx.fmt = formatters_.at(lang).get();
+  ctx.ranks = &ranks_;
+  PageOutputs outputs;
+  if (auto r = language_regions_.find(lang); r != language_regions_.end()) {
+    ctx.data = r->second.data;
+    ctx.computed = r->second.computed;
+    ctx.ranks = r->second.ranks;
+    ctx.regions = regions_;
+    outputs.region_suffix = r->second.suffix;
+  }
   ctx.to_root = ToRoot(job.site_path);
   ctx.assets = &assets_.published;
   ctx.cache = cache_;
   ctx.drawings = &drawings_;
-  ctx.ranks = &ranks_;
   ctx.directives = &directive_outputs_;
-  PageOutputs outputs;
   outputs.all_reads = all_reads_;
   ctx.out = &outputs;
   // Authored pages only: the first chart of an authored page is its link-preview image.

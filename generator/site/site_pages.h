@@ -73,6 +73,11 @@ class SiteRenderer {
                const TemplateSet& templates, const AssetSet& assets,
                const DirectiveRegistry& registry, bool drafts, Diagnostics* diags);
 
+  // The results of every region (directives/computed.h): each language's pages compute with
+  // its region's (prices, costs and electricity in its currency), and the results of the
+  // constructor's `computed` are no longer used. Call before PlanPages; `regions` must outlive
+  // the renderer's use.
+  void UseRegions(const RegionalComputed* regions);
   // Charts drawn by earlier builds are taken from (and new ones kept in) this cache.
   void UseCache(ContentCache* cache) { cache_ = cache; }
   // Threads for the planning work done in parallel (0: one per core); output is the same.
@@ -164,6 +169,17 @@ class SiteRenderer {
   mutable charts::DrawingMemo drawings_;
   // Every ranking the pages ask for, each computed once.
   mutable RankMemo ranks_;
+  // With regions: the results, the rankings and the dependency-key suffix of each language.
+  struct LanguageRegion {
+    const Computed* computed = nullptr;
+    const Dataset* data = nullptr;
+    RankMemo* ranks = nullptr;
+    std::string suffix;  // "@<region>"
+  };
+  const RegionalComputed* regions_ = nullptr;
+  std::map<std::string, std::unique_ptr<RankMemo>> region_ranks_;  // by region id
+  std::map<std::string, LanguageRegion> language_regions_;         // by language code
+  const Computed& ComputedOf(const std::string& lang) const;
   // Every block directive call of the pages, each run once per language and depth.
   mutable DirectiveMemo directive_outputs_;
   std::map<std::string, std::unique_ptr<Formatter>> formatters_;  // by language code

@@ -22,16 +22,15 @@ void CheckGpuRef(const Dataset& d, const std::vector<std::string>& ids, const st
 }
 
 // A persona's or flowchart query's machine must exist and take `per_machine` GPUs at all.
-void CheckMachineRef(const Dataset& d, const std::string& id, const SourceLoc& loc,
-                     int per_machine, const std::string& who, Diagnostics* diags) {
+void CheckMachineRef(const Dataset& d, const std::string& id, const SourceLoc& loc, int per_machine,
+                     const std::string& who, Diagnostics* diags) {
   if (id.empty()) return;
   const Machine* m = d.FindMachine(id);
   if (m == nullptr) {
     std::vector<std::string> ids;
     for (const auto& x : d.machines) ids.push_back(x.id);
     diags->Error(loc, "unknown machine '" + id + "' in " + who,
-                 ids.empty() ? "machines are defined in data/machines.json"
-                             : DidYouMean(id, ids));
+                 ids.empty() ? "machines are defined in data/machines.json" : DidYouMean(id, ids));
     return;
   }
   if (per_machine > m->max_gpus)
@@ -41,9 +40,82 @@ void CheckMachineRef(const Dataset& d, const std::string& id, const SourceLoc& l
                  "spread them with \"machines\" or choose a larger machine");
 }
 
+// regions.json against the other files: each language names a region (when there are
+// regions), each region's household circuit is a circuit of machines.json, each price is in its
+// region's currency (without regions.json: in US dollars), each availability names regions, and
+// every currency a region uses converts to the reference region's through the FX rates.
+void ValidateRegions(const Dataset& d, Diagnostics* diags) {
+  std::vector<std::string> region_ids;
+  for (const auto& r : d.regions) region_ids.push_back(r.id);
+  auto unknown = [&](const SourceLoc& loc, const std::string& id, const std::string& where) {
+    diags->Error(loc, "unknown region '" + id + "' in " + where,
+                 region_ids.empty() ? "regions are defined in data/regions.json"
+                                    : DidYouMean(id, region_ids));
+  };
+  for (const auto& p : d.prices) {
+    if (d.regions.empty()) {
+      if (p.currency != "USD")
+        diags->Error(p.currency_loc, "currency '" + p.currency + "' needs data/regions.json",
+                     "without regions every price is in \"USD\"");
+      continue;
+    }
+    const Region* r = d.FindRegion(p.region);
+    if (r == nullptr)
+      unknown(p.region_loc, p.region, "'region'");
+    else if (p.currency != r->currency)
+      diags->Error(
+          p.currency_loc,
+          "a price of region " + r->id + " is in " + r->currency + ", not '" + p.currency + "'",
+          DidYouMean(p.currency, {r->currency}));
+  }
+  for (const auto& g : d.gpus)
+    for (const auto& a : g.availability)
+      if (!d.regions.empty() && d.FindRegion(a) == nullptr)
+        unknown(g.loc, a, "'availability' of '" + g.id + "'");
+  if (d.regions.empty()) return;
+  for (const auto& l : d.site.languages) {
+    if (l.region.empty())
+      diags->Error(d.site.loc, "language '" + l.code + "' names no region",
+                   "add \"region\": one of the ids of data/regions.json");
+    else if (d.FindRegion(l.region) == nullptr)
+      unknown(l.region_loc, l.region, "language '" + l.code + "'");
+  }
+  std::set<std::string> circuits;
+  for (const auto& m : d.machines)
+    for (const auto& c : m.circuits) circuits.insert(c.region);
+  const Region* reference = d.FindRegion(d.reference_region);
+  for (const auto& r : d.regions) {
+    if (!d.machines.empty() && !circuits.count(r.circuit))
+      diags->Error(
+          r.circuit_loc, "no machine of data/machines.json has a circuit '" + r.circuit + "'",
+          DidYouMean(r.circuit, std::vector<std::string>(circuits.begin(), circuits.end())));
+    if (reference == nullptr) continue;
+    for (const std::string& cur : {r.currency, std::string("USD")}) {
+      bool direct = cur == reference->currency;
+      std::set<std::string> a, b;
+      for (const auto& x : d.fx_rates) {
+        if ((x.from == cur && x.to == reference->currency) ||
+            (x.to == cur && x.from == reference->currency))
+          direct = true;
+        if (x.from == cur) a.insert(x.to);
+        if (x.to == cur) a.insert(x.from);
+        if (x.from == reference->currency) b.insert(x.to);
+        if (x.to == reference->currency) b.insert(x.from);
+      }
+      bool via = false;
+      for (const auto& x : a) via = via || b.count(x);
+      if (!direct && !via)
+        diags->Error(
+            r.loc, "region " + r.id + ": no FX rate converts " + cur + " to " + reference->currency,
+            "add a dated rate to 'fx_rates' (directly, or both to a common currency)");
+    }
+  }
+}
+
 }  // namespace
 
 void ValidateDataset(const Dataset& d, Diagnostics* diags) {
+  ValidateRegions(d, diags);
   auto ids = GpuIds(d);
   if (!d.machines.empty())  // builds are checked against machines: cables must be known
     for (const auto& g : d.gpus)

@@ -228,6 +228,7 @@ TEST_CASE("calc bundle: assembled from per-file parts, it is the JSON document n
     texts[name] = gg::testing::ReadFileOrEmpty(std::string(GG_SOURCE_DIR) + "/data/" + name);
   gg::Diagnostics diags;
   const std::string bundle = gg::MakeCalcBundle(texts, &diags);
+  CHECK(texts.count("regions.json"));
   INFO(diags.Render());
   REQUIRE_FALSE(diags.HasErrors());
   nlohmann::json reference;
