@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "base/text.h"
+#include "directives/html.h"
 
 namespace gg::calcform {
 
@@ -28,10 +29,7 @@ std::string RegionField(const PageContext& ctx, const std::string& id) {
   const std::string own = ctx.lang ? ctx.lang->region : std::string();
   std::string options;
   for (const Region& r : ctx.data->regions) {
-    const std::string label = ctx.TF(
-        r.tax_included ? "region.tax_included" : "region.tax_excluded",
-        {{"region", r.id}, {"currency", r.currency}, {"rate", ctx.fmt->Percent(r.tax_rate)}});
-    options += Option(r.id, label, r.id == own,
+    options += Option(r.id, RegionLabel(r, ctx), r.id == own,
                       Attr("data-currency", r.currency) +
                           Attr("data-electricity", ShortestNumber(r.electricity_per_kwh)));
   }

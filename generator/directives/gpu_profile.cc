@@ -106,11 +106,7 @@ std::string RegionPrices(const Gpu& g, const PageContext& ctx) {
   for (const auto& [id, c] : ctx.regions->by_region) {
     if (c.region == nullptr) continue;
     ctx.Read("price:" + g.id + "@" + id);
-    const std::string region =
-        ctx.TF(c.region->tax_included ? "region.tax_included" : "region.tax_excluded",
-               {{"region", id},
-                {"currency", c.region->currency},
-                {"rate", ctx.fmt->Percent(c.region->tax_rate)}});
+    const std::string region = RegionLabel(*c.region, ctx);
     bool any = false;
     for (Condition cond : {Condition::kNew, Condition::kUsed}) {
       auto it = c.prices.find({g.id, cond});
@@ -119,7 +115,7 @@ std::string RegionPrices(const Gpu& g, const PageContext& ctx) {
       const bool converted =
           std::find(p.methods.begin(), p.methods.end(), calc::kConvertedMethod) != p.methods.end();
       std::string basis =
-          converted     ? ctx.TF("price.basis.converted", {{"region", ctx.regions->reference}})
+          converted     ? ctx.TF("price.basis.converted", {{"region", ctx.T("region.name." + ctx.regions->reference)}})
           : p.estimated ? ctx.T("price.basis.estimate")
                         : ctx.TF("price.basis.observed", {{"n", ctx.fmt->Number(p.count, 0)},
                                                           {"date", ctx.fmt->Date(p.newest_date)}});

@@ -13,21 +13,20 @@ namespace {
 std::string Render(const Args& a, const PageContext& ctx) {
   const Dataset& d = *ctx.data;
   if (d.regions.empty()) return "<p>" + HtmlEscape(ctx.T("regions.none")) + "</p>";
-  const std::string own = ctx.lang ? ctx.lang->region : std::string();
-  HtmlTable t(CaptionOr(a.call(), ctx.TF("table.regions.caption", {{"region", own}})));
+  const Region* own = ctx.lang ? d.FindRegion(ctx.lang->region) : nullptr;
+  HtmlTable t(CaptionOr(
+      a.call(), ctx.TF("table.regions.caption", {{"region", own ? RegionLabel(*own, ctx) : ""}})));
   t.Columns({Cell::Text(ctx.T("col.region")), Cell::Text(ctx.T("col.currency_tax")),
              Cell::Text(ctx.T("col.electricity"), true), Cell::Text(ctx.T("col.circuit")),
              Cell::Text(ctx.T("col.source")), Cell::Text(ctx.T("col.as_of"))});
   for (const Region& r : d.regions) {
-    const std::string tax = ctx.TF(
-        r.tax_included ? "region.tax_included" : "region.tax_excluded",
-        {{"region", r.id}, {"currency", r.currency}, {"rate", ctx.fmt->Percent(r.tax_rate)}});
+    const std::string tax = RegionLabel(r, ctx);
     std::string kwh = HtmlEscape(ctx.TF(
         "unit.usd_per_kwh", {{"v", ctx.fmt->Currency(r.currency, r.electricity_per_kwh, true)}}));
     if (r.electricity_estimated) kwh = EstimateMark(ctx) + kwh;
     std::string source = SourceHtml(r.electricity_source);
     if (!r.electricity_note.empty()) source += " " + HtmlEscape(r.electricity_note);
-    t.Row({Cell::Text(r.id), Cell::Text(tax), Cell::Html(kwh, true), Cell::Text(r.circuit),
+    t.Row({Cell::Text(ctx.T("region.name." + r.id)), Cell::Text(tax), Cell::Html(kwh, true), Cell::Text(r.circuit),
            Cell::Html(source), Cell::Text(ctx.fmt->Date(r.electricity_date))});
   }
   HtmlTable fx(ctx.T("table.fx.caption"));

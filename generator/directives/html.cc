@@ -195,6 +195,13 @@ std::string ConvertedTag(const PageContext& ctx) {
   return " <span class=\"tag converted\">" + HtmlEscape(ctx.T("price.converted")) + "</span>";
 }
 
+std::string RegionLabel(const Region& r, const PageContext& ctx) {
+  return ctx.TF(r.tax_included ? "region.tax_included" : "region.tax_excluded",
+                {{"region", ctx.T("region.name." + r.id)},
+                 {"currency", r.currency},
+                 {"rate", ctx.fmt->Percent(r.tax_rate)}});
+}
+
 std::string ConvertedText(const PageContext& ctx) {
   return ctx.computed->converts_cloud ? ctx.T("price.converted_text") : std::string();
 }

@@ -122,6 +122,9 @@ std::string CloudPriceHtml(const CloudOffer& offer, const PageContext& ctx);
 // " <span class=\"tag converted\">converted</span>" on a page whose region converts the cloud's
 // US-dollar prices into its currency (directives/computed.h); "" otherwise.
 std::string ConvertedTag(const PageContext& ctx);
+// A region as a reader names it, with its currency and tax basis: "euro area (EUR, 20 % VAT
+// included)" (UI strings region.name.<id>, region.tax_included / region.tax_excluded).
+std::string RegionLabel(const Region& region, const PageContext& ctx);
 // The same as text: " (converted)", or "".
 std::string ConvertedText(const PageContext& ctx);
 // An amount (p.usd, or a multiple of it such as the price of 4 cards) with p's marks, as HTML:

@@ -364,6 +364,17 @@ TemplateData SiteRenderer::BaseData(const PageJob& job, const std::string& title
   Put(&d, "nav", std::move(nav));
   const Formatter& fmt = *formatters_.at(lang);
   const Computed& computed = ComputedOf(lang);
+  if (computed.region != nullptr) {
+    const Region& r = *computed.region;
+    const std::string label = strings_.Format(
+        lang, r.tax_included ? "region.tax_included" : "region.tax_excluded",
+        {{"region", strings_.Get(lang, "region.name." + r.id)},
+         {"currency", r.currency},
+         {"rate", fmt.Percent(r.tax_rate)}});
+    d.set("price_region", strings_.Format(lang, "home.region", {{"region", label}}));
+  } else {
+    d.set("price_region", false);
+  }
   d.set("data_date", computed.data_date.empty() ? std::string() : fmt.Date(computed.data_date));
   d.set("prices_estimated",
         strings_.Format(lang, "footer.estimated_count",
@@ -387,6 +398,7 @@ void SiteRenderer::RecordCommonReads(const PageJob& job, const PageContext& ctx)
   // newest price date in the footer, and the titles of the navigation's pages.
   ctx.Read("data:site");
   ctx.Read("computed:data-date");
+  if (!data_.regions.empty()) ctx.Read("data:regions");  // the home page names its region
   for (const auto& name : {"style.css", "favicon.svg"})
     if (assets_.published.count(name)) ctx.Read(std::string("asset:") + name);
   for (const auto& item : nav_) {

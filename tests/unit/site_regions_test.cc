@@ -49,12 +49,16 @@ TEST_CASE("regions: fr pages in euros with VAT, zh-Hans in yuan, en in dollars",
   CHECK(Count(fr, "$US") == 0);
   CHECK(Count(zh, "¥") > 0);  // ICU zh_Hans_CN: "¥1,234"
   CHECK(Count(zh, "US$") == 0);
+  // Each home page names its region and its tax basis.
+  CHECK(Count(fr, "zone euro (EUR, TVA de 20") == 1);
+  CHECK(Count(zh, "中国大陆（CNY，含") == 1);
+  CHECK(Count(en, "United States (USD, before sales tax)") == 1);
 
   // A GPU page lists its price in every region, in each region's currency.
   const std::string& gpu_fr = b.files.at("fr/gpus/rtx-4090/index.html");
-  CHECK(gpu_fr.find("EU (EUR, TVA de 20") != std::string::npos);
-  CHECK(gpu_fr.find("US (USD, hors taxe de vente)") != std::string::npos);
-  CHECK(gpu_fr.find("CN (CNY, TVA de 10") != std::string::npos);
+  CHECK(gpu_fr.find("zone euro (EUR, TVA de 20") != std::string::npos);
+  CHECK(gpu_fr.find("États-Unis (USD, hors taxe de vente)") != std::string::npos);
+  CHECK(gpu_fr.find("Chine continentale (CNY, TVA de 10") != std::string::npos);
   CHECK(gpu_fr.find("CNY") != std::string::npos);
   // The mini data has US observations only: the EU and CN prices are converted, so marked.
   CHECK(gpu_fr.find("converti au taux de change") != std::string::npos);
