@@ -84,6 +84,11 @@ std::optional<Computed> ComputeRegion(const Dataset& data, const calc::Assumptio
   c.region = data.FindRegion(region);
   c.assumptions = std::move(view->assumptions);
   c.data_date = calc::NewestSourcedDateIn(data.prices, *c.region);
+  // A region with no sourced price of its own: its prices are the reference region's,
+  // converted, as of that region's newest sourced price.
+  if (c.data_date.empty())
+    if (const Region* reference = data.FindRegion(data.reference_region))
+      c.data_date = calc::NewestSourcedDateIn(data.prices, *reference);
   c.prices = std::move(view->prices);
   c.estimated_prices = calc::EstimatedCount(c.prices);
   c.perf = perf;

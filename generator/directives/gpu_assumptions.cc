@@ -12,12 +12,16 @@ std::string Render(const Args& a, const PageContext& ctx) {
   HtmlTable t(CaptionOr(a.call(), ctx.T("table.assumptions.caption")));
   t.Columns({Cell::Text(ctx.T("col.assumption")), Cell::Text(ctx.T("col.value"), true),
              Cell::Text(ctx.T("col.source")), Cell::Text(ctx.T("col.as_of"))});
+  // With regions, electricity is the page's region's (data/regions.json).
+  const Region* region = ctx.computed != nullptr ? ctx.computed->region : nullptr;
   for (const auto& as : ctx.data->assumptions) {
-    std::string src =
-        as.prov.source + (as.prov.estimated ? " (" + ctx.T("perf.estimated") + ")" : "");
+    const bool regional = region != nullptr && as.id == "electricity_usd_per_kwh";
+    const bool estimated = regional ? region->electricity_estimated : as.prov.estimated;
+    std::string src = (regional ? region->electricity_source : as.prov.source) +
+                      (estimated ? " (" + ctx.T("perf.estimated") + ")" : "");
     t.Row({Cell::Html("<code>" + HtmlEscape(as.id) + "</code>"),
            Cell::Text(FormatAssumption(as, ctx), true), Cell::Text(src),
-           Cell::Text(ctx.fmt->Date(as.prov.as_of))});
+           Cell::Text(ctx.fmt->Date(regional ? region->electricity_date : as.prov.as_of))});
   }
   return t.Render();
 }
@@ -27,7 +31,7 @@ std::string Render(const Args& a, const PageContext& ctx) {
 DirectiveSpec GpuAssumptionsDirective() {
   DirectiveSpec d = DirectiveSpec::Block("gpu-assumptions", Render);
 
-  d.reads = {"data:assumptions"};
+  d.reads = {"data:assumptions"};  // and data:regions with regions (PageOutputs::Read)
   return d;
 }
 

@@ -146,6 +146,18 @@ std::string FormatAssumption(const Assumption& a, const PageContext& ctx) {
     if (const CloudOffer* o = ctx.data->FindOffer(a.text)) return o->provider + " · " + o->id;
     return a.text;
   }
+  // The money a region's view replaces (calc/regions.h): its electricity price, and the US
+  // estimates of the rest of a machine, converted.
+  if (ctx.computed != nullptr && ctx.computed->region != nullptr) {
+    const auto& as = ctx.computed->assumptions;
+    if (a.id == "electricity_usd_per_kwh")
+      return ctx.TF("unit.usd_per_kwh", {{"v", f.Money(as.electricity_usd_per_kwh, true)}});
+    if (a.id == "desktop_system_cost_usd")
+      return f.Money(as.desktop_system_cost_usd) + ConvertedText(ctx);
+    if (a.id == "server_cost_per_gpu_usd")
+      return ctx.TF("unit.per_gpu", {{"v", f.Money(as.server_cost_per_gpu_usd)}}) +
+             ConvertedText(ctx);
+  }
   const std::string& u = a.unit;
   if (StartsWith(u, "fraction")) return f.Percent(a.number, 1);
   if (u == "USD/kWh") return ctx.TF("unit.usd_per_kwh", {{"v", f.Usd(a.number, true)}});
