@@ -45,7 +45,7 @@ TEST_CASE("regions: fr pages in euros with VAT, zh-Hans in yuan, en in dollars",
   const std::string& zh = b.files.at("zh-Hans/index.html");
   // The mini home page ranks cards with their prices (gpu-rank).
   CHECK(Count(en, "$") > 0);
-  CHECK(Count(fr, "\u202f€") > 0);  // ICU fr_FR: "1 234 €" (narrow no-break space)
+  CHECK(Count(fr, "\u00a0€") > 0);  // ICU fr_FR: "1 234 €" (no-break space before €)
   CHECK(Count(fr, "$US") == 0);
   CHECK(Count(zh, "¥") > 0);  // ICU zh_Hans_CN: "¥1,234"
   CHECK(Count(zh, "US$") == 0);
