@@ -115,7 +115,8 @@ std::string RegionPrices(const Gpu& g, const PageContext& ctx) {
       const bool converted =
           std::find(p.methods.begin(), p.methods.end(), calc::kConvertedMethod) != p.methods.end();
       std::string basis =
-          converted     ? ctx.TF("price.basis.converted", {{"region", ctx.T("region.name." + ctx.regions->reference)}})
+          converted     ? ctx.TF("price.basis.converted",
+                                 {{"region", ctx.T("region.name." + ctx.regions->reference)}})
           : p.estimated ? ctx.T("price.basis.estimate")
                         : ctx.TF("price.basis.observed", {{"n", ctx.fmt->Number(p.count, 0)},
                                                           {"date", ctx.fmt->Date(p.newest_date)}});

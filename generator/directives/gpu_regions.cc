@@ -26,8 +26,9 @@ std::string Render(const Args& a, const PageContext& ctx) {
     if (r.electricity_estimated) kwh = EstimateMark(ctx) + kwh;
     std::string source = SourceHtml(r.electricity_source);
     if (!r.electricity_note.empty()) source += " " + HtmlEscape(r.electricity_note);
-    t.Row({Cell::Text(ctx.T("region.name." + r.id)), Cell::Text(tax), Cell::Html(kwh, true), Cell::Text(r.circuit),
-           Cell::Html(source), Cell::Text(ctx.fmt->Date(r.electricity_date))});
+    t.Row({Cell::Text(ctx.T("region.name." + r.id)), Cell::Text(tax), Cell::Html(kwh, true),
+           Cell::Text(r.circuit), Cell::Html(source),
+           Cell::Text(ctx.fmt->Date(r.electricity_date))});
   }
   HtmlTable fx(ctx.T("table.fx.caption"));
   fx.Columns({Cell::Text(ctx.T("col.fx_pair")), Cell::Text(ctx.T("col.fx_rate"), true),

@@ -203,7 +203,7 @@ std::string CloudPriceHtml(const CloudOffer& offer, const PageContext& ctx) {
 }
 
 std::string ConvertedTag(const PageContext& ctx) {
-  if (!ctx.computed->converts_cloud) return {};
+  if (ctx.computed == nullptr || !ctx.computed->converts_cloud) return {};
   return " <span class=\"tag converted\">" + HtmlEscape(ctx.T("price.converted")) + "</span>";
 }
 
@@ -215,7 +215,8 @@ std::string RegionLabel(const Region& r, const PageContext& ctx) {
 }
 
 std::string ConvertedText(const PageContext& ctx) {
-  return ctx.computed->converts_cloud ? ctx.T("price.converted_text") : std::string();
+  return ctx.computed != nullptr && ctx.computed->converts_cloud ? ctx.T("price.converted_text")
+                                                                 : std::string();
 }
 
 std::string PriceHtml(double usd, const calc::CurrentPrice& p, const PageContext& ctx,

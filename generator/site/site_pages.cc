@@ -366,11 +366,11 @@ TemplateData SiteRenderer::BaseData(const PageJob& job, const std::string& title
   const Computed& computed = ComputedOf(lang);
   if (computed.region != nullptr) {
     const Region& r = *computed.region;
-    const std::string label = strings_.Format(
-        lang, r.tax_included ? "region.tax_included" : "region.tax_excluded",
-        {{"region", strings_.Get(lang, "region.name." + r.id)},
-         {"currency", r.currency},
-         {"rate", fmt.Percent(r.tax_rate)}});
+    const std::string label =
+        strings_.Format(lang, r.tax_included ? "region.tax_included" : "region.tax_excluded",
+                        {{"region", strings_.Get(lang, "region.name." + r.id)},
+                         {"currency", r.currency},
+                         {"rate", fmt.Percent(r.tax_rate)}});
     d.set("price_region", strings_.Format(lang, "home.region", {{"region", label}}));
   } else {
     d.set("price_region", false);

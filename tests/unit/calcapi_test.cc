@@ -240,7 +240,8 @@ TEST_CASE("calcapi: a region answers in its currency, on its view", "[calcapi][r
   REQUIRE(u["ranking"].size() > 3);
   // No EU observation in the data: every EU price is the US one converted, and an estimate.
   std::map<std::string, double> us_cost;
-  for (const auto& r : u["ranking"]) us_cost[r["gpu"].get<std::string>()] = r["cost_usd"].get<double>();
+  for (const auto& r : u["ranking"])
+    us_cost[r["gpu"].get<std::string>()] = r["cost_usd"].get<double>();
   for (const auto& r : e["ranking"]) {
     INFO(r["gpu"]);
     CHECK(r["cost_usd"].get<double>() == Approx(us_cost.at(r["gpu"].get<std::string>()) * factor));
@@ -254,8 +255,11 @@ TEST_CASE("calcapi: a region answers in its currency, on its view", "[calcapi][r
   nlohmann::json bad = base;
   bad["region"] = "EUR";
   CHECK(Ask(data, bad)["error"]["messages"][0] == "unknown region 'EUR'; did you mean 'EU'?");
-  const nlohmann::json vram = {{"command", "vram"}, {"region", "EU"}, {"model", "llama-3.1-8b"},
-                               {"precision", "q4_k_m"}, {"context", 8192}};
+  const nlohmann::json vram = {{"command", "vram"},
+                               {"region", "EU"},
+                               {"model", "llama-3.1-8b"},
+                               {"precision", "q4_k_m"},
+                               {"context", 8192}};
   CHECK(Ask(data, vram)["error"]["messages"][0] == "'region' applies to fit, breakeven and rank");
 }
 
