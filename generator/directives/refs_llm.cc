@@ -30,9 +30,8 @@ std::string Fit(const Args& a, const PageContext& ctx) {
           : HtmlEscape(ctx.fmt->Number(fit.cheapest->count, 0)) + "\u00A0×\u00A0" + GpuLink(g, ctx);
   std::string note = PriceHtml(*fit.cheapest->price_usd, *fit.cheapest->unit_price, ctx);
   if (fit.cheapest->precision_substituted)  // e.g. FP8 asked for, card without FP8
-    note +=
-        ", " + HtmlEscape(ctx.TF("unit.runs_as",
-                                 {{"precision", calc::PrecisionName(fit.cheapest->precision)}}));
+    note += ", " + HtmlEscape(ctx.TF("unit.runs_as",
+                                     {{"precision", calc::PrecisionName(fit.cheapest->precision)}}));
   return label + " (" + note + ")";
 }
 
