@@ -95,6 +95,7 @@ std::optional<Computed> ComputeRegion(const Dataset& data, const calc::Assumptio
   c.price_factor = view->factor;
   c.converts_cloud = view->converts_cloud;
   c.data = std::make_shared<const Dataset>(std::move(view->data));
+  c.loaded = &data;
   return c;
 }
 

@@ -31,6 +31,7 @@ struct Computed {
   // The data as the region's reader meets it (cloud prices and budgets in its currency,
   // machines on its household circuit); null: the loaded data itself.
   std::shared_ptr<const Dataset> data;
+  const Dataset* loaded = nullptr;  // with regions: the data as loaded (data outlives it)
   double price_factor = 1;      // reference region's price → this region's (converted prices)
   bool converts_cloud = false;  // cloud prices, quoted in US dollars, are converted
 };

@@ -12,6 +12,7 @@
 #include "directives/calc_form.h"
 #include "directives/computed.h"
 #include "directives/directive.h"
+#include "directives/html.h"
 
 namespace gg {
 namespace {
