@@ -113,7 +113,7 @@ Dataset RegionalDataset(const Dataset& data, const Region& region, double factor
   Dataset d = data;
   for (CloudOffer& o : d.cloud) o.usd_per_gpu_hour *= cloud_factor;
   auto budget = [&](std::optional<double>& b) {
-    if (b) b = RoundSignificant(*b * factor, 2);
+    if (b && factor != 1) b = RoundSignificant(*b * factor, 2);  // the reference's stay exact
   };
   for (Persona& p : d.personas) budget(p.max_budget_usd);
   if (d.flowchart)

@@ -68,7 +68,8 @@ Assumptions RegionalAssumptions(const Assumptions& assumptions, const Region& re
 // - every cloud offer's usd_per_gpu_hour is × cloud_factor (cloud prices are quoted in US
 //   dollars: FxRateBetween("USD", currency) × (1 + tax_rate), the VAT a household pays on it);
 // - every persona's and flowchart leaf's max_budget_usd is × factor, rounded to 2 significant
-//   digits (a budget written as a reader of the region would: 1,500 $ → 1,500 €);
+//   digits (a budget written as a reader of the region would: 1,500 $ → 1,500 €), unless
+//   factor is 1 (the reference region's budgets stay as written);
 // - every machine keeps, of its circuits, those whose `region` label is the region's household
 //   circuit and those that are no region's household circuit (a data centre's); a machine with
 //   none of the region's keeps all it has.

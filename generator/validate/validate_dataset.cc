@@ -91,6 +91,7 @@ void ValidateRegions(const Dataset& d, Diagnostics* diags) {
           DidYouMean(r.circuit, std::vector<std::string>(circuits.begin(), circuits.end())));
     if (reference == nullptr) continue;
     for (const std::string& cur : {r.currency, std::string("USD")}) {
+      if (cur.empty()) continue;  // a missing currency is reported where it is read
       bool direct = cur == reference->currency;
       std::set<std::string> a, b;
       for (const auto& x : d.fx_rates) {

@@ -12,7 +12,7 @@
 // text goes to the calculator as the request's "config", the message beside the box says
 // what it read or why it cannot, and the text stays out of the URL (the page says so).
 
-const FIELDS = ["model", "precision", "kv_precision", "context", "batch", "mode", "gpu", "count"];
+const FIELDS = ["model", "precision", "kv_precision", "context", "batch", "mode", "gpu", "count", "region"];
 const WHOLE = new Set(["context", "batch", "count"]);
 
 // "{model} needs {total} GB" with the named values filled in.
@@ -51,10 +51,11 @@ class CalculatorForm {
     this.configField = root.querySelector(".calc-config-field");
     this.results = root.querySelector(".calc-results");
     const locale = root.dataset.locale;
+    this.locale = locale;
     this.gb = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
     this.int = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
     this.speed = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-    this.usd = new Intl.NumberFormat(locale, { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+    this.usd = money(locale, "USD");
   }
 
   control(name) {
@@ -139,7 +140,10 @@ class CalculatorForm {
     if (!picked) return;
     const base = { ...picked };
     for (const name of ["precision", "kv_precision", "batch", "mode"]) base[name] = this.value(name);
-    const fit = await this.ask({ command: "fit", ...base, context: this.value("context") });
+    const region = this.control("region");
+    const fit = await this.ask({ command: "fit", ...base, context: this.value("context"), ...(region ? { region: region.value } : {}) });
+    // Prices in the answer's currency: the region's (calcapi `fit` with `region`).
+    this.usd = money(this.locale, fit.currency ?? "USD");
     this.showConfig(fit);
     // The largest context is a question about inference only.
     const maxctx = base.mode === "inference"
@@ -227,6 +231,28 @@ function numberOf(text, scale) {
   return /^\s*(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(text) ? Number(text) / scale : text.trim();
 }
 
+// Whole amounts of `currency` in the locale's notation.
+function money(locale, currency) {
+  return new Intl.NumberFormat(locale, { style: "currency", currency, maximumFractionDigits: 0 });
+}
+
+// The region select of a tool (calc_form.h RegionField): when the reader picks another region,
+// an electricity field still at the old region's price takes the new one's (data-electricity)
+// and keeps it as its default. Nothing without the select.
+function followRegion(form, regionName, electricityName) {
+  const region = form.elements.namedItem(regionName);
+  const electricity = form.elements.namedItem(electricityName);
+  if (!region || !electricity) return;
+  let price = region.selectedOptions[0]?.dataset.electricity;
+  region.addEventListener("change", () => {
+    const next = region.selectedOptions[0]?.dataset.electricity;
+    if (next === undefined) return;
+    if (electricity.value.trim() === price) electricity.value = next;
+    if (electricity.dataset.default !== undefined) electricity.dataset.default = next;
+    price = next;
+  }, { capture: true });
+}
+
 // The URL's query → the named fields of a form (a value a select does not offer is ignored).
 function formFromUrl(form, fields) {
   const params = new URLSearchParams(window.location.search);
@@ -242,7 +268,10 @@ function formFromUrl(form, fields) {
 // The named fields of a form → the URL's query, keeping the other tools' parameters.
 function formToUrl(form, fields) {
   const params = new URLSearchParams(window.location.search);
-  for (const name of fields) params.set(name, form.elements.namedItem(name).value);
+  for (const name of fields) {
+    const control = form.elements.namedItem(name);
+    if (control) params.set(name, control.value);  // a tool without regions has no region field
+  }
   window.history.replaceState(null, "", `?${params}`);
 }
 
@@ -265,7 +294,7 @@ function answerInOrder(tool) {
 }
 
 // What the tool modules share with this one.
-const helpers = { element, table, fill, numberOf, formFromUrl, formToUrl, answerInOrder };
+const helpers = { element, table, fill, numberOf, formFromUrl, formToUrl, answerInOrder, money, followRegion };
 
 // Starts one tool; a tool that cannot start says so in its status line.
 async function startTool(root, calc) {
