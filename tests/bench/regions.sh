@@ -9,7 +9,7 @@ cd "$(dirname "$0")/../.."
 base_bin=$1
 base_root=$2
 runs=${3:-5}
-head_bin=./build/gpuguide
+head_bin=${HEAD_BIN:-./build/gpuguide}
 [[ -x $head_bin && -x $base_bin ]] || { echo "regions.sh: build both binaries first"; exit 2; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
