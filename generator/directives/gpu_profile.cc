@@ -103,8 +103,11 @@ std::string RegionPrices(const Gpu& g, const PageContext& ctx) {
   HtmlTable t(ctx.TF("gpu.region_prices.caption", {{"gpu", g.name}}));
   t.Columns({Cell::Text(ctx.T("col.region")), Cell::Text(ctx.T("col.condition")),
              Cell::Text(ctx.T("col.price"), true), Cell::Text(ctx.T("col.basis"))});
-  for (const auto& [id, c] : ctx.regions->by_region) {
-    if (c.region == nullptr) continue;
+  for (const Region& r : ctx.data->regions) {  // in the data's order
+    auto found = ctx.regions->by_region.find(r.id);
+    if (found == ctx.regions->by_region.end() || found->second.region == nullptr) continue;
+    const std::string& id = r.id;
+    const Computed& c = found->second;
     ctx.Read("price:" + g.id + "@" + id);
     const std::string region = RegionLabel(*c.region, ctx);
     bool any = false;

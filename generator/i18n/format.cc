@@ -130,9 +130,11 @@ std::string Formatter::Money(double value, bool cents) const {
 }
 
 std::string Formatter::Currency(const std::string& code, double value, bool cents) const {
-  const char op = code == "USD" ? 'u' : 'm';  // the language's own money when not USD
-  return impl_->Memo(KeyOf(op, cents, 0, value), [&] {
-    const auto& f = impl_->Derived(KeyOf(op, cents, 0, 0), [&] {
+  // Keyed by the currency: a page writes amounts of several (a GPU's price in every region).
+  const std::string key =
+      code == "USD" ? KeyOf('u', cents, 0, value) : code + KeyOf('m', cents, 0, value);
+  return impl_->Memo(key, [&] {
+    const auto& f = impl_->Derived(code + KeyOf('m', cents, 0, 0), [&] {
       UErrorCode status = U_ZERO_ERROR;
       icu::CurrencyUnit unit(icu::StringPiece(code), status);
       if (U_FAILURE(status)) {

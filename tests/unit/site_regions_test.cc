@@ -59,7 +59,10 @@ TEST_CASE("regions: fr pages in euros with VAT, zh-Hans in yuan, en in dollars",
   CHECK(gpu_fr.find("zone euro (EUR, TVA de 20") != std::string::npos);
   CHECK(gpu_fr.find("États-Unis (USD, hors taxe de vente)") != std::string::npos);
   CHECK(gpu_fr.find("Chine continentale (CNY, TVA de 10") != std::string::npos);
-  CHECK(gpu_fr.find("CNY") != std::string::npos);
+  // Each region's price in its own currency, whatever the page's (en: "€2,735", "CN¥21,314").
+  const std::string& gpu_en = b.files.at("en/gpus/rtx-4090/index.html");
+  CHECK(Count(gpu_en, "CN¥") > 0);
+  CHECK(Count(gpu_en, "€") > 0);
   // The mini data has US observations only: the EU and CN prices are converted, so marked.
   CHECK(gpu_fr.find("converti au taux de change") != std::string::npos);
 }
