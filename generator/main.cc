@@ -29,6 +29,9 @@ int main(int argc, char** argv) {
       },
       [](const std::vector<std::string>& a, std::ostream& o, std::ostream& e) {
         return gg::ExecSibling("gpuguide-review", a, o, e);
+      },
+      [](const std::vector<std::string>& a, std::ostream& o, std::ostream& e) {
+        return gg::ExecSibling("gpuguide-review", a, o, e);
       }};
   return gg::RunCommandLine(args, std::cout, std::cerr, isatty(STDERR_FILENO) != 0, kSiblings);
 }

@@ -94,8 +94,8 @@ def listening_addresses(port):
 def raw_request(port, path, timeout=5.0):
     """Sends exactly `path` (no normalisation); returns (status, body bytes)."""
     with socket.create_connection(("127.0.0.1", port), timeout=timeout) as s:
-        s.sendall(b"GET " + path.encode("latin-1") + b" HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                  b"Connection: close\r\n\r\n")
+        s.sendall(b"GET " + path.encode("latin-1") + b" HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n"
+                  b"Connection: close\r\n\r\n" % port)
         data = b""
         while True:
             chunk = s.recv(65536)
@@ -213,7 +213,7 @@ def main():
         reuseport_check(port, failures)
         # A folder without its slash is redirected.
         with socket.create_connection(("127.0.0.1", port), timeout=5) as c:
-            c.sendall(b"GET /en HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+            c.sendall(b"GET /en HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nConnection: close\r\n\r\n" % port)
             head = c.recv(4096).split(b"\r\n\r\n")[0].decode("latin-1")
         if not head.startswith("HTTP/1.1 301") or "\r\nLocation: /en/" not in head:
             failures.append(f"/en is not redirected to /en/: {head!r}")

@@ -3,6 +3,7 @@
 #include <xxhash.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -15,11 +16,13 @@
 #include <elf.h>
 #include <fcntl.h>
 #include <link.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "base/file_tree.h"
 #include "base/files.h"
 #include "base/text.h"
+#include "base/write_at.h"
 
 namespace gg {
 namespace {
@@ -56,29 +59,28 @@ void RemoveOwnEntries(const std::string& dir) {
   }
 }
 
-// Writes `parts` to `tmp`, then renames it to `path`: a reader sees the whole file or the old
-// one. Nothing waits for the disk (a lost entry or hint only costs a miss or a recount). False,
-// with `tmp` removed, when either step fails.
-bool WriteThenRename(const std::string& tmp, const std::string& path,
-                     std::initializer_list<std::string_view> parts) {
-  std::error_code ec;
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    for (std::string_view part : parts)
-      out.write(part.data(), static_cast<std::streamsize>(part.size()));
-    out.close();
-    if (!out) return fs::remove(tmp, ec), false;
-  }
-  fs::rename(tmp, path, ec);
-  if (ec) return fs::remove(tmp, ec), false;
-  return true;
+// Writes `parts` to `dir`/`sub`/`name` (`sub` created when missing; "" for `dir` itself) by
+// way of a temporary file `tmp` renamed over it: a reader sees the whole file or the old one.
+// Nothing is followed through a link (base/write_at.h): `dir` is opened without following its
+// own last component, `sub` likewise, so a link in the cache sends nothing elsewhere. Nothing
+// waits for the disk (a lost entry or hint only costs a miss or a recount). False when any
+// step fails.
+bool WriteThenRename(const std::string& dir, const std::string& sub, const std::string& tmp,
+                     const std::string& name, std::initializer_list<std::string_view> parts) {
+  const int dir_fd = OpenFolderAt(AT_FDCWD, dir, false);
+  if (dir_fd < 0) return false;
+  const int sub_fd = sub.empty() ? dir_fd : OpenFolderAt(dir_fd, sub, true);
+  std::string error;
+  const bool ok = sub_fd >= 0 && WriteFileAt(sub_fd, tmp, name, parts, false, 0644, &error);
+  if (sub_fd >= 0 && sub_fd != dir_fd) close(sub_fd);
+  close(dir_fd);
+  return ok;
 }
 
 // The recorded size (SIZE): only a hint, an upper bound that a lost write makes a listing
 // correct.
 void WriteSizeHint(const std::string& dir, int64_t bytes) {
-  const std::string path = dir + "/SIZE";
-  WriteThenRename(path + ".tmp." + std::to_string(::getpid()), path,
+  WriteThenRename(dir, "", "SIZE.tmp." + std::to_string(::getpid()), "SIZE",
                   {std::to_string(bytes) + "\n"});
 }
 
@@ -168,6 +170,25 @@ std::unique_ptr<ContentCache> ContentCache::Open(const std::string& dir,
     *warning = "cannot create the cache folder " + dir + "; building without it";
     return nullptr;
   }
+  // Entries are written without following a link (WriteThenRename): the folder itself must
+  // not be one, and a link among its folders is named (nothing is written through it).
+  if (const int fd = OpenFolderAt(AT_FDCWD, dir, false); fd >= 0) {
+    close(fd);
+  } else {
+    *warning = "cannot use the cache folder " + dir + ": " +
+               (errno == ELOOP || errno == ENOTDIR
+                    ? std::string("it is a symbolic link, and nothing is written through a link")
+                    : std::string(std::strerror(errno))) +
+               "; building without it";
+    return nullptr;
+  }
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    if (!it->is_symlink(ec)) continue;
+    if (!warning->empty()) *warning += "\ngpuguide: warning: ";
+    *warning += "the cache folder " + dir + " holds a symbolic link, " +
+                it->path().filename().string() +
+                "; nothing is written through it (remove the link)";
+  }
   const std::string expected = std::string(kFormat) + "\n" + identity + "\n";
   const std::string format_file = dir + "/FORMAT";
   std::string found;
@@ -228,12 +249,12 @@ void ContentCache::Used(std::string_view kind, std::string_view key) {
 }
 
 void ContentCache::Put(std::string_view kind, std::string_view key, std::string_view bytes) {
-  const std::string path = PathOf(kind, key);
-  std::error_code ec;
-  fs::create_directories(dir_ + "/" + std::string(kind), ec);
+  const std::string name(key);
   const std::string tmp =
-      path + ".tmp." + std::to_string(::getpid()) + "." + std::to_string(temp_counter_++);
-  if (!WriteThenRename(tmp, path, {kEntryMagic, ContentHashHex(bytes), "\n", bytes})) return;
+      name + ".tmp." + std::to_string(::getpid()) + "." + std::to_string(temp_counter_++);
+  if (!WriteThenRename(dir_, std::string(kind), tmp, name,
+                       {kEntryMagic, ContentHashHex(bytes), "\n", bytes}))
+    return;
   ++writes_;
   written_bytes_ += static_cast<int64_t>(bytes.size() + kEntryMagic.size() + 33);
   Used(kind, key);

@@ -27,7 +27,13 @@ struct ListMode {
   std::vector<std::string>* folders = nullptr;
   bool stat_files = true;
   bool* inodes_agree = nullptr;
+  // Without `folders`: every folder and every other entry (not followed) is named here.
+  TreeExtras* extras = nullptr;
 };
+
+int64_t Ns(const struct timespec& t) {
+  return static_cast<int64_t>(t.tv_sec) * 1000000000LL + t.tv_nsec;
+}
 
 // Lists the folder open as `fd` (taken over and closed) under the relative path `prefix`. Its
 // entries are read as the kernel gives them (getdents64): opendir would add an fstat and an
@@ -63,9 +69,14 @@ bool ListFrom(int fd, const std::string& prefix, std::vector<TreeFile>* out, con
         break;
       }
       std::string path = prefix.empty() ? std::string(name) : prefix + '/' + name;
+      if (type != DT_DIR && type != DT_REG) {
+        if (mode.extras) mode.extras->others.push_back(std::move(path));
+        continue;
+      }
       if (type == DT_DIR) {
         int sub = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
         if (mode.folders) mode.folders->push_back(path);
+        if (mode.extras) mode.extras->folders.push_back(path);
         if (sub < 0 || !ListFrom(sub, path, out, mode)) {
           ok = false;
           break;
@@ -79,14 +90,17 @@ bool ListFrom(int fd, const std::string& prefix, std::vector<TreeFile>* out, con
         } else if (have_stat) {
           f.path = std::move(path);
           f.size = st.st_size;
-          f.mtime_ns = static_cast<int64_t>(st.st_mtim.tv_sec) * 1000000000LL + st.st_mtim.tv_nsec;
+          f.mtime_ns = Ns(st.st_mtim);
+          f.ctime_ns = Ns(st.st_ctim);
           f.inode = st.st_ino;
-        } else if (!StatTreeFile(fd, name, std::move(path), &f)) {
+        } else if (!StatTreeFile(fd, name, path, &f)) {
           if (mode.folders) {  // replaced by something else since it was listed
             ok = false;
             break;
           }
-          continue;  // replaced by a non-file since it was listed
+          // Replaced by a non-file since it was listed.
+          if (mode.extras) mode.extras->others.push_back(std::move(path));
+          continue;
         }
         if (mode.inodes_agree && f.inode != e->d_ino) *mode.inodes_agree = false;
         out->push_back(std::move(f));
@@ -105,7 +119,8 @@ bool StatTreeFile(int dir_fd, const char* name, std::string path, TreeFile* out)
   if (fstatat(dir_fd, name, &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(st.st_mode)) return false;
   out->path = std::move(path);
   out->size = st.st_size;
-  out->mtime_ns = static_cast<int64_t>(st.st_mtim.tv_sec) * 1000000000LL + st.st_mtim.tv_nsec;
+  out->mtime_ns = Ns(st.st_mtim);
+  out->ctime_ns = Ns(st.st_ctim);
   out->inode = st.st_ino;
   return true;
 }
@@ -116,11 +131,17 @@ bool ListTreeFiles(const std::string& dir, std::vector<TreeFile>* out) {
 }
 
 bool ListTreeFiles(const std::string& dir, std::vector<TreeFile>* out, bool* inodes_agree) {
+  return ListTreeFiles(dir, out, inodes_agree, nullptr);
+}
+
+bool ListTreeFiles(const std::string& dir, std::vector<TreeFile>* out, bool* inodes_agree,
+                   TreeExtras* extras) {
   int fd = open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (fd < 0) return false;
   *inodes_agree = true;
   ListMode mode;
   mode.inodes_agree = inodes_agree;
+  mode.extras = extras;
   return ListFrom(fd, "", out, mode);
 }
 
@@ -131,6 +152,16 @@ bool ListTreeStrict(const std::string& dir, TreeContents* out) {
   mode.folders = &out->folders;
   mode.stat_files = false;
   return ListFrom(fd, "", &out->files, mode);
+}
+
+bool HoldsOnlyFiles(const std::vector<TreeFile>& files, const TreeExtras& extras) {
+  if (!extras.others.empty()) return false;
+  std::set<std::string> needed;
+  for (const TreeFile& f : files) AddFolderAndParents(FolderOf(f.path), &needed);
+  if (needed.size() != extras.folders.size()) return false;
+  for (const auto& folder : extras.folders)
+    if (!needed.count(folder)) return false;
+  return true;
 }
 
 std::string FolderOf(const std::string& path) {

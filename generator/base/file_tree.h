@@ -17,7 +17,18 @@ struct TreeFile {
   std::string path;  // relative to the tree's root, '/' separated
   int64_t size = 0;
   int64_t mtime_ns = 0;
+  // The inode's change time: set by the kernel on every write, time change (touch -d) or link,
+  // so unlike mtime no one can put it back. The output folder's listing carries it
+  // (cli/up_to_date.h): a file rewritten with its time kept lists differently.
+  int64_t ctime_ns = 0;
   uint64_t inode = 0;
+};
+
+// What a tree holds besides its regular files: its folders, and every other entry (a symbolic
+// link, a FIFO, a socket, a device), by relative path.
+struct TreeExtras {
+  std::vector<std::string> folders;
+  std::vector<std::string> others;
 };
 
 // Every regular file under `dir` (symbolic links are neither followed nor listed), in no
@@ -27,6 +38,13 @@ bool ListTreeFiles(const std::string& dir, std::vector<TreeFile>* out);
 // The same, and *inodes_agree says whether every file's folder entry gave its own inode (see
 // ListTreeStrict; overlayfs, for one, may not).
 bool ListTreeFiles(const std::string& dir, std::vector<TreeFile>* out, bool* inodes_agree);
+// The same, and *extras receives the tree's folders and other entries (when not null).
+bool ListTreeFiles(const std::string& dir, std::vector<TreeFile>* out, bool* inodes_agree,
+                   TreeExtras* extras);
+
+// Whether a tree listed as `files` and `extras` holds nothing but those files and the folders
+// they are in: no other entry (link, FIFO…) and no folder without a file under it.
+bool HoldsOnlyFiles(const std::vector<TreeFile>& files, const TreeExtras& extras);
 
 // A tree's regular files and folders (relative paths), each folder before what it holds.
 struct TreeContents {

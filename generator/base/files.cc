@@ -15,6 +15,7 @@
 
 #include "base/path_policy.h"
 #include "base/text.h"
+#include "base/write_at.h"
 
 namespace gg {
 namespace fs = std::filesystem;
@@ -169,19 +170,38 @@ std::vector<std::string> ListFiles(const std::string& root, const std::string& d
   std::error_code ec;
   if (!InputAllowed(root, dir, diags)) return out;
   if (!fs::is_directory(base, ec)) return out;
-  for (auto it = fs::recursive_directory_iterator(base, ec);
-       it != fs::recursive_directory_iterator(); it.increment(ec)) {
-    if (ec) break;
-    std::string name = it->path().filename().string();
-    std::error_code sec;
-    if (!name.empty() && name[0] == '.') {
-      if (it->is_directory(sec)) it.disable_recursion_pending();
+  // Lexically: fs::relative would follow a link (and fail on a loop).
+  auto rel_of = [&](const fs::path& p) { return p.lexically_relative(root).generic_string(); };
+  // A folder that cannot be read is an error at its path: its files would be missing from the
+  // site without a word otherwise.
+  auto unreadable = [&](const fs::path& folder, const std::error_code& why) {
+    if (diags)
+      diags->Error({rel_of(folder), 0, 0}, "cannot read this folder: " + why.message(),
+                   "make it readable (chmod u+rx) or remove it");
+  };
+  // Folder by folder (links to folders are not followed), so that each failure is named.
+  std::vector<fs::path> folders = {base};
+  while (!folders.empty()) {
+    const fs::path folder = std::move(folders.back());
+    folders.pop_back();
+    fs::directory_iterator it(folder, ec), end;
+    if (ec) {
+      unreadable(folder, ec);
       continue;
     }
-    // Lexically: fs::relative would follow a link (and fail on a loop).
-    std::string rel = it->path().lexically_relative(root).generic_string();
-    if (it->is_symlink(sec) && !InputAllowed(root, rel, diags)) continue;
-    if (it->is_regular_file(sec)) out.push_back(rel);
+    for (; !ec && it != end; it.increment(ec)) {
+      std::string name = it->path().filename().string();
+      if (!name.empty() && name[0] == '.') continue;  // hidden files and folders
+      std::string rel = rel_of(it->path());
+      std::error_code sec;
+      const bool link = it->is_symlink(sec);
+      if (link && !InputAllowed(root, rel, diags)) continue;
+      if (!link && it->is_directory(sec))
+        folders.push_back(it->path());
+      else if (it->is_regular_file(sec))
+        out.push_back(rel);
+    }
+    if (ec) unreadable(folder, ec);
   }
   std::sort(out.begin(), out.end());
   return out;
@@ -194,46 +214,46 @@ bool FileExists(const std::string& path) {
 
 bool ReplaceFileAtomically(const std::string& path, const std::string& bytes, std::string* error) {
   fs::path target(path);
-  fs::path dir = target.parent_path().empty() ? fs::path(".") : target.parent_path();
-  std::string tmp =
-      (dir / ("." + target.filename().string() + ".tmp-" + std::to_string(getpid()))).string();
+  const fs::path dir = target.parent_path().empty() ? fs::path(".") : target.parent_path();
+  const std::string name = target.filename().string();
+  const int dfd = open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dfd < 0) {
+    *error = "cannot create " + path + ": its folder " + dir.string() +
+             " cannot be opened: " + std::strerror(errno);
+    return false;
+  }
   struct stat st;
-  mode_t mode = stat(path.c_str(), &st) == 0 ? (st.st_mode & 07777) : 0644;
-  int fd = open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
-  if (fd < 0) {
-    *error = "cannot create " + tmp + ": " + std::strerror(errno);
-    return false;
+  mode_t mode = 0644;
+  if (fstatat(dfd, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0) {
+    const char* refused = S_ISLNK(st.st_mode)    ? "is a symbolic link; it is not written through"
+                          : !S_ISREG(st.st_mode) ? "is not a regular file"
+                          : (st.st_mode & 0222) == 0
+                              ? "is read-only (no write permission); make it writable first"
+                              : nullptr;
+    if (refused) {
+      *error = path + " " + refused;
+      close(dfd);
+      return false;
+    }
+    mode = st.st_mode & 07777;
   }
-  auto fail = [&](const std::string& what) {
-    *error = what + ": " + std::strerror(errno);
-    close(fd);
-    unlink(tmp.c_str());
-    return false;
-  };
-  size_t done = 0;
-  while (done < bytes.size()) {
-    ssize_t n = write(fd, bytes.data() + done, bytes.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return fail("cannot write " + tmp);
-    done += static_cast<size_t>(n);
-  }
-  if (fsync(fd) != 0) return fail("cannot write " + tmp + " to disk");
-  if (close(fd) != 0) {
-    *error = "cannot write " + tmp + ": " + std::strerror(errno);
-    unlink(tmp.c_str());
-    return false;
-  }
-  if (rename(tmp.c_str(), path.c_str()) != 0) {
-    *error = "cannot replace " + path + ": " + std::strerror(errno);
-    unlink(tmp.c_str());
-    return false;
-  }
-  int dfd = open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dfd >= 0) {
+  const std::string tmp = "." + name + ".tmp-" + std::to_string(getpid());
+  unlinkat(dfd, tmp.c_str(), 0);  // a killed run's, of this process id
+  std::string why;
+  const bool ok = WriteFileAt(dfd, tmp, name, {bytes}, true, mode, &why);
+  if (!ok) {
+    // The reason names the file by its path, not by the temporary name alone.
+    *error = why;
+    const size_t at = why.find(tmp);
+    if (at != std::string::npos) error->replace(at, tmp.size(), (dir / tmp).string());
+    const size_t at_name = error->find("cannot replace " + name);
+    if (at_name != std::string::npos)
+      error->replace(at_name, 15 + name.size(), "cannot replace " + path);
+  } else {
     fsync(dfd);
-    close(dfd);
   }
-  return true;
+  close(dfd);
+  return ok;
 }
 
 }  // namespace gg

@@ -49,11 +49,11 @@ std::vector<std::string> ListFiles(const std::string& root, const std::string& d
 
 bool FileExists(const std::string& path);
 
-// Replaces the file at path with bytes so that a reader (or a crash) sees either the old file
-// or the whole new one: writes a temporary file next to it, fsyncs it, renames it over path,
-// then fsyncs the folder. Keeps the old file's permission bits. On any failure (a short
-// write, a full disk, a read-only folder) removes the temporary file, leaves path untouched,
-// sets *error and returns false.
+// Replaces the file at path with bytes so a reader (or a crash) sees the old file or the whole
+// new one: a temporary file beside it (base/write_at.h, never through a link), fsynced, renamed
+// over path, the folder fsynced; the old permission bits kept. Refused: path a symbolic link,
+// not a regular file, or read-only. On any failure (a short write, a full disk, a read-only
+// folder) removes the temporary file, leaves path untouched, sets *error and returns false.
 bool ReplaceFileAtomically(const std::string& path, const std::string& bytes, std::string* error);
 
 }  // namespace gg

@@ -65,6 +65,10 @@ struct Assumptions {
   DecodeLine decode_moe;
   PrefillLine prefill_16bit;      // weights in FP32, BF16 or FP16
   PrefillLine prefill_quantized;  // every other format (dequantised on the fly)
+  // FP4 weights (MXFP4, NVFP4, MXFP4_MOE) on a card with FP4 matrix units (fp4_tflops), which
+  // llama.cpp multiplies natively since its native-MXFP4 kernels for Blackwell (PR #17906,
+  // December 2025): efficiency × peak dense FP4 throughput.
+  PrefillLine prefill_fp4;
 
   // --- Training memory (memory.h) ---
   double weight_bytes_mixed = 0;         // bytes per trained parameter for the weights

@@ -27,7 +27,8 @@ double KvBytesOfKind(const LlmModel& m, const std::string& kind, const CaseSetup
   for (const auto& [id, k] : kKinds)
     if (kind == id) want = k;
   const int64_t context = s.request.context.value_or(0);
-  const double per_token = KvBytesPerLayerToken(m, s.request.kv_precision, s.assumptions);
+  const double per_token =
+      KvBytesPerLayerToken(m, s.request.kv_precision, s.assumptions) + IndexerBytesPerLayerToken(m);
   double total = 0;
   for (int layer = 0; layer < m.layers; ++layer)
     if (m.KindOfLayer(layer) == want)
@@ -170,7 +171,7 @@ void CalibrateDecode(const Dataset& data, Assumptions* a) {
   a->decode_moe = FitLine(moe_x, moe_m, *a);
 
   // Prefill: p = efficiency × x with x the peak rate; minimise Σ (efficiency·x/m − 1)².
-  std::vector<double> r16, rq;  // x / m per case
+  std::vector<double> r16, rq, r4;  // x / m per case
   for (const ValidationCase& c : data.validation) {
     if (c.kind != "prefill" || !c.measured || !(*c.measured > 0) || !IsLlamaCppFamily(c.engine))
       continue;
@@ -180,10 +181,15 @@ void CalibrateDecode(const Dataset& data, Assumptions* a) {
     auto setup = SetupOf(c, *m, *a);
     if (!setup) continue;
     Assumptions unit = *a;
-    unit.prefill_16bit = unit.prefill_quantized = {1, 1, 0};
-    auto x = PrefillTokensPerSecond(*g, *m, setup->request.precision, unit);
+    unit.prefill_16bit = unit.prefill_quantized = unit.prefill_fp4 = {1, 1, 0};
+    const Precision p = setup->request.precision;
+    auto x = PrefillTokensPerSecond(*g, *m, p, unit);
     if (!x) continue;
-    (IsSixteenBitWeights(setup->request.precision) ? r16 : rq).push_back(*x / *c.measured);
+    // The line PrefillTokensPerSecond takes for this case once every line has cases.
+    std::vector<double>& ratios = IsSixteenBitWeights(p)                         ? r16
+                                  : IsFp4Weights(p) && g->fp4_tflops.has_value() ? r4
+                                                                                 : rq;
+    ratios.push_back(*x / *c.measured);
   }
   auto fit = [](const std::vector<double>& ratios) {
     PrefillLine line;
@@ -199,6 +205,7 @@ void CalibrateDecode(const Dataset& data, Assumptions* a) {
   };
   a->prefill_16bit = fit(r16);
   a->prefill_quantized = fit(rq);
+  a->prefill_fp4 = fit(r4);
 }
 
 }  // namespace gg::calc

@@ -45,8 +45,10 @@ std::vector<ValidationResult> Validate(const Dataset& data, const Assumptions& a
 // bytes per step ÷ bandwidth and m the measured tokens/s of each case, minimises Σ ((slope·x +
 // fixed)·m − 1)², the squared relative error of the time per token; fixed is held at 0 if the fit
 // makes it negative. Fewer than 2 cases of a kind: slope = 1 / decode_bandwidth_efficiency, fixed
-// 0. Also fits prefill_16bit and prefill_quantized on the llama.cpp prefill cases: efficiency = Σ q
-// / Σ q² with q = peak rate ÷ measured, which minimises the squared relative error.
+// 0. Also fits prefill_16bit, prefill_quantized and prefill_fp4 (FP4 weights on a card with
+// fp4_tflops) on the llama.cpp prefill cases, each on the cases PrefillTokensPerSecond sends
+// to it: efficiency = Σ q / Σ q² with q = peak rate ÷ measured, which minimises the squared
+// relative error.
 void CalibrateDecode(const Dataset& data, Assumptions* assumptions);
 
 }  // namespace gg::calc

@@ -35,8 +35,13 @@ double UsableGpuBytes(const Gpu& gpu, const Assumptions& a) {
 
 Precision RunnablePrecision(const Gpu& gpu, Precision requested) {
   if (requested == Precision::kFp8 && !gpu.fp8_tflops) return Precision::kQ8_0;
-  if (requested == Precision::kNvfp4 && gpu.tensor_cores != "blackwell") return Precision::kQ4_K_M;
+  if (requested == Precision::kNvfp4 && !(gpu.fp4_tflops && gpu.vendor == "nvidia"))
+    return Precision::kQ4_K_M;
   return requested;
+}
+
+bool IsFp4Weights(Precision p) {
+  return p == Precision::kMxfp4 || p == Precision::kNvfp4 || p == Precision::kMxfp4Moe;
 }
 
 double DecodeBytesPerStep(const LlmModel& model, const MemoryRequest& request,
@@ -60,15 +65,24 @@ bool IsSixteenBitWeights(Precision p) {
 
 std::optional<double> PrefillTokensPerSecond(const Gpu& gpu, const LlmModel& model,
                                              Precision precision, const Assumptions& a) {
-  const PrefillLine& line = IsSixteenBitWeights(precision) ? a.prefill_16bit : a.prefill_quantized;
   const double active = (model.active_params_b > 0 ? model.active_params_b : model.params_b) * 1e9;
-  if (line.cases == 0 || !(gpu.fp16_tflops > 0) || !(active > 0)) return std::nullopt;
+  if (!(active > 0)) return std::nullopt;
+  if (IsFp4Weights(precision) && gpu.fp4_tflops && *gpu.fp4_tflops > 0 && a.prefill_fp4.cases > 0)
+    return a.prefill_fp4.efficiency * *gpu.fp4_tflops * 1e12 / (2 * active);
+  const PrefillLine& line = IsSixteenBitWeights(precision) ? a.prefill_16bit : a.prefill_quantized;
+  if (line.cases == 0 || !(gpu.fp16_tflops > 0)) return std::nullopt;
   return line.efficiency * gpu.fp16_tflops * 1e12 / (2 * active);
+}
+
+bool SupportsBf16(const Gpu& gpu) {
+  if (gpu.vendor == "apple") return true;
+  return gpu.tensor_cores != "none" && gpu.tensor_cores != "volta" && gpu.tensor_cores != "turing";
 }
 
 std::optional<GpuAnswer> AnswerOnGpu(const Gpu& gpu, const LlmModel& model,
                                      const MemoryRequest& request, const Assumptions& a,
                                      int max_gpus) {
+  if (request.mode != MemoryMode::kInference && !SupportsBf16(gpu)) return std::nullopt;
   GpuAnswer r;
   r.gpu = gpu.id;
   r.segment = gpu.segment;

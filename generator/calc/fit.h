@@ -35,9 +35,17 @@ double PerGpuBytes(const MemoryBreakdown& memory, int n, const Assumptions& assu
 double UsableGpuBytes(const Gpu& gpu, const Assumptions& assumptions);
 
 // The format a card runs for a requested one: FP8 needs FP8 Tensor Cores (fp8_tflops set),
-// else Q8_0; NVFP4 needs Blackwell, else Q4_K_M; every other format runs everywhere
-// (llama.cpp dequantises on the fly).
+// else Q8_0; NVFP4 needs NVIDIA FP4 Tensor Cores (an nvidia card with fp4_tflops set: Blackwell),
+// else Q4_K_M; every other format runs everywhere (llama.cpp dequantises on the fly).
 Precision RunnablePrecision(const Gpu& gpu, Precision requested);
+
+// FP4 formats: MXFP4, NVFP4 and MXFP4_MOE (its experts).
+bool IsFp4Weights(Precision precision);
+
+// Whether the card computes in BF16: NVIDIA from Ampere on, AMD CDNA 2 and RDNA 3 on, Intel
+// Xe2, Apple GPUs. Pascal, Volta and Turing cards (tensor_cores "none", "volta", "turing",
+// other than Apple's) do not. The training modes assume BF16 mixed precision.
+bool SupportsBf16(const Gpu& gpu);
 
 // Bytes read from GPU memory per decode step of the whole batch: the weights a token passes
 // through once — active parameters (MoE: active_params_b) in the request's format, without
@@ -54,11 +62,14 @@ double DecodeTokensPerSecond(const Gpu& gpu, const LlmModel& model, double bytes
                              int64_t batch, const Assumptions& assumptions);
 
 // Prompt-processing speed on one card, tokens per second: the prefill line of the weights'
-// format (assumptions.prefill_16bit or prefill_quantized) × fp16_tflops × 10^12 ÷ (2 ×
-// active parameters). With layers split across cards, the cards work one after another, so
-// the count does not change it. nullopt when that line has no cases or the card no figure.
-// FP32, BF16 or FP16 weights: prefill runs them as they are; every other format is
-// dequantised on the fly and has its own prefill line.
+// format × its peak dense rate × 10^12 ÷ (2 × active parameters). With layers split across
+// cards, the cards work one after another, so the count does not change it. nullopt when
+// that line has no cases or the card no figure.
+// - FP32, BF16 or FP16 weights: prefill runs them as they are, prefill_16bit × fp16_tflops;
+// - FP4 weights (IsFp4Weights) on a card with fp4_tflops, when prefill_fp4 has cases: the FP4
+//   matrix units multiply them natively, prefill_fp4 × fp4_tflops;
+// - every other format (and FP4 without FP4 units or FP4 cases) is dequantised on the fly:
+//   prefill_quantized × fp16_tflops.
 bool IsSixteenBitWeights(Precision precision);
 std::optional<double> PrefillTokensPerSecond(const Gpu& gpu, const LlmModel& model,
                                              Precision precision, const Assumptions& assumptions);
@@ -78,7 +89,8 @@ struct GpuAnswer {
 };
 
 // The smallest count of CandidateGpuCounts(gpu, assumptions, max_gpus) whose PerGpuBytes fits
-// UsableGpuBytes, with its memory and speed; nullopt when none does.
+// UsableGpuBytes, with its memory and speed; nullopt when none does, and for a training
+// request (full, LoRA, QLoRA: BF16 mixed precision) on a card without BF16 (SupportsBf16).
 std::optional<GpuAnswer> AnswerOnGpu(const Gpu& gpu, const LlmModel& model,
                                      const MemoryRequest& request, const Assumptions& assumptions,
                                      int max_gpus);

@@ -57,6 +57,12 @@ constexpr int64_t kKvCellPadding = 256;
 constexpr double kRecurrentStateBytes = 4;
 // llama.cpp's compute graphs hold logits, scores and activations in F32.
 constexpr double kComputeBytes = 4;
+// INT4 group quantisation (compressed-tensors): one BF16 or FP16 scale per group.
+constexpr double kGroupScaleBytes = 2;
+// DeepSeek Sparse Attention's indexer keys: FP8 values with one FP32 scale per 128-value block.
+constexpr double kIndexerKeyBytes = 1;
+constexpr double kIndexerScaleBytes = 4;
+constexpr int64_t kIndexerScaleBlock = 128;
 
 }  // namespace
 
@@ -166,6 +172,18 @@ PartBytes BytesByPart(const LlmModel& model, Precision precision, const Assumpti
     const Precision rest = ParsePrecision(model.native_other_precision).value_or(Precision::kBf16);
     return {b, BytesPerParam(rest, a)};
   }
+  // Native INT4 (Kimi K2 Thinking): the experts as 4-bit integers with one 16-bit scale per
+  // group of native_scale_block weights, the rest in native_other_precision.
+  if (precision == Precision::kInt4 && model.native_precision == "int4") {
+    const double grouped =
+        b + (model.native_scale_block > 0 ? kGroupScaleBytes / model.native_scale_block : 0);
+    const double rest =
+        model.native_other_precision.empty()
+            ? grouped
+            : BytesPerParam(ParsePrecision(model.native_other_precision).value_or(Precision::kBf16),
+                            a);
+    return {grouped, rest};
+  }
   double scaled = b;
   if (precision == Precision::kFp8 && model.native_precision == "fp8" &&
       model.native_scale_block > 0)
@@ -225,8 +243,16 @@ double KvBytesPerLayerToken(const LlmModel& model, Precision kv, const Assumptio
   return 2.0 * std::max(model.kv_heads, 0) * HeadDim(model) * bytes;
 }
 
+double IndexerBytesPerLayerToken(const LlmModel& model) {
+  if (!model.dsa_indexer) return 0;
+  const int64_t values = std::max(model.dsa_indexer->head_dim, 0);
+  const int64_t scales = (values + kIndexerScaleBlock - 1) / kIndexerScaleBlock;
+  return static_cast<double>(values) * kIndexerKeyBytes +
+         static_cast<double>(scales) * kIndexerScaleBytes;
+}
+
 double KvCacheBytes(const LlmModel& model, Precision kv, int64_t context, const Assumptions& a) {
-  const double per_token = KvBytesPerLayerToken(model, kv, a);
+  const double per_token = KvBytesPerLayerToken(model, kv, a) + IndexerBytesPerLayerToken(model);
   const double state = model.recurrent_state
                            ? (static_cast<double>(model.recurrent_state->recurrent_values) +
                               model.recurrent_state->conv_values) *

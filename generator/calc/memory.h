@@ -131,7 +131,9 @@ double RoutedExpertParams(const LlmModel& model);
 // Bytes of the weights in `precision`. Per part where the format is per part: kMxfp4 on a
 // model published as MXFP4 experts + native_other_precision keeps the rest in that format;
 // kMxfp4Moe keeps the non-expert tensors in Q8_0; kFp8 adds the block scales of
-// native_scale_block. Everything else: params × BytesPerParam.
+// native_scale_block; kInt4 on a model published in INT4 adds one 16-bit scale per group of
+// native_scale_block weights and keeps the rest in native_other_precision (Kimi K2 Thinking:
+// INT4 experts in groups of 32, BF16 rest). Everything else: params × BytesPerParam.
 double WeightBytes(const LlmModel& model, Precision precision, const Assumptions& assumptions);
 
 // Bytes of the weights one token passes through: active_params_b (published, embeddings
@@ -154,10 +156,20 @@ int64_t KvCellsForLayer(const LlmModel& model, LayerKind kind, int64_t context,
 // head_dim × bytes; MLA: (kv_lora_rank + qk_rope_head_dim) × bytes.
 double KvBytesPerLayerToken(const LlmModel& model, Precision kv, const Assumptions& assumptions);
 
+// DeepSeek Sparse Attention's indexer key cache of one cached token in one attention layer:
+// dsa_indexer.head_dim FP8 values (1 B) plus one FP32 scale (4 B) per 128 of them, whatever
+// the KV cache's format, as DeepSeek's reference inference (DeepSeek-V3.2-Exp
+// inference/model.py: k_cache float8_e4m3fn, k_scale_cache float32 per 128-value block),
+// vLLM and SGLang keep it. DeepSeek-V3.2 (head_dim 128): 128 + 4 = 132 B. 0 without
+// dsa_indexer.
+double IndexerBytesPerLayerToken(const LlmModel& model);
+
 // KV cache (and recurrent state) of one sequence of `context` tokens, layer by layer:
-// Σ cells(layer) × KvBytesPerLayerToken, plus (recurrent_values + conv_values) × 4 B (F32)
-// per recurrent layer. Llama 3.1 8B, bf16, 8,192 tokens: 32 × 8,192 × 2 × 8 × 128 × 2 B =
-// 1 GiB; Gemma 3 27B at 131,072: 10 full layers × 131,072 + 52 sliding × 1,536 cells.
+// Σ cells(layer) × (KvBytesPerLayerToken + IndexerBytesPerLayerToken), plus (recurrent_values
+// + conv_values) × 4 B (F32) per recurrent layer. Llama 3.1 8B, bf16, 8,192 tokens: 32 ×
+// 8,192 × 2 × 8 × 128 × 2 B = 1 GiB; Gemma 3 27B at 131,072: 10 full layers × 131,072 + 52
+// sliding × 1,536 cells; DeepSeek-V3.2, bf16, 8,192 tokens: 61 × 8,192 × ((512 + 64) × 2 +
+// 132) B (the sparse attention reads only the indexer's top-k tokens but caches them all).
 double KvCacheBytes(const LlmModel& model, Precision kv, int64_t context,
                     const Assumptions& assumptions);
 

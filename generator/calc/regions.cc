@@ -64,12 +64,10 @@ CurrentPrices RegionalCurrentPrices(const std::vector<PriceObservation>& observa
                                     const std::vector<Gpu>& gpus, const Region& region,
                                     const Assumptions& assumptions,
                                     const CurrentPrices* reference_prices, double factor) {
-  std::vector<PriceObservation> own;
-  for (const PriceObservation& o : observations)
-    if (o.region == region.id && o.currency == region.currency) own.push_back(o);
+  const PriceRules rules{assumptions.price_window_days, assumptions.price_max_age_days,
+                         assumptions.price_stale_days};
   CurrentPrices prices =
-      ComputeCurrentPrices(own, assumptions.price_window_days, assumptions.price_max_age_days,
-                           assumptions.price_stale_days, region.currency);
+      CurrentPricesIn(observations, region.id, rules, NewestObservationDate(observations));
   std::set<std::string> sold;
   for (const Gpu& g : gpus)
     if (AvailableIn(g, region.id)) sold.insert(g.id);
@@ -79,24 +77,18 @@ CurrentPrices RegionalCurrentPrices(const std::vector<PriceObservation>& observa
   for (const auto& [key, p] : *reference_prices) {
     if (!sold.count(key.first) || prices.count(key)) continue;
     CurrentPrice c = p;
+    c.region = region.id;
+    c.currency = region.currency;
     c.usd = p.usd * factor;
+    c.basis = PriceBasis::kEstimate;
     c.estimated = true;
+    c.newest_sourced_date.clear();  // nothing seen in this region
     c.methods.push_back(kConvertedMethod);
     std::sort(c.methods.begin(), c.methods.end());
     c.methods.erase(std::unique(c.methods.begin(), c.methods.end()), c.methods.end());
     prices.emplace(key, std::move(c));
   }
   return prices;
-}
-
-std::string NewestSourcedDateIn(const std::vector<PriceObservation>& observations,
-                                const Region& region) {
-  std::string newest;
-  for (const PriceObservation& o : observations)
-    if (o.region == region.id && o.currency == region.currency && !o.prov.estimated &&
-        o.price > 0 && ParseIsoDate(o.date) && o.date > newest)
-      newest = o.date;
-  return newest;
 }
 
 Assumptions RegionalAssumptions(const Assumptions& assumptions, const Region& region,

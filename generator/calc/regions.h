@@ -44,12 +44,13 @@ bool AvailableIn(const Gpu& gpu, const std::string& region);
 double RoundSignificant(double value, int digits);
 
 // The current prices of `region`, in its currency:
-// - each (gpu, condition) with observations of the region in its currency: ComputeCurrentPrices
-//   over those observations alone (window, age and stale rules relative to the region's newest
-//   observation);
+// - each (gpu, condition) with usable observations of the region: CurrentPricesIn (calc/prices.h:
+//   sourced before list price before estimate, as of the newest observation of all the data);
 // - else, when the gpu is sold in the region (AvailableIn) and `reference` prices it: the
-//   reference price × factor, marked estimated with kConvertedMethod added to its methods
-//   (and keeping the reference price's own methods, count, date and stale flag);
+//   reference price × factor, basis kEstimate, marked estimated with kConvertedMethod added to
+//   its methods (keeping the reference price's own methods, count, dates and stale flag; no
+//   newest_sourced_date, since nothing was seen in this region). A converted price never
+//   replaces one of the region's own: it exists only where the region has none;
 // - a gpu not sold in the region has no price there, whatever the reference says.
 // factor is PriceFactor(reference region, region); reference_prices are the reference
 // region's own (RegionalCurrentPrices with no reference). Sorted as CurrentPrices.
@@ -76,11 +77,6 @@ Assumptions RegionalAssumptions(const Assumptions& assumptions, const Region& re
 // Observations, GPUs and everything else are unchanged.
 Dataset RegionalDataset(const Dataset& data, const Region& region, double factor,
                         double cloud_factor);
-
-// The newest date of the region's observations in its currency that are not estimates ("" when
-// none): the region's "prices as of".
-std::string NewestSourcedDateIn(const std::vector<PriceObservation>& observations,
-                                const Region& region);
 
 // Everything a region's pages and calculator answers compute with.
 struct RegionalView {

@@ -12,6 +12,7 @@
 #include "calc/assumptions.h"
 #include "calc/cost.h"
 #include "calc/fit.h"
+#include "calc/media.h"
 #include "calc/memory.h"
 #include "calc/performance.h"
 #include "calc/prices.h"
@@ -52,6 +53,7 @@ class Reader {
   Reader(const Json& request, std::string command) : r_(request), command_(std::move(command)) {}
 
   const std::vector<std::string>& errors() const { return errors_; }
+  const Json& problems() const { return problems_; }
   void Error(std::string message) { errors_.push_back(std::move(message)); }
 
   bool Has(const char* name) {
@@ -132,6 +134,7 @@ class Reader {
     }
     Error("'" + std::string(name) + "' must be a whole number " + RangeText(lo, hi) + ", got " +
           Shown(v));
+    Problem(name, static_cast<double>(lo), hi == INT64_MAX ? Json(nullptr) : Json(hi), true);
     return std::nullopt;
   }
 
@@ -147,6 +150,7 @@ class Reader {
         v.get<double>() <= hi)
       return v.get<double>();
     Error("'" + std::string(name) + "' must be " + range_text + ", got " + Shown(v));
+    Problem(name, lo, hi >= 1e300 ? Json(nullptr) : Json(hi), false);
     return std::nullopt;
   }
 
@@ -170,6 +174,21 @@ class Reader {
   }
 
  private:
+  // A number out of its range, for a page to say in its reader's language (README.md).
+  void Problem(const char* name, double lo, Json hi, bool whole) {
+    if (hi.is_number_float()) hi = Plain(hi.get<double>());
+    problems_.push_back(Json{{"field", name},
+                             {"min", Plain(lo)},
+                             {"max", std::move(hi)},
+                             {"whole", whole},
+                             {"message", errors_.back()}});
+  }
+  // A whole number as an integer (1, not 1.0).
+  static Json Plain(double v) {
+    if (v == std::floor(v) && std::fabs(v) < 9e15) return static_cast<int64_t>(v);
+    return v;
+  }
+
   static std::string Shown(const Json& v) {
     return v.dump(-1, ' ', false, Json::error_handler_t::replace);
   }
@@ -182,6 +201,7 @@ class Reader {
   std::string command_;
   std::vector<std::string> known_;
   std::vector<std::string> errors_;
+  Json problems_ = Json::array();
 };
 
 Answer RequestErrors(const std::vector<std::string>& messages) {
@@ -190,6 +210,12 @@ Answer RequestErrors(const std::vector<std::string>& messages) {
   a.body["error"]["exit_code"] = kRequestError;
   a.body["error"]["kind"] = "request";
   a.body["error"]["messages"] = messages;
+  return a;
+}
+
+Answer RequestErrors(const Reader& r) {
+  Answer a = RequestErrors(r.errors());
+  if (!r.problems().empty()) a.body["error"]["problems"] = r.problems();
   return a;
 }
 
@@ -348,7 +374,7 @@ Json MemoryJson(const ModelArgs& m, const calc::MemoryBreakdown& b) {
 Answer Vram(Reader& r, const Dataset& data, const Json& request) {
   ModelArgs m = ReadModelArgs(r, data, request);
   r.Finish();
-  if (!r.errors().empty()) return RequestErrors(r.errors());
+  if (!r.errors().empty()) return RequestErrors(r);
   Answer out;
   auto a = ResolvedAssumptions(data, &out);
   if (!a) return out;
@@ -368,6 +394,7 @@ Json ConfigJson(const calc::FitConfig& c) {
   j["per_gpu_bytes"] = Bytes(c.per_gpu_bytes);
   j["price_usd"] = OrNull(c.price_usd);
   j["condition"] = c.unit_price ? Json(ConditionId(c.unit_price->condition)) : Json(nullptr);
+  j["price_estimated"] = c.unit_price ? Json(c.unit_price->estimated) : Json(nullptr);
   j["tokens_per_s"] = OrNull(c.tokens_per_s);
   j["prefill_tokens_per_s"] = OrNull(c.prefill_tokens_per_s);
   return j;
@@ -381,7 +408,7 @@ Answer Fit(Reader& r, const Dataset& data, const Json& request, const calc::Regi
       r.EnumList<Condition>("conditions", "condition", ParseCondition, ConditionIds());
   if (auto n = r.Count("max_gpus", false, 1, 4096)) options.max_gpus = static_cast<int>(*n);
   r.Finish();
-  if (!r.errors().empty()) return RequestErrors(r.errors());
+  if (!r.errors().empty()) return RequestErrors(r);
   Answer out;
   auto costs = CostsOf(data, view, &out);
   if (!costs) return out;
@@ -415,7 +442,7 @@ Answer MaxContext(Reader& r, const Dataset& data, const Json& request) {
   r.Finish();
   if (m.request.mode != calc::MemoryMode::kInference)
     r.Error("'maxctx' answers for inference only");
-  if (!r.errors().empty()) return RequestErrors(r.errors());
+  if (!r.errors().empty()) return RequestErrors(r);
   Answer out;
   auto a = ResolvedAssumptions(data, &out);
   if (!a) return out;
@@ -467,7 +494,9 @@ DesktopArgs ReadDesktop(Reader& r, const Dataset& data, const char* at_least_0) 
 }
 
 // The cloud side: a price per hour, or an offer of data/cloud.json (cloud).
-std::optional<double> ReadCloud(Reader& r, const Dataset& data, const char* at_least_0) {
+std::optional<double> ReadCloud(Reader& r, const Dataset& data, const char* at_least_0,
+                                bool* estimated) {
+  *estimated = false;
   if (!r.Has("cloud")) return r.Number("cloud_usd_per_hour", true, 0, 1e300, at_least_0);
   if (r.Has("cloud_usd_per_hour"))
     r.Error(
@@ -476,7 +505,10 @@ std::optional<double> ReadCloud(Reader& r, const Dataset& data, const char* at_l
   if (!id) return std::nullopt;
   std::vector<std::string> ids;
   for (const CloudOffer& o : data.cloud) {
-    if (o.id == *id) return o.usd_per_gpu_hour;
+    if (o.id == *id) {
+      *estimated = o.prov.estimated;
+      return o.usd_per_gpu_hour;
+    }
     ids.push_back(o.id);
   }
   r.Error(UnknownId("cloud offer", *id, ids, /*list_all=*/false));
@@ -486,11 +518,12 @@ std::optional<double> ReadCloud(Reader& r, const Dataset& data, const char* at_l
 Answer Breakeven(Reader& r, const Dataset& data, const calc::RegionalView* view) {
   const char* kAtLeast0 = "a number of at least 0";
   DesktopArgs desktop = ReadDesktop(r, data, kAtLeast0);
-  auto per_hour = ReadCloud(r, data, kAtLeast0);
+  bool cloud_estimated = false, desktop_estimated = false;
+  auto per_hour = ReadCloud(r, data, kAtLeast0, &cloud_estimated);
   auto utilisation = r.Number("utilisation", true, 0, 1, "a fraction between 0 and 1");
   auto electricity = r.Number("electricity_usd_per_kwh", true, 0, 1e300, kAtLeast0);
   r.Finish();
-  if (!r.errors().empty()) return RequestErrors(r.errors());
+  if (!r.errors().empty()) return RequestErrors(r);
   Answer out;
   std::optional<std::string> condition;
   if (desktop.gpu != nullptr) {
@@ -503,6 +536,7 @@ Answer Breakeven(Reader& r, const Dataset& data, const calc::RegionalView* view)
     desktop.cost = built->cost_usd;
     desktop.watts = built->watts;
     condition = ConditionId(built->price.condition);
+    desktop_estimated = built->price.estimated;
   }
   const auto days =
       calc::BreakEvenDays(*desktop.cost, *desktop.watts, *per_hour, *utilisation, *electricity);
@@ -511,7 +545,11 @@ Answer Breakeven(Reader& r, const Dataset& data, const calc::RegionalView* view)
   j["desktop_cost_usd"] = *desktop.cost;
   j["desktop_watts"] = *desktop.watts;
   if (condition) j["condition"] = *condition;
+  // The desktop's price rests on an estimate (a GPU's current price; the reader's own figure
+  // never does), and so does the cloud price of an estimated offer.
+  j["price_estimated"] = desktop_estimated;
   j["cloud_usd_per_hour"] = *per_hour;
+  j["cloud_price_estimated"] = cloud_estimated;
   j["break_even_days"] = OrNull(days);
   j["break_even_months"] = days ? Json(*days / calc::kDaysPerYear * 12.0) : Json(nullptr);
   j["electricity_kwh_per_year"] = calc::EnergyKwhPerYear(*desktop.watts, *utilisation);
@@ -566,7 +604,7 @@ Answer Rank(Reader& r, const Dataset& data, const calc::RegionalView* view) {
   if (auto n = r.Count("count", false, 1, 4096)) options.count = static_cast<int>(*n);
   const OwnershipArgs ownership = ReadRankCosts(r, &options);
   r.Finish();
-  if (!r.errors().empty()) return RequestErrors(r.errors());
+  if (!r.errors().empty()) return RequestErrors(r);
   Answer out;
   auto costs = CostsOf(data, view, &out);
   if (!costs) return out;
@@ -593,13 +631,151 @@ Answer Rank(Reader& r, const Dataset& data, const calc::RegionalView* view) {
   return out;
 }
 
+// ---------------------------------------------------------------- media (image and video)
+
+std::optional<std::string> MediaFormat(Reader& r, const char* name) {
+  return r.Enum<std::string>(
+      name, "precision",
+      [](const std::string& s) -> std::optional<std::string> {
+        const auto& ids = calc::MediaPrecisionIds();
+        if (std::find(ids.begin(), ids.end(), s) == ids.end()) return std::nullopt;
+        return s;
+      },
+      calc::MediaPrecisionIds(), false);
+}
+
+Json MediaPhaseJson(const calc::MediaPhase& ph) {
+  Json j;
+  j["phase"] = ph.id;
+  j["weights_bytes"] = Bytes(ph.weights_bytes);
+  j["activation_bytes"] = Bytes(ph.activation_bytes);
+  j["attention_bytes"] = Bytes(ph.attention_bytes);
+  j["total_bytes"] = Bytes(ph.total_bytes);
+  j["host_bytes"] = Bytes(ph.host_bytes);
+  return j;
+}
+
+Answer Media(Reader& r, const Dataset& data) {
+  const MediaPipeline* p = nullptr;
+  if (auto id = r.Text("pipeline", true)) {
+    p = data.FindPipeline(*id);
+    if (!p) {
+      std::vector<std::string> ids;
+      for (const auto& x : data.media) ids.push_back(x.id);
+      r.Error(UnknownId("pipeline", *id, ids, false));
+    }
+  }
+  calc::MediaRequest q;
+  if (auto f = MediaFormat(r, "precision")) q.precision = *f;
+  if (auto f = MediaFormat(r, "encoder_precision")) q.encoder_precision = *f;
+  if (auto v = r.Enum<std::string>(
+          "vae_precision", "VAE precision",
+          [](const std::string& s) -> std::optional<std::string> {
+            if (s == "bf16" || s == "fp32") return s;
+            return std::nullopt;
+          },
+          {"bf16", "fp32"}, false))
+    q.vae_precision = *v;
+  auto width = r.Count("width", false, 64, 16384);
+  auto height = r.Count("height", false, 64, 16384);
+  auto frames = r.Count("frames", false, 1, 10000);
+  auto steps = r.Count("steps", false, 1, 1000);
+  auto batch = r.Count("batch", false, 1, 64);
+  if (auto m = r.Enum<calc::MediaOffload>("offload", "offload mode", calc::ParseMediaOffload,
+                                          calc::MediaOffloadIds(), false))
+    q.offload = *m;
+  if (auto t = r.Bool("tiled_vae")) q.tiled_vae = *t;
+  if (auto a = r.Bool("efficient_attention")) q.efficient_attention = *a;
+  const Gpu* gpu = nullptr;
+  if (auto id = r.Text("gpu", false)) {
+    gpu = data.FindGpu(*id);
+    if (!gpu) {
+      std::vector<std::string> ids;
+      for (const auto& g : data.gpus) ids.push_back(g.id);
+      r.Error(UnknownId("GPU", *id, ids, false));
+    }
+  }
+  r.Finish();
+  if (p && p->kind == "image" && frames && *frames != 1)
+    r.Error("pipeline '" + p->id + "' makes images: 'frames' must be 1, got " +
+            std::to_string(*frames));
+  if (!r.errors().empty()) return RequestErrors(r.errors());
+  q.width = width ? static_cast<int>(*width) : p->default_width;
+  q.height = height ? static_cast<int>(*height) : p->default_height;
+  q.frames = p->kind == "video" ? (frames ? static_cast<int>(*frames) : p->default_frames) : 1;
+  q.steps = steps ? static_cast<int>(*steps) : p->default_steps;
+  q.batch = batch ? static_cast<int>(*batch) : 1;
+
+  Answer out;
+  auto a = ResolvedAssumptions(data, &out);
+  if (!a) return out;
+  Diagnostics diags;
+  const calc::MediaConstants k = calc::ResolveMediaConstants(data, &diags);
+  if (diags.HasErrors()) {
+    out.exit_code = kDataError;
+    out.body["error"]["exit_code"] = kDataError;
+    out.body["error"]["kind"] = "data";
+    Json& messages = out.body["error"]["messages"] = Json::array();
+    for (const Diagnostic& d : diags.Sorted()) messages.push_back(FormatDiagnostic(d));
+    return out;
+  }
+  const calc::MediaEstimate e = calc::EstimateMedia(*p, q, k);
+  Json& j = out.body;
+  j["pipeline"] = p->id;
+  j["kind"] = p->kind;
+  j["precision"] = q.precision;
+  j["encoder_precision"] = q.encoder_precision;
+  j["vae_precision"] = q.vae_precision;
+  j["width"] = q.width;
+  j["height"] = q.height;
+  j["frames"] = q.frames;
+  j["batch"] = q.batch;
+  j["steps"] = q.steps;
+  j["offload"] = calc::MediaOffloadId(q.offload);
+  j["tiled_vae"] = q.tiled_vae;
+  j["efficient_attention"] = q.efficient_attention;
+  j["tokens"]["latent_frames"] = e.tokens.latent_frames;
+  j["tokens"]["latent_width"] = e.tokens.latent_width;
+  j["tokens"]["latent_height"] = e.tokens.latent_height;
+  j["tokens"]["image_tokens"] = Bytes(e.tokens.image_tokens);
+  j["tokens"]["attention_tokens"] = Bytes(e.tokens.attention_tokens);
+  j["phases"] = Json::array();
+  for (const auto& ph : e.phases) j["phases"].push_back(MediaPhaseJson(ph));
+  j["weights_bytes"] = Bytes(e.weights_bytes);
+  j["peak_bytes"] = Bytes(e.peak_bytes);
+  j["peak_phase"] = e.peak_phase;
+  j["host_bytes"] = Bytes(e.host_bytes);
+  j["passes"] = e.passes;
+  j["flops_per_step"] = e.flops_per_step;
+  j["cuda_context_bytes"] = Bytes(a->cuda_context_gb * 1e9);
+  if (gpu) {
+    const calc::MediaSpeed s = calc::EstimateMediaSpeed(*p, q, e, *gpu, k);
+    const double memory = (gpu->usable_memory_gb ? *gpu->usable_memory_gb : gpu->memory_gb) * 1e9;
+    const double usable = memory * (1 - a->gpu_ram_headroom_fraction);
+    Json& g = j["gpu"];
+    g["id"] = gpu->id;
+    g["memory_bytes"] = Bytes(memory);
+    g["usable_bytes"] = Bytes(usable);
+    g["fits"] = e.peak_bytes + a->cuda_context_gb * 1e9 <= usable;
+    g["peak_tflops"] = s.peak_tflops;
+    g["efficiency"] = s.efficiency;
+    g["seconds_per_step"] = s.seconds_per_step;
+    g["denoise_seconds"] = s.denoise_seconds;
+    g["offload_seconds"] = s.offload_seconds;
+    g["total_seconds"] = s.total_seconds;
+    g["seconds_per_video_second"] =
+        p->kind == "video" ? Json(s.seconds_per_video_second) : Json(nullptr);
+  }
+  return out;
+}
+
 }  // namespace
 
 Answer AnswerRequest(const Dataset& data, const Json& request) {
   if (!request.is_object()) return RequestErrors({"a request must be a JSON object"});
   if (!request.contains("command") || !request.at("command").is_string())
     return RequestErrors(
-        {"a request needs \"command\": one of breakeven, fit, maxctx, rank, vram"});
+        {"a request needs \"command\": one of breakeven, fit, maxctx, media, rank, vram"});
   const std::string command = request.at("command").get<std::string>();
   Reader r(request, command);
   // A region (data/regions.json): fit, breakeven and rank answer on its view, every amount in
@@ -646,16 +822,18 @@ Answer AnswerRequest(const Dataset& data, const Json& request) {
   if (command == "breakeven") return in_region(Breakeven(r, d, v));
   if (command == "rank") return in_region(Rank(r, d, v));
   if (command == "maxctx") return MaxContext(r, data, request);
-  return RequestErrors(
-      {UnknownId("calc command", command, {"breakeven", "fit", "maxctx", "rank", "vram"})});
+  if (command == "media") return Media(r, data);
+  return RequestErrors({UnknownId("calc command", command,
+                                  {"breakeven", "fit", "maxctx", "media", "rank", "vram"})});
 }
 
 std::string AnswerRequestText(const Dataset& data, std::string_view request_json) {
   Answer a;
-  Json request = Json::parse(request_json.begin(), request_json.end(), nullptr,
-                             /*allow_exceptions=*/false);
-  if (request.is_discarded())
-    a = RequestErrors({"request is not valid JSON"});
+  Json request;
+  if (auto error = ParseJsonText(request_json, &request))
+    a = RequestErrors({error->reason.rfind("JSON nested", 0) == 0
+                           ? "request " + error->reason.substr(5)
+                           : std::string("request is not valid JSON")});
   else
     a = AnswerRequest(data, request);
   return a.body.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";

@@ -40,7 +40,8 @@ Answer AnswerRequest(const Dataset& data, const Json& request);
 
 // The same from JSON text, returning the answer's bytes: body.dump(2) + "\n" (invalid UTF-8
 // in echoed input replaced by U+FFFD). Malformed JSON text is a request error
-// ("request is not valid JSON").
+// ("request is not valid JSON"), and so is one nested deeper than 64 levels ("request nested
+// deeper than 64 levels", calcapi/json_text.h).
 std::string AnswerRequestText(const Dataset& data, std::string_view request_json);
 
 // "unknown <what> '<word>'" with "did you mean", or else (for the short fixed lists of

@@ -27,6 +27,17 @@ void ReadCommon(Fields& f, HfShape* s, LlmModel* m) {
   if (kind != Kind::kDeepseekV3 &&
       (head_dim || f.Get("head_dim") || (s->heads > 0 && s->hidden > 0)))
     s->head_dim = f.Count("head_dim", kMaxHeads, head_dim);
+  // The attention's shape, as data/models.json requires it (data/load_dataset.cc): KV heads
+  // are shared by groups of query heads, and the query heads' width stays within the sizes
+  // a model may have.
+  if (s->heads > 0 && s->kv_heads > 0 && (s->kv_heads > s->heads || s->heads % s->kv_heads != 0))
+    f.Problem("num_key_value_heads", "must divide num_attention_heads (" +
+                                         std::to_string(s->heads) + "), got " +
+                                         std::to_string(s->kv_heads));
+  if (s->heads > 0 && s->head_dim > 0 && s->heads * s->head_dim > kMaxHidden)
+    f.Problem("head_dim", "times num_attention_heads must be at most " +
+                              std::to_string(kMaxHidden) + ", got " + std::to_string(s->head_dim) +
+                              " × " + std::to_string(s->heads));
   s->vocab =
       f.Count("vocab_size", kMaxVocab, gemma ? std::optional<int64_t>(262208) : std::nullopt);
   m->max_context = static_cast<int>(f.Count("max_position_embeddings", kMaxContext,
@@ -99,6 +110,13 @@ void ReadDeepseek(Fields& f, HfShape* s, LlmModel* m) {
   mla.qk_nope_head_dim = f.Count("qk_nope_head_dim", kMaxHeads);
   mla.qk_rope_head_dim = f.Count("qk_rope_head_dim", kMaxHeads);
   mla.v_head_dim = f.Count("v_head_dim", kMaxHeads);
+  if (f.Get("index_head_dim") || f.Get("index_n_heads") || f.Get("index_topk")) {
+    mla.index_head_dim = f.Count("index_head_dim", kMaxHeads);
+    mla.index_heads = f.Count("index_n_heads", kMaxHeads);
+    const int64_t topk = f.Count("index_topk", kMaxContext);
+    m->dsa_indexer = DsaIndexer{static_cast<int>(mla.index_head_dim),
+                                static_cast<int>(mla.index_heads), static_cast<int>(topk)};
+  }
   s->mla = mla;
   s->head_dim = mla.v_head_dim;
   m->mla = MlaDims{static_cast<int>(mla.kv_lora_rank), static_cast<int>(mla.qk_rope_head_dim)};

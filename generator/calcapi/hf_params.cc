@@ -17,7 +17,11 @@ double Attention(const HfShape& s) {
     const double q = m.q_lora_rank > 0 ? h * q_lora + q_lora + q_lora * heads * (nope + rope)
                                        : h * heads * (nope + rope);
     const double kv = h * (kv_lora + rope) + kv_lora + kv_lora * heads * (nope + v);
-    return q + kv + heads * v * h;
+    // The indexer (DeepSeek-V3.2 inference/model.py): wq_b from the query latent, wk, the
+    // LayerNorm on its key (weight and bias) and weights_proj (one weight per indexer head).
+    const double ih = D(m.index_heads), id = D(m.index_head_dim);
+    const double indexer = ih > 0 ? q_lora * ih * id + h * id + 2 * id + h * ih : 0;
+    return q + kv + heads * v * h + indexer;
   }
   const double q_out = heads * D(s.head_dim), kv_out = D(s.kv_heads) * D(s.head_dim);
   const double gate = s.gated_q ? 2 : 1;

@@ -24,6 +24,9 @@ struct MlaShape {
   int64_t qk_nope_head_dim = 0;
   int64_t qk_rope_head_dim = 0;
   int64_t v_head_dim = 0;
+  // DeepSeek Sparse Attention's lightning indexer (deepseek_v32); 0 heads: none.
+  int64_t index_heads = 0;
+  int64_t index_head_dim = 0;
 };
 
 // Gated DeltaNet (Qwen3-Next linear_attention layers).

@@ -38,6 +38,9 @@ bool IsFieldName(const std::string& key) {
                                        "first_k_dense_replace",
                                        "moe_layer_freq",
                                        "num_nextn_predict_layers",
+                                       "index_head_dim",
+                                       "index_n_heads",
+                                       "index_topk",
                                        "linear_num_key_heads",
                                        "linear_num_value_heads",
                                        "linear_key_head_dim",
@@ -60,7 +63,7 @@ bool IsFieldName(const std::string& key) {
 
 }  // namespace
 
-const Family kFamilies[11] = {
+const Family kFamilies[12] = {
     {"LlamaForCausalLM", "llama", "LlamaConfig", Kind::kLlama},
     {"MistralForCausalLM", "mistral", "MistralConfig", Kind::kMistral},
     {"MixtralForCausalLM", "mixtral", "MixtralConfig", Kind::kMixtral},
@@ -70,6 +73,7 @@ const Family kFamilies[11] = {
     {"Gemma3ForCausalLM", "gemma3_text", "Gemma3TextConfig", Kind::kGemma3},
     {"Gemma3ForConditionalGeneration", "gemma3", "Gemma3TextConfig", Kind::kGemma3, true},
     {"DeepseekV3ForCausalLM", "deepseek_v3", "DeepseekV3Config", Kind::kDeepseekV3},
+    {"DeepseekV32ForCausalLM", "deepseek_v32", "DeepseekV32Config", Kind::kDeepseekV3},
     {"GptOssForCausalLM", "gpt_oss", "GptOssConfig", Kind::kGptOss},
     {"Qwen3NextForCausalLM", "qwen3_next", "Qwen3NextConfig", Kind::kQwen3Next},
 };

@@ -47,7 +47,7 @@ struct Family {
 };
 
 // The families ModelFromHfConfig reads, in the order of SupportedArchitectures().
-extern const Family kFamilies[11];
+extern const Family kFamilies[12];
 
 // A value as a message shows it, cut at 40 characters.
 std::string Shown(const Json& v);

@@ -43,6 +43,29 @@ std::string Reason(const std::string& what) {
   return reason.empty() ? "not a JSON value" : reason;
 }
 
+// The offset of the bracket that opens level kMaxJsonTextDepth + 1, npos when there is none.
+// Strings are skipped (brackets in them do not count).
+size_t TooDeepAt(std::string_view text) {
+  int depth = 0;
+  bool in_string = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (c == '\\')
+        ++i;
+      else if (c == '"')
+        in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '{' || c == '[') {
+      if (++depth > kMaxJsonTextDepth) return i;
+    } else if (c == '}' || c == ']') {
+      --depth;
+    }
+  }
+  return std::string_view::npos;
+}
+
 }  // namespace
 
 std::string JsonTextError::Message() const {
@@ -65,6 +88,14 @@ void LineColumn(std::string_view text, size_t byte, int* line, int* column) {
 }
 
 std::optional<JsonTextError> ParseJsonText(std::string_view text, Json* out) {
+  if (size_t at = TooDeepAt(text); at != std::string_view::npos) {
+    JsonTextError e;
+    e.byte = at;
+    e.reason = "JSON nested deeper than " + std::to_string(kMaxJsonTextDepth) + " levels";
+    LineColumn(text, e.byte, &e.line, &e.column);
+    *out = Json();
+    return e;
+  }
   *out = Json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
   if (!out->is_discarded()) return std::nullopt;
   ErrorPosition sax;

@@ -25,7 +25,14 @@ struct JsonTextError {
   std::string Message() const;
 };
 
-// Parses `text` into *out; the error when it is not one JSON value.
+// Nesting deeper than this is refused before anything recursive sees the text (the data
+// loader's limit, data/json_doc.h kMaxJsonDepth: no config.json nests beyond 5 levels, and
+// ~60,000 levels overflowed the stack of `gpuguide calc --config`).
+inline constexpr int kMaxJsonTextDepth = 64;
+
+// Parses `text` into *out; the error when it is not one JSON value, or when it nests deeper
+// than kMaxJsonTextDepth (at the bracket that opens the level too many: "JSON nested deeper
+// than 64 levels").
 std::optional<JsonTextError> ParseJsonText(std::string_view text, Json* out);
 
 // Line and column (1-based, in bytes) of a byte offset of `text`.

@@ -82,6 +82,26 @@ const std::vector<CommandDecl>& CalcCommands() {
        ModelOptionsAnd({{"--gpu", "ID", "the GPU (an id of data/gpus.json)"},
                         {"--count", "N", "how many cards (default 1)"}}),
        "", ""},
+      {"calc media",
+       "image and video generation: peak memory by phase, system RAM, time on a GPU",
+       {{"--pipeline", "ID", "the pipeline (an id of data/genmodels.json)"},
+        {"--precision", "P",
+         "format of the denoiser's weights (bf16, fp16, fp8, q8_0, q5_k, q4_k, nvfp4)"},
+        {"--encoder-precision", "P", "format of the text encoders' weights (default bf16)"},
+        {"--vae-precision", "P", "bf16 (default) or fp32: the VAE's weights and decoding"},
+        {"--width", "PX", "image or frame width (default: the pipeline's)"},
+        {"--height", "PX", "image or frame height (default: the pipeline's)"},
+        {"--frames", "N", "frames of a video (default: the pipeline's)"},
+        {"--steps", "N", "denoising steps (default: the pipeline's)"},
+        {"--batch", "N", "images or clips at once (default 1)"},
+        {"--offload", "M", "none, phases, model or sequential (default none)"},
+        {"--tiled-vae", "", "decode the VAE in tiles"},
+        {"--no-efficient-attention", "", "without a memory-efficient attention kernel"},
+        {"--gpu", "ID", "a GPU of data/gpus.json: whether it fits and how long it takes"},
+        kJson,
+        kRoot},
+       "",
+       ""},
       {"calc breakeven",
        "days of use after which a desktop costs less than renting in the cloud",
        {{"--desktop-cost", "USD", "price of the desktop"},
@@ -583,6 +603,83 @@ int RunRank(const Options& o, const Dataset& data, std::ostream& out, std::ostre
   return 0;
 }
 
+int RunMedia(const Options& o, const Dataset& data, std::ostream& out, std::ostream& err) {
+  std::string error;
+  Json request;
+  request["command"] = "media";
+  bool ok = Require(o, "pipeline", "media", &error) && Require(o, "precision", "media", &error) &&
+            Require(o, "width", "media", &error) && Require(o, "height", "media", &error);
+  if (ok) {
+    request["pipeline"] = *o.Last("pipeline");
+    request["precision"] = *o.Last("precision");
+    if (auto p = o.Last("encoder-precision")) request["encoder_precision"] = *p;
+    if (auto p = o.Last("vae-precision")) request["vae_precision"] = *p;
+    const std::pair<const char*, const char*> counts[] = {{"width", "width"},
+                                                          {"height", "height"},
+                                                          {"frames", "frames"},
+                                                          {"steps", "steps"},
+                                                          {"batch", "batch"}};
+    for (const auto& [flag, field] : counts) {
+      int64_t n = 0;
+      if (!ok || !o.Last(flag)) continue;
+      ok = ParseCount(flag, *o.Last(flag), &n, &error);
+      if (ok) request[field] = n;
+    }
+    if (auto m = o.Last("offload")) request["offload"] = *m;
+    if (o.Has("tiled-vae")) request["tiled_vae"] = true;
+    if (o.Has("no-efficient-attention")) request["efficient_attention"] = false;
+    if (auto g = o.Last("gpu")) request["gpu"] = *g;
+  }
+  if (!ok) {
+    err << "error: " << error << "\n";
+    return 2;
+  }
+  Json j;
+  if (int code = Ask(data, request, &j, err)) return code;
+  if (o.Has("json")) {
+    out << j.dump(2) << "\n";
+    return 0;
+  }
+  out << j["pipeline"].get<std::string>() << ", " << j["precision"].get<std::string>()
+      << " weights (encoders " << j["encoder_precision"].get<std::string>() << "), "
+      << j["width"].get<int64_t>() << " x " << j["height"].get<int64_t>();
+  if (j["kind"] == "video") out << ", " << j["frames"].get<int64_t>() << " frames";
+  out << ", " << j["steps"].get<int64_t>() << " steps x " << j["passes"].get<int64_t>()
+      << " passes, batch " << j["batch"].get<int64_t>() << ", offload "
+      << j["offload"].get<std::string>() << (j["tiled_vae"].get<bool>() ? ", tiled VAE" : "")
+      << "\n";
+  out << Fixed(Num(j["tokens"]["attention_tokens"]), 0) << " tokens in attention ("
+      << Fixed(Num(j["tokens"]["image_tokens"]), 0) << " latent)\n";
+  char line[160];
+  std::snprintf(line, sizeof line, "%-14s %10s %12s %10s %10s\n", "phase", "weights GB",
+                "activations", "total GB", "RAM GB");
+  out << line;
+  for (const Json& ph : j["phases"]) {
+    std::snprintf(line, sizeof line, "%-14s %10s %12s %10s %10s\n",
+                  ph["phase"].get<std::string>().c_str(),
+                  Fixed(calc::ToGB(Num(ph["weights_bytes"])), 2).c_str(),
+                  Fixed(calc::ToGB(Num(ph["activation_bytes"])), 2).c_str(),
+                  Fixed(calc::ToGB(Num(ph["total_bytes"])), 2).c_str(),
+                  Fixed(calc::ToGB(Num(ph["host_bytes"])), 2).c_str());
+    out << line;
+  }
+  out << "peak " << Fixed(calc::ToGB(Num(j["peak_bytes"])), 2) << " GB ("
+      << j["peak_phase"].get<std::string>() << ") plus "
+      << Fixed(calc::ToGB(Num(j["cuda_context_bytes"])), 2) << " GB of CUDA context; "
+      << Fixed(calc::ToGB(Num(j["host_bytes"])), 2) << " GB of weights in system RAM\n";
+  if (j.contains("gpu")) {
+    const Json& g = j["gpu"];
+    out << g["id"].get<std::string>() << ": " << (g["fits"].get<bool>() ? "fits" : "does not fit")
+        << " (" << Fixed(calc::ToGB(Num(g["usable_bytes"])), 1) << " GB usable); "
+        << Fixed(Num(g["seconds_per_step"]), 2) << " s per step, "
+        << Fixed(Num(g["total_seconds"]), 1) << " s in all";
+    if (!g["seconds_per_video_second"].is_null())
+      out << ", " << Fixed(Num(g["seconds_per_video_second"]), 1) << " s per second of video";
+    out << " (estimate)\n";
+  }
+  return 0;
+}
+
 }  // namespace
 
 int RunCalcCommand(const std::vector<std::string>& args, const Dataset& data, std::ostream& out,
@@ -627,6 +724,7 @@ int RunCalcCommand(const std::vector<std::string>& args, const DatasetLoader& lo
   if (command == "fit") return RunFit(options, data, out, err);
   if (command == "maxctx") return RunMaxContext(options, data, out, err);
   if (command == "breakeven") return RunBreakeven(options, data, out, err);
+  if (command == "media") return RunMedia(options, data, out, err);
   return RunRank(options, data, out, err);
 }
 

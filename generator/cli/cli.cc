@@ -1,7 +1,10 @@
 #include "cli/cli.h"
 
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <future>
@@ -109,6 +112,10 @@ CommandDecl CalcGroupDecl() {
   return {"calc", "run one calculation: " + names, {}, "", ""};
 }
 
+CommandDecl PricesGroupDecl() {
+  return {"prices", "record and check price observations: add, remove, import, status", {}, "", ""};
+}
+
 const std::vector<CommandDecl>& Commands() {
   static const std::vector<CommandDecl> commands = {kBuild,
                                                     kCheck,
@@ -116,7 +123,8 @@ const std::vector<CommandDecl>& Commands() {
                                                     CalcGroupDecl(),
                                                     ServeCommandDecl(),
                                                     DiffCommandDecl(),
-                                                    ReviewCommandDecl()};
+                                                    ReviewCommandDecl(),
+                                                    PricesGroupDecl()};
   return commands;
 }
 
@@ -283,7 +291,29 @@ void PrintVerboseTail(const BuildRequest& req, const BuildOutput& result, const 
 
 }  // namespace
 
-int RunBuild(const BuildRequest& req, std::ostream&, std::ostream& err) {
+int RunBuild(const BuildRequest& request, std::ostream&, std::ostream& err) {
+  BuildRequest req = request;
+  if (req.write) {
+    // An output folder given as a symbolic link is resolved once, here, and said: the build
+    // swaps the folder the link points to and keeps the link (every later step works on the
+    // real folder, so nothing replaces the link with a folder or writes through another).
+    struct stat st;
+    if (lstat(req.out_dir.c_str(), &st) == 0 && S_ISLNK(st.st_mode)) {
+      char* real = realpath(req.out_dir.c_str(), nullptr);
+      struct stat target;
+      if (!real || stat(real, &target) != 0 || !S_ISDIR(target.st_mode)) {
+        err << "gpuguide: error: --out '" << req.out_dir << "' is a symbolic link to no folder ("
+            << (real ? "not a folder" : "dangling")
+            << "); point it at a folder or remove it; nothing was written\n";
+        free(real);
+        return 2;
+      }
+      err << "gpuguide: --out " << req.out_dir << " is a symbolic link; building into " << real
+          << ", the folder it points to (the link is kept)\n";
+      req.out_dir = real;
+      free(real);
+    }
+  }
   BuildOptions opt = req.options;
   opt.calc_wasm = CalcWasmBytes();  // the calculator page's module, when this binary has one
   opt.page_dependencies = false;    // nothing here reads them
@@ -340,7 +370,7 @@ int RunBuild(const BuildRequest& req, std::ostream&, std::ostream& err) {
     before_build.push_back({"hash inputs", since(t0)});
     t0 = std::chrono::steady_clock::now();
     const std::string listing =
-        write && listed_trees().output_listed ? OutputListingFrom(listed_trees().output) : "";
+        write && listed_trees().output_clean ? OutputListingFrom(listed_trees().output) : "";
     if (auto record = ReplayableRecord(req, cache.get(), record_key, listing))
       return ReplayRecord(*record, req, start, err);
     if (write) previous = PreviousOutput(cache.get(), req.out_dir, listing);
@@ -504,6 +534,14 @@ int Stamp(const std::vector<std::string>& args, std::ostream& out, std::ostream&
       status = 1;
       continue;
     }
+    // The write is checked: the file must now hold what was written.
+    std::string written;
+    if (!ReadWholeFile(root + "/" + rel, &written) || written != result) {
+      err << "gpuguide: error: " << rel
+          << ": the stamped file does not read back as written; check the disk and the file\n";
+      status = 1;
+      continue;
+    }
     out << rel << ": translation_of: " << rev << " (" << source << ")\n";
   }
   PrintDiagnostics(diags, err);
@@ -545,6 +583,7 @@ int RunCommandLine(const std::vector<std::string>& args, std::ostream& out, std:
   if (cmd == "serve") return separate.serve(args, out, err);
   if (cmd == "diff") return separate.diff(args, out, err);
   if (cmd == "review") return separate.review(args, out, err);
+  if (cmd == "prices") return separate.prices(args, out, err);
   std::vector<std::string> names;
   for (const CommandDecl& c : Commands()) names.push_back(c.name);
   std::string hint = DidYouMean(cmd, names);

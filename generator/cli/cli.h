@@ -18,10 +18,10 @@ namespace gg {
 // gpuguide-review use it.
 int RunCli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err, bool is_tty);
 
-// The commands whose libraries the build does not need: `serve` (cpp-httplib, OpenSSL) and
-// `diff` / `review` (libxml2, librsvg). Loading those ~20 shared libraries costs about 22 ms
-// of dynamic linking per run, a third of a no-change build, so the gpuguide executable leaves
-// them out and runs these commands by executing a sibling (generator/main.cc), as git runs
+// The commands whose libraries the build does not need: `diff` / `review` / `prices` (libxml2,
+// librsvg; `serve` goes with them, cli/http_server.h). Loading those ~20 shared libraries costs
+// about 22 ms of dynamic linking per run, a third of a no-change build, so the gpuguide executable
+// leaves them out and runs these commands by executing a sibling (generator/main.cc), as git runs
 // git-<command>. Every runner gets the whole argument list, the command name first.
 using CommandRunner = int (*)(const std::vector<std::string>& args, std::ostream& out,
                               std::ostream& err);
@@ -29,6 +29,7 @@ struct SeparateCommands {
   CommandRunner serve;
   CommandRunner diff;
   CommandRunner review;
+  CommandRunner prices;
 };
 // RunCli with those three commands handed to `separate`; the others run here.
 int RunCommandLine(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,

@@ -10,6 +10,8 @@ namespace gg {
 
 const CommandDecl& ReviewCommandDecl();
 const CommandDecl& DiffCommandDecl();
+// `prices add`, `prices remove`, `prices import`, `prices status` (cli/prices_command.h).
+const std::vector<CommandDecl>& PricesCommandDecls();
 // Defined in cli.cc: it shares the build's options.
 const CommandDecl& ServeCommandDecl();
 

@@ -3,6 +3,7 @@
 #include "cli/cli.h"
 #include "cli/command_decls.h"
 #include "cli/diff_command.h"
+#include "cli/prices_command.h"
 #include "cli/review_command.h"
 #include "cli/serve_command.h"
 
@@ -13,7 +14,7 @@ int RunCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
       [](const std::vector<std::string>& a, std::ostream& o, std::ostream& e) {
         return RunServeCommand(ServeCommandDecl(), a, o, e);
       },
-      RunDiffCommand, RunReviewCommand};
+      RunDiffCommand, RunReviewCommand, RunPricesCommand};
   return RunCommandLine(args, out, err, tty, kHere);
 }
 

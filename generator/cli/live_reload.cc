@@ -116,12 +116,15 @@ void InputWatcher::WaitForChange() {
     WaitForEvent();
     std::string now = Signature();
     if (now == last_) continue;
-    // Settle: the same signature twice, 30 ms apart.
-    for (;;) {
-      std::this_thread::sleep_for(30ms);
+    // Quiet: the signature unchanged for kQuietMs (each wake-up within it is checked).
+    auto quiet_since = std::chrono::steady_clock::now();
+    while (std::chrono::steady_clock::now() - quiet_since < std::chrono::milliseconds(kQuietMs)) {
+      WaitForEvent();
       std::string again = Signature();
-      if (again == now) break;
-      now = std::move(again);
+      if (again != now) {
+        now = std::move(again);
+        quiet_since = std::chrono::steady_clock::now();
+      }
     }
     last_ = std::move(now);
     WatchFolders();  // new folders; a watch added twice is kept once
@@ -129,25 +132,24 @@ void InputWatcher::WaitForChange() {
   }
 }
 
+bool InputWatcher::ChangedSinceLast() const {
+  return Signature() != last_;
+}
+
 void ReloadChannel::BuildSucceeded() {
   std::lock_guard<std::mutex> lock(mutex_);
   ++generation_;
   error_.clear();
-  changed_.notify_all();
 }
 
 void ReloadChannel::BuildFailed(const std::string& diagnostics) {
   std::lock_guard<std::mutex> lock(mutex_);
   ++generation_;
   error_ = diagnostics.empty() ? "the build failed" : diagnostics;
-  changed_.notify_all();
 }
 
-std::string ReloadChannel::NextEvent(uint64_t* seen, int wait_ms) {
-  std::unique_lock<std::mutex> lock(mutex_);
-  if (*seen != 0)
-    changed_.wait_for(lock, std::chrono::milliseconds(wait_ms),
-                      [&] { return generation_ != *seen; });
+std::string ReloadChannel::NextEvent(uint64_t* seen) {
+  std::lock_guard<std::mutex> lock(mutex_);
   if (*seen == generation_) return "";
   const bool first = *seen == 0;
   *seen = generation_;

@@ -5,7 +5,6 @@
 // path /__gpuguide/ of the local server only.
 #pragma once
 
-#include <condition_variable>
 #include <cstdint>
 #include <mutex>
 #include <string>
@@ -24,8 +23,14 @@ class InputWatcher {
   InputWatcher(const InputWatcher&) = delete;
   InputWatcher& operator=(const InputWatcher&) = delete;
   // Blocks until the inputs differ from the last time they were seen and have then stayed
-  // the same for a short settle time (an editor's save is often several writes).
+  // the same for kQuietMs: a burst of saves (an editor's several writes, a script's edits,
+  // a checkout) is one change, built once.
   void WaitForChange();
+  // Whether the inputs differ from what the last WaitForChange returned (checked now, without
+  // waiting): a build that ran meanwhile read a state that is already gone.
+  bool ChangedSinceLast() const;
+
+  static constexpr int kQuietMs = 200;
 
  private:
   std::string Signature() const;
@@ -43,14 +48,14 @@ class ReloadChannel {
   void BuildSucceeded();
   void BuildFailed(const std::string& diagnostics);
 
-  // One server-sent-events message for a client that has seen `seen` (0: just connected):
-  // waits up to `wait_ms` for news; returns "" when there was none (the caller then sends a
-  // comment to keep the connection open). *seen is advanced to the generation reported.
-  std::string NextEvent(uint64_t* seen, int wait_ms);
+  // One server-sent-events message for a client that has seen `seen` (0: just connected),
+  // at once: "" when there is no news. *seen is advanced to the generation reported. The
+  // server asks every open stream after each build (cli/http_server.h, Wake), so no stream
+  // waits on a thread of its own.
+  std::string NextEvent(uint64_t* seen);
 
  private:
   std::mutex mutex_;
-  std::condition_variable changed_;
   uint64_t generation_ = 1;
   std::string error_;  // diagnostics of the newest build, empty when it succeeded
 };

@@ -1,8 +1,5 @@
 #include "cli/serve_command.h"
 
-#include <httplib.h>
-#include <sys/socket.h>
-
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
@@ -14,19 +11,13 @@
 #include "cli/cache_option.h"
 #include "cli/cli.h"
 #include "cli/command_line.h"
+#include "cli/http_server.h"
 #include "cli/live_reload.h"
 
 namespace gg {
 namespace fs = std::filesystem;
 
 namespace {
-
-// Serving limits: a client that opens a connection and sends nothing (or half a request)
-// holds one worker for at most kReadTimeoutSeconds; kWorkers such clients at once are needed
-// to delay anyone else. httplib's defaults (5 s, max(8, cores - 1) workers) let 24 idle
-// connections stall every request for ~27 s.
-constexpr int kWorkers = 64;
-constexpr time_t kReadTimeoutSeconds = 2;
 
 // Whether `inner` is `outer` or below it (both canonical).
 bool IsWithin(const fs::path& inner, const fs::path& outer) {
@@ -87,68 +78,72 @@ ServeTarget ResolveServeTarget(const std::string& site_dir, const std::string& u
 
 namespace {
 
-// Live reload (cli/live_reload.h): the script and the event stream under /__gpuguide/, and a
-// thread that rebuilds on every change of the inputs, one build at a time; the served folder
-// is swapped atomically by each good build and left as it was by a failed one.
-void StartLiveReload(httplib::Server* server, const BuildRequest& req,
-                     const std::shared_ptr<ReloadChannel>& channel, std::ostream& out,
-                     std::ostream& err) {
-  server->Get("/__gpuguide/reload.js", [](const httplib::Request&, httplib::Response& res) {
-    res.set_header("Cache-Control", "no-store");
-    res.set_content(LiveReloadScript(), "text/javascript; charset=utf-8");
-  });
-  server->Get("/__gpuguide/events", [channel](const httplib::Request&, httplib::Response& res) {
-    res.set_header("Cache-Control", "no-store");
-    auto seen = std::make_shared<uint64_t>(0);
-    res.set_chunked_content_provider("text/event-stream",
-                                     [channel, seen](size_t, httplib::DataSink& sink) {
-                                       std::string event = channel->NextEvent(seen.get(), 15000);
-                                       if (event.empty()) event = ": still here\n\n";
-                                       return sink.write(event.data(), event.size());
-                                     });
-  });
-  std::thread([req, channel, &out, &err] {
+// Live reload (cli/live_reload.h): a thread that rebuilds when the inputs change and then
+// wakes the server, which tells every open page through its event stream. A burst of edits
+// is one change (InputWatcher::kQuietMs); a build whose inputs changed while it ran is built
+// again before anyone is told, so the pages always end on the last state, and a build that
+// read a half-saved state never shows its errors.
+void StartRebuilds(HttpServer* server, const BuildRequest& req,
+                   const std::shared_ptr<ReloadChannel>& channel, std::ostream& out,
+                   std::ostream& err) {
+  std::thread([server, req, channel, &out, &err] {
     InputWatcher watcher(req.options.root);
     for (;;) {
       watcher.WaitForChange();
       std::ostringstream diagnostics;
       int status = RunBuild(req, out, diagnostics);
+      while (watcher.ChangedSinceLast()) {
+        err << "gpuguide: the inputs changed during the build; building again\n" << std::flush;
+        watcher.WaitForChange();
+        diagnostics.str("");
+        status = RunBuild(req, out, diagnostics);
+      }
       err << diagnostics.str() << std::flush;
       if (status == 0)
         channel->BuildSucceeded();
       else
         channel->BuildFailed(diagnostics.str());
+      server->Wake();
     }
   }).detach();
 }
 
-// Every other GET: the file of the served folder (HTML with the live-reload script when
-// watching), a redirect to the folder's slash form, or 404.html.
-void ServeFolder(httplib::Server* server, const std::string& site, bool watch) {
-  auto not_found = [site](httplib::Response& res) {
-    std::string body;
-    res.status = 404;
-    ServeTarget t = ResolveServeTarget(site, "/404.html");
-    if (t.kind == ServeTarget::kFile && ReadWholeFile(t.file, &body))
-      res.set_content(body, "text/html; charset=utf-8");
-    else
-      res.set_content("not found\n", "text/plain; charset=utf-8");
-  };
-  server->Get(".*", [site, not_found, watch](const httplib::Request& r, httplib::Response& res) {
-    ServeTarget t = ResolveServeTarget(site, r.path);
-    if (t.kind == ServeTarget::kRedirect) {
-      res.set_redirect(t.location, 301);
-      return;
-    }
-    std::string body;
-    if (t.kind != ServeTarget::kFile || !ReadWholeFile(t.file, &body)) {
-      not_found(res);
-      return;
-    }
-    const std::string type = ContentType(fs::path(t.file).extension().string());
-    if (watch && type.rfind("text/html", 0) == 0) body = WithReloadScript(body);
-    res.set_content(body, type);
-  });
+// The file of the served folder (HTML with the live-reload script when watching), a redirect
+// to the folder's slash form, or 404.html; the live-reload script and event stream under
+// /__gpuguide/ when watching.
+HttpResponse Answer(const std::string& site, bool watch, const HttpRequest& r) {
+  HttpResponse res;
+  if (watch && r.path == "/__gpuguide/reload.js") {
+    res.headers.push_back({"Cache-Control", "no-store"});
+    res.content_type = "text/javascript; charset=utf-8";
+    res.body = LiveReloadScript();
+    return res;
+  }
+  if (watch && r.path == "/__gpuguide/events") {
+    res.headers.push_back({"Cache-Control", "no-store"});
+    res.event_stream = true;
+    return res;
+  }
+  ServeTarget t = ResolveServeTarget(site, r.path);
+  if (t.kind == ServeTarget::kRedirect) {
+    res.status = 301;
+    res.headers.push_back({"Location", t.location});
+    return res;
+  }
+  if (t.kind == ServeTarget::kFile && ReadWholeFile(t.file, &res.body)) {
+    res.content_type = ContentType(fs::path(t.file).extension().string());
+    if (watch && res.content_type.rfind("text/html", 0) == 0) res.body = WithReloadScript(res.body);
+    return res;
+  }
+  res.status = 404;
+  ServeTarget nf = ResolveServeTarget(site, "/404.html");
+  if (nf.kind == ServeTarget::kFile && ReadWholeFile(nf.file, &res.body)) {
+    res.content_type = "text/html; charset=utf-8";
+  } else {
+    res.content_type = "text/plain; charset=utf-8";
+    res.body = "not found\n";
+  }
+  return res;
 }
 
 }  // namespace
@@ -187,22 +182,13 @@ int RunServeCommand(const CommandDecl& decl, const std::vector<std::string>& arg
   if (!f.Has("--no-cache")) req.cache_dir = f.Or("--cache", req.options.root + "/.cache");
   if (!CacheLimitOf(f, &req.cache_limit, err)) return 2;
 
-  httplib::Server server;
-  server.new_task_queue = [] { return new httplib::ThreadPool(kWorkers); };
-  server.set_read_timeout(kReadTimeoutSeconds, 0);
-  server.set_keep_alive_timeout(kReadTimeoutSeconds);
-  // SO_REUSEADDR only: httplib's default adds SO_REUSEPORT, which would let another process
-  // bind the same port and receive part of the requests.
-  server.set_socket_options([](socket_t sock) {
-    int yes = 1;
-    setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
-  });
+  HttpServer server;
   // Loopback only: the guide is read locally; publishing is a copy of site/.
   const char* host = "127.0.0.1";
   // The port first: a taken port is reported at once, not after a whole build.
-  if (!server.bind_to_port(host, static_cast<int>(port))) {
-    err << "gpuguide: error: cannot listen on " << host << ":" << port
-        << "; is another server running? choose another port with --port\n";
+  if (!server.Bind(static_cast<int>(port), &error)) {
+    err << "gpuguide: error: cannot listen on " << host << ":" << port << " (" << error
+        << "); is another server running? choose another port with --port\n";
     return 2;
   }
   const bool watch = !f.Has("--no-watch");
@@ -217,14 +203,14 @@ int RunServeCommand(const CommandDecl& decl, const std::vector<std::string>& arg
     if (status != 0) channel->BuildFailed(diagnostics.str());
   }
   const std::string site = req.out_dir;
-  if (watch) StartLiveReload(&server, req, channel, out, err);
+  if (watch) StartRebuilds(&server, req, channel, out, err);
 
-  ServeFolder(&server, site, watch);
   out << "serving " << site << " on http://" << host << ":" << port << "/"
       << (watch ? "; rebuilding and reloading open pages when the inputs change" : "")
       << " (Ctrl-C to stop)\n";
   out.flush();
-  server.listen_after_bind();
+  server.Run([&](const HttpRequest& r) { return Answer(site, watch, r); },
+             [&](uint64_t* seen) { return channel->NextEvent(seen); });
   return 0;
 }
 

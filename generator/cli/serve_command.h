@@ -2,8 +2,10 @@
 // (default ROOT/site), then serves that folder over HTTP so a writer can read the guide as
 // readers will. Requests never leave the served folder: ".." is refused and symbolic links
 // are resolved and must stay inside; a folder without its trailing slash is redirected
-// (/en -> /en/) so relative links resolve. Idle or half-sent connections time out after 2 s
-// and cannot take every worker.
+// (/en -> /en/) so relative links resolve. The server is one poll() loop
+// (cli/http_server.h): idle, slow or half-sent connections time out after 2 s and hold no
+// thread, open pages' event streams neither, connections are capped, and a request whose Host
+// is not this server's loopback address and port is refused (421).
 #pragma once
 
 #include <iosfwd>

@@ -35,7 +35,7 @@ namespace {
 
 std::string ListingLine(const TreeFile& f) {
   return f.path + ' ' + std::to_string(f.size) + ' ' + std::to_string(f.mtime_ns) + ' ' +
-         std::to_string(f.inode);
+         std::to_string(f.ctime_ns) + ' ' + std::to_string(f.inode);
 }
 
 std::string Joined(std::vector<std::string> lines) {
@@ -49,7 +49,10 @@ std::string Joined(std::vector<std::string> lines) {
 
 std::string OutputListing(const std::string& dir) {
   std::vector<TreeFile> files;
-  if (!ListTreeFiles(dir, &files)) return "";
+  bool inodes_agree;
+  TreeExtras extras;
+  if (!ListTreeFiles(dir, &files, &inodes_agree, &extras) || !HoldsOnlyFiles(files, extras))
+    return "";
   return OutputListingFrom(files);
 }
 

@@ -27,8 +27,9 @@ struct BuildRecord {
 std::string PackRecord(const BuildRecord& record);
 std::optional<BuildRecord> UnpackRecord(const std::string& bytes);
 
-// One line per regular file under dir, sorted by path: "path size mtime-ns inode". Empty when
-// the folder does not exist or cannot be listed.
+// One line per regular file under dir, sorted by path: "path size mtime-ns ctime-ns inode".
+// Empty when the folder does not exist, cannot be listed, or holds anything but its files and
+// their folders (a symbolic link, a FIFO, an empty folder): a build must then remove it.
 std::string OutputListing(const std::string& dir);
 // The same listing made from the files a commit placed (write/commit_site.h), without walking
 // the folder. Empty when one of them could not be read (its path is empty).

@@ -16,13 +16,13 @@ const char* const kWhere = "calculator data";
 const std::vector<std::string>& CalcBundleFiles() {
   // validation.json: decode speed is a line fitted on its measured cases.
   static const std::vector<std::string> files = {
-      "gpus.json",   "benchmarks.json",  "prices.json",     "cloud.json",
-      "models.json", "assumptions.json", "validation.json", "regions.json"};
+      "gpus.json",        "benchmarks.json", "prices.json",    "cloud.json",  "models.json",
+      "assumptions.json", "validation.json", "genmodels.json", "regions.json"};
   return files;
 }
 
 bool CalcBundleFileOptional(const std::string& name) {
-  return name == "regions.json";
+  return name == "genmodels.json" || name == "regions.json";
 }
 
 std::string CalcBundlePart(const std::string& name, const std::string& text, Diagnostics* diags) {

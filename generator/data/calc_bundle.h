@@ -17,13 +17,14 @@ namespace gg {
 
 // The files of data/ the calculator reads, in the order they are loaded.
 const std::vector<std::string>& CalcBundleFiles();
-// Whether the bundle may lack the file (regions.json: a site without regions).
+// Whether a file of CalcBundleFiles may be absent (genmodels.json, as data/ may lack it;
+// regions.json: a site without regions): the bundle then simply does not hold it.
 bool CalcBundleFileOptional(const std::string& name);
 
 // {"format": 1, "files": {"assumptions.json": {…}, …}}: each file's JSON without whitespace
 // (numbers round-trip exactly), keys sorted, so equal data gives equal bytes. texts maps
-// "gpus.json" → file text; a file missing from it, or not valid JSON (as the loader parses
-// it: json_doc.h), is reported to diags at data/<name> and the bundle is then empty.
+// "gpus.json" → file text; a file missing from it (unless optional), or not valid JSON (as the
+// loader parses it: json_doc.h), is reported to diags at data/<name> and the bundle is then empty.
 std::string MakeCalcBundle(const std::map<std::string, std::string>& texts, Diagnostics* diags);
 // MakeCalcBundle in two steps, so that a build can keep each file's part by its text: one
 // file's minified JSON ("" when it is not valid JSON, reported to diags), and the bundle from

@@ -10,8 +10,10 @@
 #include "base/text.h"
 #include "data/json_doc.h"
 #include "data/load_machines.h"
+#include "data/load_media.h"
 #include "data/load_regions.h"
 #include "data/object_reader.h"
+#include "data/price_fields.h"
 
 namespace gg {
 namespace {
@@ -27,7 +29,9 @@ bool IsId(const std::string& id) {
   if (id.empty()) return false;
   for (char c : id)
     if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.')) return false;
-  return id.front() != '-' && id.back() != '-';
+  // An id names pages and files (gpus/<id>/): "." or ".." would name a folder above.
+  return id.front() != '-' && id.back() != '-' && id.front() != '.' &&
+         id.find("..") == std::string::npos;
 }
 
 // Reads "id", checks its form and uniqueness within the file.
@@ -36,7 +40,9 @@ std::string ReadId(ObjectReader& r, std::set<std::string>* seen, Diagnostics* di
   if (id.empty()) return id;
   if (!IsId(id)) {
     diags->Error(r.FieldLoc("id"),
-                 "id '" + id + "' must be lowercase letters, digits, '.' and '-'");
+                 "id '" + id +
+                     "' must be lowercase letters, digits, '.' and '-', neither starting with "
+                     "'.' nor holding '..' (ids name folders of the site)");
   }
   if (!seen->insert(id).second) diags->Error(r.FieldLoc("id"), "duplicate id '" + id + "'");
   return id;
@@ -65,6 +71,22 @@ void ReadUsableMemory(ObjectReader& r, Gpu* g, Diagnostics* diags) {
     diags->Error(r.FieldLoc("usable_memory_gb"),
                  std::string("'usable_memory_gb' exceeds 'memory_gb' (") + total + ")");
   }
+}
+
+// fp4_tflops (optional; absent = null): native FP4 comes with FP8, runs at least as fast, and
+// exists only on the matrix-unit generations that have it (Blackwell NVFP4/MXFP4, CDNA 4 MXFP4).
+void ReadFp4(ObjectReader& r, Gpu* g, Diagnostics* diags) {
+  if (!r.Has("fp4_tflops")) return;
+  g->fp4_tflops = r.NullableNumber("fp4_tflops", true);
+  if (!g->fp4_tflops) return;
+  if (g->tensor_cores != "blackwell" && g->tensor_cores != "cdna4")
+    diags->Error(r.FieldLoc("fp4_tflops"),
+                 "fp4_tflops is set but tensor_cores '" + g->tensor_cores +
+                     "' has no FP4 matrix units (only 'blackwell' and 'cdna4' do)",
+                 "use null");
+  else if (!g->fp8_tflops || *g->fp4_tflops < *g->fp8_tflops)
+    diags->Error(r.FieldLoc("fp4_tflops"),
+                 "fp4_tflops must be at least fp8_tflops (FP4 units run FP8 too, never faster)");
 }
 
 // availability (optional): the regions a region-only SKU is sold in, each once.
@@ -102,6 +124,7 @@ void LoadGpus(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
     g.tensor_cores = r.Enum("tensor_cores", kTensorCores);
     g.fp16_tflops = r.Positive("fp16_tflops");
     g.fp8_tflops = r.NullableNumber("fp8_tflops");
+    ReadFp4(r, &g, diags);
     g.int8_tops = r.NullableNumber("int8_tops");
     g.tdp_w = r.Positive("tdp_w");
     g.slots = r.NonNegative("slots");
@@ -179,16 +202,37 @@ void LoadPrices(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
     p.condition = ParseCondition(r.Enum("condition", kConditions)).value_or(Condition::kNew);
     p.region = r.String("region");
     p.region_loc = r.FieldLoc("region");
-    // The currency must be its region's (regions.json); validate/ checks it across the files.
-    p.currency = r.String("currency");
+    // The currency must be its region's; validate/ checks it against regions.json too.
+    p.currency = r.Enum("currency", {"USD", "EUR", "CNY"});
     p.currency_loc = r.FieldLoc("currency");
     p.price = r.Positive("price");
+    const std::string kind = r.Enum("kind", PriceKindIds());
+    p.kind = ParsePriceKind(kind).value_or(PriceKind::kEstimate);
     p.prov.source = r.String("source");
+    p.url = r.OptString("url").value_or("");
     p.prov.as_of = p.date;
-    p.prov.estimated = r.Bool("estimated", false);
+    p.prov.estimated = p.kind == PriceKind::kEstimate;
     p.prov.note = r.OptString("note").value_or("");
-    p.estimate_method = ReadEstimateMethod(r, p.prov.estimated, diags);
-    out->prices.push_back(std::move(p));
+    if (r.Has("estimate_method"))
+      p.estimate_method = r.Enum("estimate_method", EstimateMethodIds());
+    p.evidence_url = r.OptString("evidence_url").value_or("");
+    if (r.Has("evidence_date")) p.evidence_date = r.Date("evidence_date");
+    p.evidence_loc = r.Has("evidence_url") ? r.FieldLoc("evidence_url") : p.loc;
+    if (r.Has("estimated")) {
+      r.Touch("estimated");
+      diags->Error(r.FieldLoc("estimated"), "'estimated' is replaced by 'kind' in prices.json",
+                   "write \"kind\": \"estimate\" with estimate_method, evidence_url and "
+                   "evidence_date, or the kind of price that was seen (data/README.md)");
+    }
+    // An invalid kind was reported by Enum; the kind-specific checks would only repeat it, as
+    // "no estimate_method" would repeat an unknown method.
+    if (!kind.empty())
+      for (const FieldProblem& f : CheckPriceObservation(p)) {
+        if (f.field == "estimate_method" && r.Has(f.field) && p.estimate_method.empty()) continue;
+        diags->Error(r.Has(f.field) ? r.FieldLoc(f.field) : r.FieldLoc("kind"), f.message, f.hint);
+      }
+    // Without a usable kind the observation would count as whatever the default says.
+    if (!kind.empty()) out->prices.push_back(std::move(p));
   }
 }
 
@@ -318,7 +362,22 @@ void LoadModels(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
                      "use null for models without multi-head latent attention");
     }
     ReadLayerPattern(doc, ptr, r, &m, diags);
-    const std::vector<std::string> native = {"fp32", "bf16", "fp16", "fp8", "mxfp4", "nvfp4"};
+    if (r.Has("dsa_indexer")) {
+      r.Touch("dsa_indexer");
+      ObjectReader e(doc, ptr + "/dsa_indexer", "dsa_indexer", diags);
+      DsaIndexer x;
+      x.head_dim = e.Integer("head_dim", 1);
+      x.heads = e.Integer("heads", 1);
+      x.topk = e.Integer("topk", 1);
+      m.dsa_indexer = x;
+      if (!m.mla)
+        diags->Error(r.FieldLoc("dsa_indexer"),
+                     "dsa_indexer describes DeepSeek Sparse Attention over multi-head latent "
+                     "attention, but model '" +
+                         m.id + "' has no 'mla'");
+    }
+    const std::vector<std::string> native = {"fp32",  "bf16",  "fp16", "fp8",
+                                             "mxfp4", "nvfp4", "int4"};
     m.native_precision = r.Enum("native_precision", native);
     if (r.Has("native_other_precision")) {
       m.native_other_precision = r.Enum("native_other_precision", native);
@@ -330,10 +389,11 @@ void LoadModels(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
     }
     if (r.Has("native_scale_block")) {
       m.native_scale_block = r.Integer("native_scale_block", 1);
-      if (m.native_precision != "fp8")
+      if (m.native_precision != "fp8" && m.native_precision != "int4")
         diags->Error(r.FieldLoc("native_scale_block"),
-                     "native_scale_block describes FP8 block scales, but model '" + m.id +
-                         "' is published in " + m.native_precision);
+                     "native_scale_block describes FP8 block scales or INT4 group scales, but "
+                     "model '" +
+                         m.id + "' is published in " + m.native_precision);
     }
     m.tied_embeddings = r.Bool("tied_embeddings", false);
     m.prov = r.ReadProvenance();
@@ -689,6 +749,10 @@ void LoadParsedDataFile(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
     LoadRegions(doc, out, diags);
   else if (name == "validation.json")
     LoadValidation(doc, out, diags);
+  else if (name == "genmodels.json")
+    LoadGenModels(doc, out, diags);
+  else if (name == "genvalidation.json")
+    LoadGenValidation(doc, out, diags);
 }
 
 }  // namespace gg

@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <functional>
+#include <string_view>
 
 #include "urls/urls.h"
 
@@ -19,6 +20,11 @@ std::string Opt(const std::optional<double>& v) {
 }
 std::string Bool(bool b) {
   return b ? "true" : "false";
+}
+std::string Join(const std::vector<std::string>& items, const std::string& separator) {
+  std::string out;
+  for (size_t i = 0; i < items.size(); ++i) out += (i ? separator : "") + items[i];
+  return out;
 }
 
 using Row = std::vector<std::string>;
@@ -86,6 +92,7 @@ std::string GpusCsv(const Dataset& d) {
               "tensor_cores",
               "fp16_tflops",
               "fp8_tflops",
+              "fp4_tflops",
               "int8_tops",
               "tdp_w",
               "slots",
@@ -94,6 +101,7 @@ std::string GpusCsv(const Dataset& d) {
               "form_factor",
               "launch_price_usd",
               "usable_memory_gb",
+              "availability",
               "source",
               "as_of",
               "estimated",
@@ -112,6 +120,7 @@ std::string GpusCsv(const Dataset& d) {
                        g.tensor_cores,
                        Num(g.fp16_tflops),
                        Opt(g.fp8_tflops),
+                       Opt(g.fp4_tflops),
                        Opt(g.int8_tops),
                        Num(g.tdp_w),
                        Num(g.slots),
@@ -120,6 +129,7 @@ std::string GpusCsv(const Dataset& d) {
                        g.form_factor,
                        Opt(g.launch_price_usd),
                        Opt(g.usable_memory_gb),
+                       Join(g.availability, " "),
                        g.prov.source,
                        g.prov.as_of,
                        Bool(g.prov.estimated),
@@ -173,13 +183,26 @@ std::string ModelsCsv(const Dataset& d) {
              }));
 }
 
+// basis: "sourced" (seen on the market or a list price) or "estimate" (kind estimate: its
+// method and the evidence it rests on follow).
 std::string PricesCsv(const Dataset& d) {
-  return Csv({"gpu", "date", "condition", "region", "currency", "price", "estimated",
-              "estimate_method", "source", "note"},
+  return Csv({"gpu", "date", "condition", "region", "currency", "price", "kind", "basis",
+              "estimate_method", "evidence_url", "evidence_date", "source", "url", "note"},
              Rows<PriceObservation>(d.prices, [](const PriceObservation& p) -> Row {
-               return {p.gpu,         p.date,       ConditionId(p.condition), p.region,
-                       p.currency,    Num(p.price), Bool(p.prov.estimated),   p.estimate_method,
-                       p.prov.source, p.prov.note};
+               return {p.gpu,
+                       p.date,
+                       ConditionId(p.condition),
+                       p.region,
+                       p.currency,
+                       Num(p.price),
+                       PriceKindId(p.kind),
+                       p.kind == PriceKind::kEstimate ? "estimate" : "sourced",
+                       p.estimate_method,
+                       p.evidence_url,
+                       p.evidence_date,
+                       p.prov.source,
+                       p.url,
+                       p.prov.note};
              }));
 }
 
@@ -212,6 +235,8 @@ int RecordsOf(const Dataset& d, const std::string& kind) {
   if (kind == "machines") return static_cast<int>(d.machines.size());
   if (kind == "flowchart") return d.flowchart ? static_cast<int>(d.flowchart->nodes.size()) : 0;
   if (kind == "validation") return static_cast<int>(d.validation.size());
+  if (kind == "genmodels") return static_cast<int>(d.media.size());
+  if (kind == "genvalidation") return static_cast<int>(d.media_validation.size());
   for (const CsvKind& k : CsvKinds())
     if (k.kind == kind) return k.count(d);
   return 0;
@@ -219,7 +244,40 @@ int RecordsOf(const Dataset& d, const std::string& kind) {
 
 }  // namespace
 
-std::string CsvField(const std::string& text) {
+namespace {
+
+// Whether `s` is a plain decimal number: [+-]digits[.digits][(e|E)[+-]digits].
+bool IsPlainNumber(const std::string& s) {
+  size_t i = 0;
+  auto digits = [&] {
+    const size_t from = i;
+    while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
+    return i > from;
+  };
+  if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+  if (!digits()) return false;
+  if (i < s.size() && s[i] == '.') {
+    ++i;
+    if (!digits()) return false;
+  }
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    ++i;
+    if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+    if (!digits()) return false;
+  }
+  return i == s.size();
+}
+
+// Whether a spreadsheet would take the cell for a formula (OWASP: CSV injection).
+bool LooksLikeFormula(const std::string& s) {
+  if (s.empty() || std::string_view("=+-@\t\r").find(s[0]) == std::string_view::npos) return false;
+  return !IsPlainNumber(s);
+}
+
+}  // namespace
+
+std::string CsvField(const std::string& raw) {
+  const std::string text = LooksLikeFormula(raw) ? "'" + raw : raw;
   if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
   std::string out;
   out.reserve(text.size() + 8);

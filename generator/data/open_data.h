@@ -33,6 +33,10 @@ std::vector<OpenDataFile> OpenDataListing(const Dataset& data);
 std::string OpenDataCsv(const Dataset& data, const std::string& kind);
 
 // One CSV field (RFC 4180): quoted when it holds a comma, quote, CR or LF, quotes doubled.
+// A text that a spreadsheet would read as a formula (it starts with '=', '+', '-', '@', a tab
+// or a carriage return) is neutralised by a leading single quote, as OWASP's CSV-injection
+// rule says ("=HYPERLINK(…)" is published as "'=HYPERLINK(…)"); a plain decimal number
+// ("-12.5", "+3e-2") is a value, not a formula, and is kept as it is.
 std::string CsvField(const std::string& text);
 
 }  // namespace gg

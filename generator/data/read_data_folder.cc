@@ -21,6 +21,8 @@ Dataset LoadDataset(const std::string& root, Diagnostics* diags, int threads) {
   known.push_back("validation.json");
   known.push_back("machines.json");
   known.push_back("regions.json");
+  known.push_back("genmodels.json");
+  known.push_back("genvalidation.json");
   for (const auto& rel : ListFiles(root, "data", diags)) {
     if (!EndsWith(rel, ".json")) continue;
     std::string name = rel.substr(rel.rfind('/') + 1);
@@ -41,7 +43,8 @@ Dataset LoadDataset(const std::string& root, Diagnostics* diags, int threads) {
     File f;
     f.rel = "data/" + name;
     bool optional = name == "flowchart.json" || name == "validation.json" ||
-                    name == "machines.json" || name == "regions.json";
+                    name == "machines.json" || name == "genmodels.json" ||
+                    name == "genvalidation.json" || name == "regions.json";
     if (optional && !FileExists(root + "/" + f.rel)) continue;
     f.read = ReadInputFile(root, f.rel, &f.text, diags);
     files.push_back(std::move(f));

@@ -49,7 +49,8 @@ std::string CardsLabel(int count, const std::string& gpu_name, const PageContext
   return ctx.fmt->Number(count, 0) + "\u00A0×\u00A0" + gpu_name;
 }
 
-std::string BillionParams(double billions, int frac, const PageContext& ctx) {
+std::string BillionParams(double billions, const PageContext& ctx) {
+  const int frac = billions < 10 ? 2 : 1;
   return ctx.TF(billions < 2 ? "unit.billion_params_lt2" : "unit.billion_params",
                 {{"v", ctx.fmt->Number(billions, frac)}});
 }

@@ -23,8 +23,10 @@ calc::MemoryRequest ParseMemoryRequest(const Args& args, bool need_context);
 // Localised "1 card" / "N cards" label for a configuration.
 std::string CardsLabel(int count, const std::string& gpu_name, const PageContext& ctx);
 // A parameter count in billions, in the page's language ("70.6 B", « 70,6 milliards »,
-// « 1,8 milliard »: French takes the singular below 2). frac: fraction digits.
-std::string BillionParams(double billions, int frac, const PageContext& ctx);
+// « 1,8 milliard »: French takes the singular below 2), with as many fraction digits as the
+// models table shows (two below 10 B, one above: "3.35 B", "30.5 B"), so a count written in
+// prose and the same count in a table read alike.
+std::string BillionParams(double billions, const PageContext& ctx);
 // The workload's name in the page's language ("16-bit training").
 std::string WorkloadName(Workload w, const PageContext& ctx);
 // Localised "1.23×".

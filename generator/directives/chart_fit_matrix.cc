@@ -82,8 +82,16 @@ std::string FitMatrixChart(const Args& a, const PageContext& ctx) {
   for (const LlmModel* m : models) {
     calc::MemoryRequest req;
     req.precision = prec;
-    req.context = std::min<int64_t>(context, m->max_context);
-    spec.rows.push_back(m->name);
+    const int64_t asked = std::min<int64_t>(context, m->max_context);
+    req.context = asked;
+    // A model that cannot take the title's context is asked at its own longest, and its row
+    // says so ("Llama 2 7B (4,096 tokens, its maximum)").
+    const std::string row_name =
+        asked < context ? ctx.TF("chart.fit.row_capped",
+                                 {{"model", m->name},
+                                  {"context", ctx.fmt->Number(static_cast<double>(asked), 0)}})
+                        : m->name;
+    spec.rows.push_back(row_name);
     std::vector<charts::FitCell> row;
     for (const Gpu* g : cards) {
       auto answer = calc::AnswerOnGpu(*g, *m, req, as, as.gpus_per_node);
@@ -98,7 +106,7 @@ std::string FitMatrixChart(const Args& a, const PageContext& ctx) {
       }
       row.push_back(cell);
     }
-    table.Row(m->name, full, row);
+    table.Row(row_name, full, row);
     spec.cells.push_back(row);
   }
   std::string slug =

@@ -50,7 +50,10 @@ std::string MemoryBreakdownChart(const Args& a, const PageContext& ctx) {
     calc::MemoryRequest r;
     r.mode = mode;
     r.gradient_checkpointing = ckpt;
-    bars.push_back({ctx.T(std::string("mode.") + calc::MemoryModeId(mode)), r});
+    // Labelled as the training table labels the same request, so the two agree.
+    std::string label = ctx.T(std::string("mode.") + calc::MemoryModeId(mode));
+    if (ckpt) label += " + " + ctx.T("mode.checkpointing");
+    bars.push_back({label, r});
   }
   double top = 0;
   for (const auto& b : bars) {

@@ -19,14 +19,23 @@ void WarnStale(const Dataset& data, const Computed& c, Diagnostics* diags) {
     if (std::find(p.methods.begin(), p.methods.end(), calc::kConvertedMethod) != p.methods.end())
       continue;
     for (const PriceObservation& o : data.prices) {
-      if (o.gpu != p.gpu || o.condition != p.condition || o.date != p.newest_date) continue;
-      if (c.region != nullptr && o.region != c.region->id) continue;
-      diags->Warning(o.loc,
-                     "the current " + std::string(ConditionId(p.condition)) + " price of '" +
-                         p.gpu + "' is stale: its newest observation (" + p.newest_date +
-                         ") is more than " + std::to_string(c.assumptions.price_stale_days) +
-                         " days older than the newest price in the data",
-                     "add a recent observation (see data/README.md, prices.json)");
+      if (o.gpu != p.gpu || o.condition != p.condition || o.region != p.region ||
+          o.date != p.newest_date || o.prov.estimated != p.estimated)
+        continue;
+      const std::string days = std::to_string(c.assumptions.price_stale_days);
+      const std::string what = "the current " + std::string(ConditionId(p.condition)) +
+                               " price of '" + p.gpu + "' in " + p.region + " is stale: ";
+      if (p.estimated)
+        diags->Warning(o.evidence_loc.HasPosition() ? o.evidence_loc : o.loc,
+                       what + "it is an estimate whose evidence (" + p.evidence_date +
+                           ") is more than " + days +
+                           " days older than the newest price in the data",
+                       "record a price seen recently: gpuguide prices add (data/README.md)");
+      else
+        diags->Warning(o.loc,
+                       what + "its newest observation (" + p.newest_date + ") is more than " +
+                           days + " days older than the newest price in the data",
+                       "record a price seen recently: gpuguide prices add (data/README.md)");
       break;
     }
   }
@@ -62,11 +71,19 @@ namespace {
 Computed ComputeUnregioned(const Dataset& data, Diagnostics* diags) {
   Computed c;
   c.assumptions = calc::ResolveAssumptions(data, diags);
-  c.data_date = calc::NewestSourcedDate(data.prices);
+  c.data_date = calc::NewestSourcedDate(data.prices, "US");
   c.prices =
       calc::ComputeCurrentPrices(data.prices, c.assumptions.price_window_days,
                                  c.assumptions.price_max_age_days, c.assumptions.price_stale_days);
   c.estimated_prices = calc::EstimatedCount(c.prices);
+  const calc::PriceRules rules{c.assumptions.price_window_days, c.assumptions.price_max_age_days,
+                               c.assumptions.price_stale_days};
+  const std::string ref = calc::NewestObservationDate(data.prices);
+  for (const std::string& region : PriceRegionIds())
+    c.as_of.push_back(calc::SummarisePrices(
+        data.prices,
+        region == "US" ? c.prices : calc::CurrentPricesIn(data.prices, region, rules, ref),
+        region));
   c.perf = calc::ComputePerformance(data, c.assumptions);
   WarnStale(data, c, diags);
   WarnUnsatisfiable(data, c, diags);
@@ -83,14 +100,16 @@ std::optional<Computed> ComputeRegion(const Dataset& data, const calc::Assumptio
   Computed c;
   c.region = data.FindRegion(region);
   c.assumptions = std::move(view->assumptions);
-  c.data_date = calc::NewestSourcedDateIn(data.prices, *c.region);
+  c.data_date = calc::NewestSourcedDate(data.prices, region);
   // A region with no sourced price of its own: its prices are the reference region's,
   // converted, as of that region's newest sourced price.
   if (c.data_date.empty())
     if (const Region* reference = data.FindRegion(data.reference_region))
-      c.data_date = calc::NewestSourcedDateIn(data.prices, *reference);
+      c.data_date = calc::NewestSourcedDate(data.prices, reference->id);
   c.prices = std::move(view->prices);
   c.estimated_prices = calc::EstimatedCount(c.prices);
+  // "Prices as of" of this region's own prices (converted ones count as estimated).
+  c.as_of.push_back(calc::SummarisePrices(data.prices, c.prices, region));
   c.perf = perf;
   c.price_factor = view->factor;
   c.converts_cloud = view->converts_cloud;

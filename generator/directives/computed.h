@@ -6,6 +6,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "base/diagnostics.h"
 #include "calc/assumptions.h"
@@ -22,8 +23,11 @@ struct Computed {
   std::string data_date;
   calc::Assumptions assumptions;
   calc::PerformanceTable perf;
-  calc::CurrentPrices prices;  // current price per (GPU, condition) still on sale
+  calc::CurrentPrices prices;  // current price per (GPU, condition) still on sale (the region's)
   int estimated_prices = 0;    // how many of them rest on an estimate
+  // "Prices as of": newest sourced date, sourced / total current prices. Without regions.json
+  // one per price region (US, EU, CN); with it, the region's own (`region`).
+  std::vector<calc::PricesAsOf> as_of;
   // The region these results are for (data/regions.json, calc/regions.h): prices, costs and
   // electricity are in its currency and on its tax basis. Null without regions.json: then
   // every amount is in US dollars, as the data states them.
@@ -32,8 +36,8 @@ struct Computed {
   // machines on its household circuit); null: the loaded data itself.
   std::shared_ptr<const Dataset> data;
   const Dataset* loaded = nullptr;  // with regions: the data as loaded (data outlives it)
-  double price_factor = 1;      // reference region's price → this region's (converted prices)
-  bool converts_cloud = false;  // cloud prices, quoted in US dollars, are converted
+  double price_factor = 1;          // reference region's price → this region's (converted prices)
+  bool converts_cloud = false;      // cloud prices, quoted in US dollars, are converted
 };
 
 // The results of every region, and which one each language's pages use.

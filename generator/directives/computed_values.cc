@@ -21,6 +21,8 @@ void WritePrice(const calc::CurrentPrice& p, KeyWriter* w) {
   w->Str(p.gpu).Int(static_cast<int64_t>(p.condition)).Num(p.usd).Str(p.newest_date).Int(p.count);
   w->Bool(p.estimated).Bool(p.stale).Int(static_cast<int64_t>(p.methods.size()));
   for (const auto& m : p.methods) w->Str(m);
+  w->Str(p.region).Str(p.currency).Int(static_cast<int64_t>(p.basis));
+  w->Str(p.newest_sourced_date).Str(p.evidence_date);
 }
 
 std::string PerfValueOf(const calc::PerformanceTable& perf) {
@@ -100,6 +102,8 @@ std::map<std::string, std::string> ComputedValues(const PageContext& ctx) {
   KeyWriter date;
   date.Str("computed:data-date/1").Str(c.data_date).Int(c.estimated_prices);
   date.Int(static_cast<int64_t>(c.prices.size()));
+  for (const auto& a : c.as_of)
+    date.Str(a.region).Str(a.newest_sourced_date).Int(a.sourced).Int(a.total);
   values["computed:data-date"] = date.Hash();
   const auto count = [](size_t n) {
     return KeyWriter().Str("count/1").Int(static_cast<int64_t>(n)).Hash();

@@ -345,6 +345,16 @@ bool ValidateCall(const DirectiveSpec& spec, const DirectiveCall& call, const Da
     if (hint.empty()) hint = names.empty() ? "it takes no arguments" : "it takes: " + Joined(names);
     args->Error("unknown argument '" + k + "' for " + spec.What(), hint);
   }
+  // An argument written twice: which one was meant is not for the build to guess.
+  for (size_t i = 0; i < call.args.size(); ++i) {
+    const auto& [k, v] = call.args[i];
+    size_t first = 0;
+    while (call.args[first].first != k) ++first;
+    if (first != i)
+      args->Error("argument '" + k + "' is given twice in " + spec.What() + " (" + k + "=" +
+                      call.args[first].second + ", then " + k + "=" + v + ")",
+                  "write it once");
+  }
   // gpu-chart's kind word was consumed by the registry.
   size_t skip = spec.variant.empty() ? 0 : 1;
   size_t words = call.positional.size() - std::min(skip, call.positional.size());

@@ -17,10 +17,12 @@ std::string Render(const Args& a, const PageContext& ctx) {
   for (const auto& as : ctx.data->assumptions) {
     const bool regional = region != nullptr && as.id == "electricity_usd_per_kwh";
     const bool estimated = regional ? region->electricity_estimated : as.prov.estimated;
-    std::string src = (regional ? region->electricity_source : as.prov.source) +
-                      (estimated ? " (" + ctx.T("perf.estimated") + ")" : "");
+    // The source is quoted as the data writes it (marked as such on other languages' pages).
+    std::string src =
+        DataLanguageHtml(HtmlEscape(regional ? region->electricity_source : as.prov.source), ctx) +
+        (estimated ? " (" + HtmlEscape(ctx.T("perf.estimated")) + ")" : "");
     t.Row({Cell::Html("<code>" + HtmlEscape(as.id) + "</code>"),
-           Cell::Text(FormatAssumption(as, ctx), true), Cell::Text(src),
+           Cell::Text(FormatAssumption(as, ctx), true), Cell::Html(src),
            Cell::Text(ctx.fmt->Date(regional ? region->electricity_date : as.prov.as_of))});
   }
   return t.Render();

@@ -21,6 +21,11 @@ using namespace calcform;  // NOLINT: the form's vocabulary
 
 const std::vector<std::string> kScriptStrings = {"calc.failed",
                                                  "calc.error",
+                                                 "calc.url.reset",
+                                                 "calc.invalid.whole",
+                                                 "calc.invalid.range",
+                                                 "calc.invalid.min",
+                                                 "calc.internal",
                                                  "calc.rent.summary",
                                                  "calc.rent.summary.never",
                                                  "calc.rent.caption",
@@ -34,6 +39,7 @@ const std::vector<std::string> kScriptStrings = {"calc.failed",
                                                  "calc.rent.line.rent",
                                                  "calc.rent.axis.years",
                                                  "calc.rent.breakeven",
+                                                 "price.estimated",
                                                  "price.converted_text"};
 
 std::string Render(const Args& a, const PageContext& ctx) {
@@ -66,6 +72,8 @@ std::string Render(const Args& a, const PageContext& ctx) {
     const Gpu* g = ctx.data->FindGpu(o->gpu);
     const std::string label = o->provider + " · " + (g ? g->name : o->gpu) + " · " +
                               ctx.T("pricing." + o->pricing) + " · " +
+                              // An option holds text only: the estimate's mark is the "≈" itself.
+                              (o->prov.estimated ? "≈ " : "") +
                               ctx.fmt->Money(o->usd_per_gpu_hour, true) + ConvertedText(ctx);
     if (o->id == offer_id) per_hour = o->usd_per_gpu_hour;
     clouds += Option(o->id, label, o->id == offer_id);

@@ -20,6 +20,11 @@ using namespace calcform;  // NOLINT: the form's vocabulary
 
 const std::vector<std::string> kScriptStrings = {"calc.failed",
                                                  "calc.error",
+                                                 "calc.url.reset",
+                                                 "calc.invalid.whole",
+                                                 "calc.invalid.range",
+                                                 "calc.invalid.min",
+                                                 "calc.internal",
                                                  "calc.value.caption",
                                                  "calc.value.summary",
                                                  "calc.value.summary.speed",

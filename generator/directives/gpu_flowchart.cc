@@ -14,6 +14,7 @@
 #include "directives/computed.h"
 #include "directives/directive.h"
 #include "directives/html.h"
+#include "i18n/typography.h"
 #include "urls/urls.h"
 
 namespace gg {
@@ -161,14 +162,17 @@ class FlowRenderer {
         size_t at = line.find(marker);
         if (at != std::string::npos)
           line.replace(at, marker.size(), LeafGpuLink(r.offer->gpu, ctx_));
-        h += ": " + line;
+        h += HtmlEscape(std::string(LabelSeparator(ctx_.lang->code))) + line;
       } else if (r.pick) {
-        h += " (" + HtmlEscape(r.constraints) + "): " + LeafGpuLink(r.pick->gpu, ctx_);
+        h += " (" + HtmlEscape(r.constraints) + ")" +
+             HtmlEscape(std::string(LabelSeparator(ctx_.lang->code))) +
+             LeafGpuLink(r.pick->gpu, ctx_);
         if (r.runner_up)
           h += ", " + HtmlEscape(ctx_.TF("flow.runner_up", {{"gpu", ""}})) +
                LeafGpuLink(r.runner_up->gpu, ctx_);
       } else {
-        h += ": " + HtmlEscape(ctx_.T("flow.none"));
+        h += HtmlEscape(std::string(LabelSeparator(ctx_.lang->code))) +
+             HtmlEscape(ctx_.T("flow.none"));
       }
       if (!n.answers.empty()) {
         h += "<ul>";

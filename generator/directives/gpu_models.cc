@@ -44,14 +44,12 @@ std::string Render(const Args& a, const PageContext& ctx) {
     if (m->experts)
       name +=
           " · MoE " + std::to_string(m->experts->active) + "/" + std::to_string(m->experts->total);
-    t.Row(
-        {Cell::Text(name),
-         Cell::Text(BillionParams(m->params_b, m->params_b < 10 ? 2 : 1, ctx), true),
-         Cell::Text(BillionParams(m->active_params_b, m->active_params_b < 10 ? 2 : 1, ctx), true),
-         Cell::Text(ctx.fmt->Number(m->layers, 0), true), Cell::Text(heads, true),
-         Cell::Text(ctx.fmt->WithUnit(kv / 1024.0, "KiB", 0), true),
-         Cell::Text(NativeName(m->native_precision))},
-        "model-" + m->id);
+    t.Row({Cell::Text(name), Cell::Text(BillionParams(m->params_b, ctx), true),
+           Cell::Text(BillionParams(m->active_params_b, ctx), true),
+           Cell::Text(ctx.fmt->Number(m->layers, 0), true), Cell::Text(heads, true),
+           Cell::Text(ctx.fmt->WithUnit(kv / 1024.0, "KiB", 0), true),
+           Cell::Text(NativeName(m->native_precision))},
+          "model-" + m->id);
   }
   t.Note(ctx.T("table.models.note"));
   return t.Render();

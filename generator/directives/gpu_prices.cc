@@ -8,10 +8,23 @@
 #include "directives/directive.h"
 #include "directives/html.h"
 #include "model/enums.h"
+#include "string_view"
 #include "tuple"
 
 namespace gg {
 namespace {
+
+// The source data/prices.json gives an estimate nobody published ("Estimate (gpuguide): no
+// dated public price found for this point; see note"): shown as the page language's
+// "price.own_estimate_source", not as the English data text.
+constexpr std::string_view kOwnEstimatePrefix = "Estimate (gpuguide)";
+
+std::string SourceCell(const PriceObservation& p, const PageContext& ctx) {
+  if (p.prov.estimated &&
+      p.prov.source.compare(0, kOwnEstimatePrefix.size(), kOwnEstimatePrefix) == 0)
+    return HtmlEscape(ctx.T("price.own_estimate_source"));
+  return DataLanguageHtml(SourceHtml(p.prov.source), ctx);
+}
 
 std::string Render(const Args& a, const PageContext& ctx) {
   const std::string& gid = a.Text("gpu");
@@ -32,7 +45,7 @@ std::string Render(const Args& a, const PageContext& ctx) {
   for (const auto* p : obs) {
     calc::CurrentPrice shown;  // the observation's own provenance, never stale
     shown.estimated = p->prov.estimated;
-    std::string note = HtmlEscape(p->prov.note);
+    std::string note = DataLanguageHtml(HtmlEscape(p->prov.note), ctx);
     if (p->prov.estimated && !p->estimate_method.empty())
       note = "<strong>" +
              HtmlEscape(ctx.TF("price.estimate_method",
@@ -40,7 +53,7 @@ std::string Render(const Args& a, const PageContext& ctx) {
              "</strong>" + (note.empty() ? "" : " " + note);
     t.Row({Cell::Text(ctx.fmt->Date(p->date)), Cell::Text(ctx.T(Conditions().UiKey(p->condition))),
            Cell::Html(PriceHtml(p->price, shown, ctx, p->currency), true), Cell::Text(p->region),
-           Cell::Html(SourceHtml(p->prov.source)), Cell::Html(note)});
+           Cell::Html(SourceCell(*p, ctx)), Cell::Html(note)});
   }
   return t.Render();
 }

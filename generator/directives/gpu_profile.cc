@@ -43,6 +43,7 @@ std::string SpecList(const Gpu& g, const PageContext& ctx) {
   item("spec.tensor_cores", g.tensor_cores.empty() ? "—" : ctx.T("tensor." + g.tensor_cores));
   item("spec.fp16", FormatSpec(g, "fp16_tflops", ctx));
   item("spec.fp8", FormatSpec(g, "fp8_tflops", ctx));
+  if (g.fp4_tflops) item("spec.fp4", FormatSpec(g, "fp4_tflops", ctx));  // FP4 units only
   item("spec.int8", FormatSpec(g, "int8_tops", ctx));
   item("spec.tdp", FormatSpec(g, "tdp_w", ctx));
   item("spec.form_factor",
@@ -56,10 +57,11 @@ std::string SpecList(const Gpu& g, const PageContext& ctx) {
   item("spec.nvlink", FormatSpec(g, "nvlink_gbs", ctx));
   item("spec.launch_price", FormatSpec(g, "launch_price_usd", ctx));
   h += "</dl>";
-  std::string src =
-      ctx.TF("spec.source", {{"source", g.prov.source}, {"date", ctx.fmt->Date(g.prov.as_of)}});
-  if (g.prov.estimated) src += " " + ctx.T("spec.some_estimated");
-  h += "<p class=\"table-note\">" + HtmlEscape(src) + "</p>";
+  // The source is quoted as the data writes it (marked as such on other languages' pages).
+  std::string src = TFHtml(ctx, "spec.source", {{"date", ctx.fmt->Date(g.prov.as_of)}},
+                           {{"source", DataLanguageHtml(HtmlEscape(g.prov.source), ctx)}});
+  if (g.prov.estimated) src += " " + HtmlEscape(ctx.T("spec.some_estimated"));
+  h += "<p class=\"table-note\">" + src + "</p>";
   return h;
 }
 
@@ -92,6 +94,9 @@ std::string PerformanceSection(const Gpu& g, const PageContext& ctx) {
               Cell::Html(PerfTag(v->source == calc::PerfSource::kMeasured, ctx)),
               Cell::Text(place(r.by_speed), true), Cell::Text(place(r.by_value), true)});
   }
+  // The ratios are throughput of batched networks; one user's LLM decode (the LLM section
+  // below) follows bandwidth and can differ from them.
+  perf.Note(ctx.T("gpu.performance.note"));
   h += perf.Render();
   return h;
 }
@@ -121,8 +126,10 @@ std::string RegionPrices(const Gpu& g, const PageContext& ctx) {
           converted     ? ctx.TF("price.basis.converted",
                                  {{"region", ctx.T("region.name." + ctx.regions->reference)}})
           : p.estimated ? ctx.T("price.basis.estimate")
-                        : ctx.TF("price.basis.observed", {{"n", ctx.fmt->Number(p.count, 0)},
-                                                          {"date", ctx.fmt->Date(p.newest_date)}});
+                        : ctx.TF(p.basis == calc::PriceBasis::kMsrp ? "price.basis.msrp"
+                                                                    : "price.basis.observed",
+                                 {{"n", ctx.fmt->Number(p.count, 0)},
+                                  {"date", ctx.fmt->Date(p.newest_date)}});
       t.Row({Cell::Text(region), Cell::Text(ctx.T(Conditions().UiKey(cond))),
              Cell::Html(PriceHtml(p.usd, p, ctx, c.region->currency), true), Cell::Text(basis)});
       any = true;

@@ -120,13 +120,20 @@ std::string Render(const Args&, const PageContext& ctx) {
   std::string html = "<ul class=\"decode-lines\">" +
                      DecodeLine("validation.dense", as.decode_dense, ctx) +
                      DecodeLine("validation.moe", as.decode_moe, ctx) + "</ul>";
-  for (const auto& [kind, line] : {std::pair{"validation.prefill16", &as.prefill_16bit},
-                                   std::pair{"validation.prefillq", &as.prefill_quantized}})
-    if (line->cases > 0)
+  struct PrefillKind {
+    const char* kind;
+    const char* sentence;  // names the peak rate the line multiplies
+    const calc::PrefillLine* line;
+  };
+  for (const PrefillKind& k :
+       {PrefillKind{"validation.prefill16", "validation.prefill_line", &as.prefill_16bit},
+        PrefillKind{"validation.prefillq", "validation.prefill_line", &as.prefill_quantized},
+        PrefillKind{"validation.prefill4", "validation.prefill_line_fp4", &as.prefill_fp4}})
+    if (const calc::PrefillLine* line = k.line; line->cases > 0)
       html.insert(html.size() - 5,  // inside the list, before "</ul>"
                   "<li>" +
-                      HtmlEscape(ctx.TF("validation.prefill_line",
-                                        {{"kind", ctx.T(kind)},
+                      HtmlEscape(ctx.TF(k.sentence,
+                                        {{"kind", ctx.T(k.kind)},
                                          {"eff", ctx.fmt->Percent(line->efficiency, 0)},
                                          {"n", ctx.fmt->Number(line->cases, 0)},
                                          {"rms", ctx.fmt->Percent(line->rms_relative_error, 0)}})) +

@@ -1,5 +1,7 @@
 #include "directives/html.h"
 
+#include "i18n/typography.h"
+
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -124,6 +126,7 @@ std::string FormatSpec(const Gpu& g, const std::string& field, const PageContext
   if (field == "l2_mb") return f.WithUnit(g.l2_mb, "MB", 1);
   if (field == "fp16_tflops") return f.WithUnit(g.fp16_tflops, "TFLOPS", 1);
   if (field == "fp8_tflops") return g.fp8_tflops ? f.WithUnit(*g.fp8_tflops, "TFLOPS", 1) : none;
+  if (field == "fp4_tflops") return g.fp4_tflops ? f.WithUnit(*g.fp4_tflops, "TFLOPS", 1) : none;
   if (field == "int8_tops") return g.int8_tops ? f.WithUnit(*g.int8_tops, "TOPS", 1) : none;
   if (field == "tdp_w") return f.WithUnit(g.tdp_w, "W", 0);
   if (field == "launch_price_usd") return g.launch_price_usd ? f.Usd(*g.launch_price_usd) : none;
@@ -190,7 +193,8 @@ std::string EstimateMark(const PageContext& ctx) {
   // One element: the text is the label a screen reader reads; the stylesheet draws the "≈"
   // before it and clips the text to the mark's width (assets/style.css, .est-mark).
   return std::string("<span class=\"") + kEstimateMarkClass + "\" title=\"" + label + "\">" +
-         label + ": </span>";
+         label + HtmlEscape(std::string(LabelSeparator(ctx.lang ? ctx.lang->code : ""))) +
+         "</span>";
 }
 
 std::string PriceMarks(const calc::CurrentPrice& p, const PageContext& ctx) {
@@ -243,6 +247,12 @@ std::string TFHtml(const PageContext& ctx, const std::string& key,
       h.replace(at, t.size(), html_args[i].second);
   }
   return h;
+}
+
+std::string DataLanguageHtml(const std::string& html, const PageContext& ctx) {
+  const std::string& data_lang = ctx.data->site.default_language;
+  if (html.empty() || ctx.lang == nullptr || ctx.lang->code == data_lang) return html;
+  return "<span lang=\"" + HtmlEscape(data_lang) + "\">" + html + "</span>";
 }
 
 std::string SourceHtml(const std::string& source) {

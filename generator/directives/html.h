@@ -140,6 +140,11 @@ std::string TFHtml(const PageContext& ctx, const std::string& key,
 // A source as HTML: the text escaped, each web address in it (http:// or https://, up to a
 // space or a closing bracket/quote) a link with rel="noopener". A link loads nothing.
 std::string SourceHtml(const std::string& source);
+// Text quoted from the data as it was written (a source's title, an observation's note), which
+// is in the site's default language: on a page in another language it is wrapped in
+// <span lang="…"> so that readers, screen readers and tests know it is not the page's
+// language. `html` is already HTML.
+std::string DataLanguageHtml(const std::string& html, const PageContext& ctx);
 // "measured" / "estimated" tag.
 std::string PerfTag(bool measured, const PageContext& ctx);
 

@@ -7,7 +7,7 @@
 //
 // Dependency keys (sorted, deduplicated; consumed by incremental builds and `review`):
 //   content:<file>        a Markdown source the page renders (front matter and body)
-//   front-matter:<file>   a page whose title appears in this page (navigation)
+//   front-matter:<file>   a page whose title appears here; nav:<lang>, chapters:… (site_pages.h)
 //   template:<name>       a template the page is rendered with
 //   asset:<name>          a published asset the page links to
 //   string:<key>          a UI string read by a directive (templates read theirs: template:…)

@@ -1,6 +1,9 @@
 // Literal figures written by an author (history, rules of thumb), formatted for the page's
-// language: `gpu:usd 2200`, `gpu:gb 24`, `gpu:num 0.175`, `gpu:pct 15`. The number keeps the
+// language: `gpu:usd 2200`, `gpu:gb 24`, `gpu:num 0.175`, `gpu:pct 15`,
+// `gpu:w 350`. The number keeps the
 // decimals the author wrote.
+#include <algorithm>
+
 #include "base/text.h"
 #include "directives/directive.h"
 
@@ -23,13 +26,22 @@ DirectiveSpec Literal(const std::string& name, RenderFn fn) {
 
 DirectiveSpec UsdDirective() {
   return Literal("usd", [](const Args& a, const PageContext& ctx) {
-    return HtmlEscape(ctx.fmt->Usd(a.Num("value"), Decimals(a.Word()) > 0));
+    // Cents at least when the author wrote decimals ("0.9" is $0.90), and every digit written
+    // ("0.175" stays $0.175, not $0.18).
+    const int d = Decimals(a.Word());
+    return HtmlEscape(ctx.fmt->UsdDigits(a.Num("value"), d > 0 ? std::max(d, 2) : 0));
   });
 }
 
 DirectiveSpec GbDirective() {
   return Literal("gb", [](const Args& a, const PageContext& ctx) {
     return HtmlEscape(ctx.fmt->WithUnit(a.Num("value"), "GB", Decimals(a.Word())));
+  });
+}
+
+DirectiveSpec WDirective() {
+  return Literal("w", [](const Args& a, const PageContext& ctx) {
+    return HtmlEscape(ctx.fmt->WithUnit(a.Num("value"), "W", Decimals(a.Word())));
   });
 }
 

@@ -30,8 +30,9 @@ std::string Fit(const Args& a, const PageContext& ctx) {
           : HtmlEscape(ctx.fmt->Number(fit.cheapest->count, 0)) + "\u00A0×\u00A0" + GpuLink(g, ctx);
   std::string note = PriceHtml(*fit.cheapest->price_usd, *fit.cheapest->unit_price, ctx);
   if (fit.cheapest->precision_substituted)  // e.g. FP8 asked for, card without FP8
-    note += ", " + HtmlEscape(ctx.TF("unit.runs_as",
-                                     {{"precision", calc::PrecisionName(fit.cheapest->precision)}}));
+    note +=
+        ", " + HtmlEscape(ctx.TF("unit.runs_as",
+                                 {{"precision", calc::PrecisionName(fit.cheapest->precision)}}));
   return label + " (" + note + ")";
 }
 
@@ -84,7 +85,7 @@ DirectiveSpec ParamsDirective() {
   DirectiveSpec d = DirectiveSpec::Inline("params", [](const Args& a, const PageContext& ctx) {
     const LlmModel& m = *a.ModelOf("model");
     double b = a.Yes("active") ? m.active_params_b : m.params_b;
-    return HtmlEscape(BillionParams(b, b < 10 ? 1 : 0, ctx));
+    return HtmlEscape(BillionParams(b, ctx));
   });
   d.args = {Arg::Id("model", ArgType::kModel).Required(),
             Arg::Choice("active", {"true", "false"}).Default("false")};

@@ -9,6 +9,7 @@
 #include <unicode/msgfmt.h>
 #include <unicode/numberformatter.h>
 #include <unicode/timezone.h>
+#include <unicode/ucurr.h>
 #include <unicode/unistr.h>
 
 #include <cmath>
@@ -146,6 +147,68 @@ std::string Formatter::Currency(const std::string& code, double value, bool cent
     });
     return Run(f, value);
   });
+}
+
+std::string Formatter::UsdDigits(double value, int fraction_digits) const {
+  return impl_->Memo(KeyOf('U', fraction_digits, 0, value), [&] {
+    const auto& f = impl_->Derived(KeyOf('U', fraction_digits, 0, 0), [&] {
+      UErrorCode status = U_ZERO_ERROR;
+      icu::CurrencyUnit usd(u"USD", status);
+      return impl_->base.unit(usd).precision(nf::Precision::fixedFraction(fraction_digits));
+    });
+    return Run(f, value);
+  });
+}
+
+std::string Formatter::UsdSymbol() const {
+  return impl_->Memo("$", [&] {
+    UErrorCode status = U_ZERO_ERROR;
+    UBool is_choice = false;
+    int32_t len = 0;
+    const UChar* name = ucurr_getName(u"USD", impl_->locale.getName(), UCURR_SYMBOL_NAME,
+                                      &is_choice, &len, &status);
+    if (U_FAILURE(status) || !name) return std::string("US$");
+    return ToUtf8(icu::UnicodeString(name, len));
+  });
+}
+
+std::string Formatter::MoneySymbol() const {
+  if (currency_ == "USD") return UsdSymbol();
+  return impl_->Memo("$" + currency_, [&] {
+    UErrorCode status = U_ZERO_ERROR;
+    UBool is_choice = false;
+    int32_t len = 0;
+    icu::UnicodeString code = icu::UnicodeString::fromUTF8(currency_);
+    const UChar* name = ucurr_getName(code.getTerminatedBuffer(), impl_->locale.getName(),
+                                      UCURR_SYMBOL_NAME, &is_choice, &len, &status);
+    if (U_FAILURE(status) || !name) return currency_;
+    return ToUtf8(icu::UnicodeString(name, len));
+  });
+}
+
+std::string Formatter::WithCurrency(const std::string& text) const {
+  if (text.find("{usd") == std::string::npos) return text;
+  std::string out;
+  size_t i = 0;
+  while (i < text.size()) {
+    size_t open = text.find("{usd", i);
+    if (open == std::string::npos) break;
+    size_t close = text.find('}', open);
+    if (close == std::string::npos) break;
+    out.append(text, i, open - i);
+    std::string inner = text.substr(open + 1, close - open - 1);  // "usd" or "usd:N"
+    if (inner == "usd") {
+      out += MoneySymbol();
+    } else if (inner.rfind("usd:", 0) == 0 && inner.size() > 4 &&
+               inner.find_first_not_of("0123456789", 4) == std::string::npos) {
+      out += Money(std::stod(inner.substr(4)));
+    } else {
+      out.append(text, open, close + 1 - open);
+    }
+    i = close + 1;
+  }
+  out.append(text, i, std::string::npos);
+  return out;
 }
 
 std::string Formatter::Percent(double fraction, int max_frac) const {

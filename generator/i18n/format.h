@@ -38,6 +38,19 @@ class Formatter {
   const std::string& currency() const { return currency_; }
   // An amount of the currency `code` (ISO 4217), as Money writes its own.
   std::string Currency(const std::string& code, double value, bool cents = false) const;
+  // US dollars with exactly `fraction_digits` fraction digits (0.175 with 3 gives "$0.175"):
+  // a figure an author wrote keeps its digits, where Usd would round it to cents.
+  std::string UsdDigits(double value, int fraction_digits) const;
+  // The US dollar's symbol as this locale writes it next to amounts ("$" in English, "$US" in
+  // French, "US$" in Chinese): the one notation a label uses for the currency of its figures.
+  std::string UsdSymbol() const;
+  // The symbol of the constructor's currency as this locale writes it ("€", "CN¥"); UsdSymbol()
+  // for USD.
+  std::string MoneySymbol() const;
+  // UI-string text with the currency tokens replaced: "{usd}" by MoneySymbol(), "{usd:N}" by
+  // Money(N) ("per {usd:1000}" → "per $1,000"; with EUR « pour 1 000 € »): the money of the
+  // language's region (the token's name predates regions). Other braces are kept.
+  std::string WithCurrency(const std::string& text) const;
   // value is a fraction (0.15 -> "15 %" in French, "15%" in English).
   std::string Percent(double fraction, int max_frac = 0) const;
   // An ISO date (YYYY-MM-DD) in the locale's long form; the input unchanged when malformed.

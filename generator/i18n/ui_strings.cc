@@ -3,6 +3,8 @@
 #include "base/files.h"
 #include "base/suggest.h"
 #include "data/json_doc.h"
+#include "i18n/format.h"
+#include "i18n/typography.h"
 
 namespace gg {
 
@@ -22,7 +24,7 @@ void UiStrings::LoadText(const std::string& lang, const std::string& file, const
       diags->Error(doc.LocOf(ptr), "UI string '" + it.key() + "' must be a string");
       continue;
     }
-    table[it.key()] = it->get<std::string>();
+    table[it.key()] = Punctuate(lang, it->get<std::string>());
     locs_[lang][it.key()] = doc.KeyLocOf(ptr);
   }
 }
@@ -38,6 +40,9 @@ void UiStrings::Load(const std::string& root, const SiteConfig& site, Diagnostic
       continue;
     }
     LoadText(lang.code, rel, text, diags);
+    // Currency tokens ("{usd}", "{usd:1000}") in the language's ICU notation.
+    Formatter money(lang.locale);
+    for (auto& [key, value] : tables_[lang.code]) value = money.WithCurrency(value);
   }
   const auto& base = tables_[default_];
   std::vector<std::string> base_keys = Keys();
@@ -88,7 +93,8 @@ std::string UiStrings::Format(const std::string& lang, const std::string& key,
       pos += value.size();
     }
   }
-  return text;
+  // English articles agree with what replaced the placeholders ("an AMD …", "a GeForce …").
+  return args.empty() ? text : FixArticles(lang, text);
 }
 
 std::vector<std::string> UiStrings::Keys() const {

@@ -1,5 +1,8 @@
 // UI strings: one table per language in content/<lang>/_strings.json (a flat object of
-// "key": "text"). Templates, directives and charts take every label from here.
+// "key": "text"). Templates, directives and charts take every label from here. Each string is
+// set in its language's typography when loaded (i18n/typography.h: French spaces before
+// ':;?!', full-width marks in Chinese), and English articles before a placeholder agree with
+// the value that replaces it.
 // A key missing in a language falls back to the default language (warning, once per key and
 // language); a key missing in the default language too is an error where it is used.
 #pragma once

@@ -39,6 +39,46 @@ const std::vector<std::string>& EstimateMethodIds() {
   return ids;
 }
 
+const char* PriceKindId(PriceKind k) {
+  switch (k) {
+    case PriceKind::kListing:
+      return "listing";
+    case PriceKind::kSold:
+      return "sold";
+    case PriceKind::kMsrp:
+      return "msrp";
+    case PriceKind::kQuote:
+      return "quote";
+    case PriceKind::kEstimate:
+      return "estimate";
+  }
+  return "listing";
+}
+
+const std::vector<std::string>& PriceKindIds() {
+  static const std::vector<std::string> ids = {"listing", "sold", "msrp", "quote", "estimate"};
+  return ids;
+}
+
+std::optional<PriceKind> ParsePriceKind(const std::string& s) {
+  for (PriceKind k : {PriceKind::kListing, PriceKind::kSold, PriceKind::kMsrp, PriceKind::kQuote,
+                      PriceKind::kEstimate})
+    if (s == PriceKindId(k)) return k;
+  return std::nullopt;
+}
+
+const std::vector<std::string>& PriceRegionIds() {
+  static const std::vector<std::string> ids = {"US", "EU", "CN"};
+  return ids;
+}
+
+std::string RegionCurrency(const std::string& region) {
+  if (region == "US") return "USD";
+  if (region == "EU") return "EUR";
+  if (region == "CN") return "CNY";
+  return "";
+}
+
 std::optional<Segment> ParseSegment(const std::string& s) {
   for (Segment v : {Segment::kConsumer, Segment::kWorkstation, Segment::kDatacenter})
     if (s == SegmentId(v)) return v;
@@ -85,6 +125,15 @@ const Assumption* Dataset::FindAssumption(const std::string& id) const {
 }
 const Region* Dataset::FindRegion(const std::string& id) const {
   return FindById(regions, id);
+}
+const MediaPipeline* Dataset::FindPipeline(const std::string& id) const {
+  return FindById(media, id);
+}
+
+const MediaComponent* MediaPipeline::Find(const std::string& role) const {
+  for (const auto& c : components)
+    if (c.role == role) return &c;
+  return nullptr;
 }
 
 }  // namespace gg

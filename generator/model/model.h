@@ -49,6 +49,9 @@ struct Gpu {
                              // rdna4 | cdna2 | cdna3 | cdna4 | xe2
   double fp16_tflops = 0;
   std::optional<double> fp8_tflops;
+  // Dense FP4 matrix throughput (NVFP4 / MXFP4 Tensor or Matrix Cores); nullopt without
+  // native FP4 (gpus.json fp4_tflops null or absent).
+  std::optional<double> fp4_tflops;
   std::optional<double> int8_tops;
   double tdp_w = 0;
   double slots = 0;
@@ -83,6 +86,24 @@ struct Benchmark {
 
 // A field added here must also be hashed by ComputedValues (directives/computed_values.cc),
 // or pages reading data:prices/<gpu> would not see it change.
+// What a price observation is (prices.json `kind`): a new card offered in stock by a shop, a
+// completed sale of a used card, a vendor list / launch price, a vendor or reseller quote, or
+// an estimate nobody observed. The first three market kinds and the list price are sourced.
+enum class PriceKind { kListing, kSold, kMsrp, kQuote, kEstimate };
+const char* PriceKindId(PriceKind k);  // "listing" …
+std::optional<PriceKind> ParsePriceKind(const std::string& s);
+const std::vector<std::string>& PriceKindIds();  // listing, sold, msrp, quote, estimate
+// A market price: what a shop, a buyer or a reseller actually asked or paid.
+inline bool IsMarketKind(PriceKind k) {
+  return k == PriceKind::kListing || k == PriceKind::kSold || k == PriceKind::kQuote;
+}
+
+// The regions a price may be observed in and the currency each is priced in: US → USD
+// (before sales tax), EU → EUR (including VAT), CN → CNY (including VAT). "" for an unknown
+// region.
+const std::vector<std::string>& PriceRegionIds();
+std::string RegionCurrency(const std::string& region);
+
 struct PriceObservation {
   SourceLoc loc;
   SourceLoc gpu_loc;
@@ -93,9 +114,17 @@ struct PriceObservation {
   std::string currency;
   SourceLoc region_loc, currency_loc;
   double price = 0;
-  Provenance prov;  // prov.as_of == date
+  PriceKind kind = PriceKind::kListing;
+  std::string url;  // optional web address of the page the price was seen on
+  Provenance prov;  // prov.as_of == date; prov.estimated == (kind == kEstimate)
   // How an estimated price was made (one of EstimateMethodIds()); empty when sourced.
   std::string estimate_method;
+  // Estimates only: the evidence the estimate rests on (a web address, or a reference to an
+  // observation `prices.json#GPU/CONDITION/REGION/DATE` or a card `gpus.json#GPU`) and the
+  // date of that evidence, from which the estimate's staleness is measured.
+  std::string evidence_url;
+  std::string evidence_date;
+  SourceLoc evidence_loc;
 };
 
 // The methods an estimated price may name (prices.json `estimate_method`), in the order the
@@ -140,6 +169,15 @@ enum class LayerKind {
   kNone,       // no sequence mixing at all (MLP-only blocks of Nemotron-H)
 };
 
+// DeepSeek Sparse Attention's lightning indexer (DeepSeek-V3.2, models.json `dsa_indexer`):
+// besides its KV cache, every attention layer keeps one indexer key of head_dim values per
+// cached token, which the indexer scores to pick the topk tokens the layer attends to.
+struct DsaIndexer {
+  int head_dim = 0;  // config index_head_dim: values cached per layer and token
+  int heads = 0;     // config index_n_heads (query heads; nothing cached per head)
+  int topk = 0;      // config index_topk: tokens each query attends to
+};
+
 // Fixed per-sequence state of one recurrent layer, in values (bytes depend on the engine's
 // state precision): the recurrent matrix and the short-convolution window.
 struct RecurrentState {
@@ -169,6 +207,7 @@ struct LlmModel {
   std::vector<LayerKind> layer_pattern;
   int window = 0;  // tokens; set exactly when the pattern has sliding or chunked layers
   std::optional<RecurrentState> recurrent_state;  // set exactly when it has recurrent layers
+  std::optional<DsaIndexer> dsa_indexer;          // DeepSeek Sparse Attention; MLA models only
   std::string native_precision;
   // Precision of the weights outside the routed experts when native_precision covers the
   // experts only (gpt-oss: MXFP4 experts, BF16 rest); empty = native_precision throughout.
@@ -298,8 +337,8 @@ struct SiteConfig {
 struct ValidationCase {
   SourceLoc loc;
   std::string id;
-  std::string kind;  // weights | kv_cache | compute_buffer | context_overhead | total | fits |
-                     // decode | prefill
+  std::string kind;   // weights | kv_cache | compute_buffer | context_overhead | total | fits |
+                      // decode | prefill
   std::string model;  // models.json id; empty only for context_overhead
   SourceLoc model_loc;
   std::string gpu;  // gpus.json id; empty when the figure does not depend on the card
@@ -353,6 +392,90 @@ struct FxRate {
   std::string note;
 };
 
+// One part of an image / video / audio generation pipeline (data/genmodels.json): a text
+// encoder, the denoiser (the diffusion transformer or U-Net run once per step) or the VAE that
+// turns latents into pixels. The shape fields a role does not use stay 0.
+struct MediaComponent {
+  SourceLoc loc;
+  std::string role;  // text_encoder | denoiser | vae
+  std::string name;
+  double params_b = 0;
+  std::string native_precision;  // fp32 | bf16 | fp16 | fp8
+  // Transformer shape (text encoders and denoisers).
+  int layers = 0;
+  int hidden_size = 0;
+  int attention_heads = 0;
+  int ffn_size = 0;  // width of the feed-forward layer
+  // Text encoders: tokens the pipeline encodes (its max_sequence_length).
+  int tokens = 0;
+  // Denoisers.
+  std::string architecture;  // mmdit (text joins the image tokens) | dit (cross-attention) | unet
+  int patch_size = 0;        // latent pixels per token side
+  int patch_size_t = 1;      // latent frames per token
+  int text_tokens = 0;       // text tokens in the joint attention (mmdit); 0 for cross-attention
+  int experts = 1;  // denoisers loaded as separate models, one used per step (Wan 2.2 A14B)
+  // U-Net only: multiply-accumulates of one forward pass at reference_pixels output pixels.
+  double reference_tmacs = 0;
+  double reference_pixels = 0;
+  // VAEs.
+  int latent_channels = 0;
+  int spatial_compression = 0;
+  int temporal_compression = 1;
+  int decoder_channels = 0;      // channels of the decoder's first (full-resolution) block
+  int vae_patch = 1;             // output pixels per side its last layer unfolds (LTX 4, Wan 2.2 2)
+  int decode_latent_frames = 0;  // latent frames decoded at once; 0 = the whole clip
+  Provenance prov;
+};
+
+struct MediaPipeline {
+  SourceLoc loc;
+  std::string id;
+  std::string name;
+  std::string kind;  // image | video
+  std::string release_date;
+  bool cfg = false;  // classifier-free guidance: two denoiser passes per step
+  int default_steps = 0;
+  int default_width = 0;
+  int default_height = 0;
+  int default_frames = 1;
+  int fps = 0;  // video: frames per second of the published model
+  std::vector<MediaComponent> components;
+  Provenance prov;
+
+  // The first component with this role, or nullptr.
+  const MediaComponent* Find(const std::string& role) const;
+};
+
+// A published measurement of a media pipeline (data/genvalidation.json): a peak-memory figure
+// or a denoising speed, with the configuration needed to recompute it.
+struct MediaCase {
+  SourceLoc loc;
+  std::string id;
+  std::string kind;  // peak_memory | step_seconds | total_seconds
+  std::string pipeline;
+  SourceLoc pipeline_loc;
+  std::string gpu;  // gpus.json id; empty for peak_memory cases measured on a card not listed
+  SourceLoc gpu_loc;
+  std::string engine;  // diffusers | comfyui | official
+  std::string precision;
+  std::string encoder_precision;  // empty = bf16
+  std::string vae_precision;      // empty = bf16
+  int width = 0;
+  int height = 0;
+  int frames = 1;
+  int batch = 1;
+  int steps = 0;        // speed cases: denoising steps of the run; 0 = the pipeline's default
+  std::string offload;  // none | phases | model | sequential
+  bool tiled_vae = false;
+  // peak_memory: the phases the figure covers (the others ran elsewhere, e.g. a text encoder
+  // on the CPU); empty = all three.
+  std::vector<std::string> phases;
+  double measured = 0;
+  std::string unit;  // GiB | GB | s/it | it/s | s
+  std::string quote;
+  Provenance prov;
+};
+
 // All the data files, loaded.
 struct Dataset {
   SiteConfig site;
@@ -371,7 +494,10 @@ struct Dataset {
   SourceLoc reference_region_loc;
   std::vector<FxRate> fx_rates;
   std::optional<Flowchart> flowchart;
-  std::vector<ValidationCase> validation;  // optional file
+  std::vector<ValidationCase> validation;   // optional file
+  std::vector<Assumption> media_constants;  // genmodels.json "constants" (optional file)
+  std::vector<MediaPipeline> media;         // genmodels.json "pipelines"
+  std::vector<MediaCase> media_validation;  // genvalidation.json (optional file)
   // Data files that could not be read or parsed at all. Checks and pages that depend on
   // them are skipped, so that one broken file is reported once, not at every reference.
   std::vector<std::string> unreadable;
@@ -386,6 +512,7 @@ struct Dataset {
   const Machine* FindMachine(const std::string& id) const;
   const Assumption* FindAssumption(const std::string& id) const;
   const Region* FindRegion(const std::string& id) const;
+  const MediaPipeline* FindPipeline(const std::string& id) const;
 };
 
 }  // namespace gg

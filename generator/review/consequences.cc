@@ -36,7 +36,7 @@ void ComparePrices(const Snapshot& a, const Snapshot& b, Report* r) {
     bool hx = x != a.computed.prices.end(), hy = y != b.computed.prices.end();
     // Only moves of the price itself: another observation that leaves the median where it
     // was is listed with the records, not here.
-    if (hx && hy && x->second.usd == y->second.usd) continue;
+    if (hx && hy && x->second.usd == y->second.usd && x->second.basis == y->second.basis) continue;
     PriceMove m;
     m.gpu = k.first;
     m.gpu_name = NameIn(a, b, k.first);
@@ -45,11 +45,13 @@ void ComparePrices(const Snapshot& a, const Snapshot& b, Report* r) {
       m.before = x->second.usd;
       m.count_before = x->second.count;
       m.newest_before = x->second.newest_date;
+      m.basis_before = calc::PriceBasisId(x->second.basis);
     }
     if (hy) {
       m.after = y->second.usd;
       m.count_after = y->second.count;
       m.newest_after = y->second.newest_date;
+      m.basis_after = calc::PriceBasisId(y->second.basis);
     }
     std::string prefix = m.gpu + " ";
     for (const auto& rc : r->records) {
@@ -226,6 +228,13 @@ void ComparePicks(const Snapshot& a, const Snapshot& b, Report* r) {
     size_t tab = k.find('\t');
     c.subject = k.substr(0, tab);
     c.role = k.substr(tab + 1);
+    // By the name a reader knows: "persona “LLM hobbyist”".
+    std::string name;
+    for (const Snapshot* s : {&b, &a})
+      if (auto it = s->names.find(c.subject); it != s->names.end() && name.empty())
+        name = it->second;
+    c.subject_name =
+        name.empty() ? c.subject : c.subject.substr(0, c.subject.rfind(' ')) + " “" + name + "”";
     c.before = x.gpu;
     c.after = y.gpu;
     c.before_name = NameIn(a, b, x.gpu);
@@ -238,6 +247,7 @@ void ComparePicks(const Snapshot& a, const Snapshot& b, Report* r) {
 // ---- numeric answers ----
 struct Answer {
   std::string text;
+  std::string subject_name;      // the subject with names for ids
   std::optional<double> number;  // compared against the threshold
   std::string identity;          // a change here is always reported (GPU × count)
 };
@@ -256,18 +266,19 @@ Answers NumericAnswers(const Snapshot& s) {
       req.context = 8192;
       auto fit = calc::FitModel(s.data, m, req, s.computed.prices, as, {});
       std::string subject = m.id + " inference " + calc::PrecisionId(prec) + ", 8,192 tokens";
+      std::string named = m.name + " inference " + calc::PrecisionId(prec) + ", 8,192 tokens";
       double gb = calc::ToGB(fit.memory.total_bytes);
-      out[{subject, "VRAM"}] = {FormatNumber(gb, 1) + " GB", gb, ""};
+      out[{subject, "VRAM"}] = {FormatNumber(gb, 1) + " GB", named, gb, ""};
       if (fit.cheapest) {
         const auto& c = *fit.cheapest;
         std::string id = std::to_string(c.count) + " × " + GpuName(s, c.gpu);
-        out[{subject, "cheapest fit"}] = {id + " at " + FormatUsd(c.price_usd.value_or(0)),
+        out[{subject, "cheapest fit"}] = {id + " at " + FormatUsd(c.price_usd.value_or(0)), named,
                                           c.price_usd, id};
         if (c.tokens_per_s)
           out[{subject, "tok/s of cheapest fit"}] = {FormatNumber(*c.tokens_per_s, 1) + " tok/s",
-                                                     c.tokens_per_s, id};
+                                                     named, c.tokens_per_s, id};
       } else {
-        out[{subject, "cheapest fit"}] = {"none", std::nullopt, "none"};
+        out[{subject, "cheapest fit"}] = {"none", named, std::nullopt, "none"};
       }
     }
   }
@@ -282,8 +293,9 @@ Answers NumericAnswers(const Snapshot& s) {
     auto days = calc::BreakEvenDays(cost, watts, o.usd_per_gpu_hour, as.utilisation,
                                     as.electricity_usd_per_kwh);
     std::string subject = "buy " + g->name + " vs rent " + o.id;
-    out[{subject, "break-even"}] =
-        days ? Answer{FormatNumber(*days, 0) + " days", days, ""} : Answer{"never", {}, "never"};
+    std::string named = "buy " + g->name + " vs rent from " + o.provider + " (" + o.pricing + ")";
+    out[{subject, "break-even"}] = days ? Answer{FormatNumber(*days, 0) + " days", named, days, ""}
+                                        : Answer{"never", named, {}, "never"};
   }
   return out;
 }
@@ -314,6 +326,7 @@ void CompareAnswers(const Snapshot& a, const Snapshot& b, const ReviewThresholds
     }
     c.before = p->second.text;
     c.after = q->second.text;
+    c.subject_name = q->second.subject_name;
     r->answers.push_back(std::move(c));
   }
 }

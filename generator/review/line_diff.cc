@@ -34,4 +34,30 @@ std::vector<std::string> DiffLines(const std::vector<std::string>& before,
   return out;
 }
 
+std::vector<DiffRun> DiffLineRuns(const std::vector<std::string>& before,
+                                  const std::vector<std::string>& after) {
+  std::vector<DiffRun> runs;
+  if (before == after) return runs;
+  dtl::Diff<std::string, std::vector<std::string>> diff(before, after);
+  diff.compose();  // not onHuge(): see DiffLines
+  // Counted here: dtl's own indices are not kept for every kind of edit.
+  size_t a = 0, b = 0;
+  bool open = false;
+  for (const auto& [line, info] : diff.getSes().getSequence()) {
+    if (info.type == dtl::SES_COMMON) {
+      ++a;
+      ++b;
+      open = false;
+      continue;
+    }
+    if (!open) runs.emplace_back();
+    open = true;
+    if (info.type == dtl::SES_DELETE)
+      runs.back().removed.push_back(a++);
+    else
+      runs.back().added.push_back(b++);
+  }
+  return runs;
+}
+
 }  // namespace gg

@@ -13,4 +13,12 @@ namespace gg {
 std::vector<std::string> DiffLines(const std::vector<std::string>& before,
                                    const std::vector<std::string>& after);
 
+// The same difference as runs: each run of consecutive changes, as the indices of the lines
+// of `before` it removes and of `after` it adds (either may be empty), in page order.
+struct DiffRun {
+  std::vector<size_t> removed, added;
+};
+std::vector<DiffRun> DiffLineRuns(const std::vector<std::string>& before,
+                                  const std::vector<std::string>& after);
+
 }  // namespace gg

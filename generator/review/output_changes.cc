@@ -2,15 +2,21 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
 #include <regex>
 #include <set>
 
 #include "base/text.h"
 #include "review/line_diff.h"
 #include "review/page_text.h"
+#include "review/word_diff.h"
 
 namespace gg {
 namespace {
+
+// Pages of a group shown word by word, and changed blocks shown of each.
+constexpr size_t kPagesShown = 3;
+constexpr size_t kChangesShown = 5;
 
 // Dates as the guide prints them in its languages, replaced by one token.
 std::string MaskDates(const std::string& s) {
@@ -165,37 +171,113 @@ bool TemplatesChanged(const std::set<std::string>& changed_inputs) {
   return false;
 }
 
-// The changed lines of a page's visible text ("- old", "+ new"), each run of removals paired
-// with the additions that follow it; a pair that differs only in a date goes to
-// *date_example (the first one) instead.
-std::vector<std::string> SubstantiveLines(const std::vector<std::string>& diff,
-                                          std::string* date_example) {
-  std::vector<std::string> substantive, minus, plus;
-  auto settle = [&] {
-    size_t n = std::min(minus.size(), plus.size());
-    for (size_t i = 0; i < n; ++i) {
-      if (IsDateOnlyChange(minus[i], plus[i])) {
-        if (date_example->empty()) *date_example = "- " + minus[i] + " / + " + plus[i];
-      } else {
-        substantive.push_back("- " + minus[i]);
-        substantive.push_back("+ " + plus[i]);
-      }
+// What changed in a page's visible text.
+struct PageDiff {
+  std::vector<std::string> substantive;  // "- old", "+ new": each run of removals, then additions
+  std::string date_example;              // the first pair that differs only in a date
+  std::vector<TextChange> changes;       // with words: the changed blocks, word by word
+};
+
+// A changed pair of blocks: a table row of the same width cell by cell, named by the
+// columns of its table; anything else word by word.
+TextChange ChangeOf(const TextBlock& x, const TextBlock& y, const PageText& before,
+                    const PageText& after) {
+  TextChange c;
+  if (!x.cells.empty() && x.cells.size() == y.cells.size()) {
+    const auto* header = y.table >= 0 ? &after.headers[static_cast<size_t>(y.table)] : nullptr;
+    if ((!header || header->size() != y.cells.size()) && x.table >= 0)
+      header = &before.headers[static_cast<size_t>(x.table)];
+    c.row = y.cells[0];
+    for (size_t i = 0; i < y.cells.size(); ++i) {
+      if (x.cells[i] == y.cells[i]) continue;
+      std::string column = header && header->size() == y.cells.size() && !(*header)[i].empty()
+                               ? (*header)[i]
+                               : "column " + std::to_string(i + 1);
+      c.cells.push_back({column, DiffWords(x.cells[i], y.cells[i])});
     }
-    for (size_t i = n; i < minus.size(); ++i) substantive.push_back("- " + minus[i]);
-    for (size_t i = n; i < plus.size(); ++i) substantive.push_back("+ " + plus[i]);
-    minus.clear();
-    plus.clear();
-  };
-  for (const auto& line : diff) {
-    if (line[0] == '-') {
-      if (!plus.empty()) settle();
-      minus.push_back(line.substr(2));
-    } else {
-      plus.push_back(line.substr(2));
-    }
+    if (!c.cells.empty()) return c;
+    c.row.clear();
   }
-  settle();
-  return substantive;
+  c.words = DiffWords(x.text, y.text);
+  return c;
+}
+
+// The changed blocks of a page, removals paired with additions (table rows by name, the
+// rest in order within each run of changes; as "- old", "+ new" lines, then the rest of the
+// run); a pair that differs only in a
+// date goes to date_example instead. With `words`, also each change word by word
+// (PageDiff::changes).
+PageDiff DiffPage(const PageText& a, const PageText& b, bool words) {
+  PageDiff d;
+  std::vector<std::string> ta, tb;
+  ta.reserve(a.blocks.size());
+  tb.reserve(b.blocks.size());
+  for (const auto& x : a.blocks) ta.push_back(x.text);
+  for (const auto& y : b.blocks) tb.push_back(y.text);
+  const std::vector<DiffRun> runs = DiffLineRuns(ta, tb);
+  // A table row pairs with the row of the same name (first cell) wherever it went (a row
+  // inserted above it, or a rank that moved it, puts it in another run); the other blocks
+  // pair in order within their run.
+  std::map<size_t, size_t> row_pair;  // removed block -> added block
+  std::set<size_t> row_paired;        // added blocks paired so
+  {
+    std::map<std::string, std::vector<size_t>> added_rows;  // name -> added blocks
+    for (const auto& run : runs)
+      for (size_t j : run.added)
+        if (!b.blocks[j].cells.empty()) added_rows[b.blocks[j].cells[0]].push_back(j);
+    for (const auto& run : runs)
+      for (size_t i : run.removed) {
+        if (a.blocks[i].cells.empty()) continue;
+        auto it = added_rows.find(a.blocks[i].cells[0]);
+        if (it == added_rows.end() || it->second.empty()) continue;
+        row_pair[i] = it->second.front();
+        row_paired.insert(it->second.front());
+        it->second.erase(it->second.begin());
+      }
+  }
+  auto removed_whole = [&](size_t i) {
+    d.substantive.push_back("- " + a.blocks[i].text);
+    if (words) d.changes.push_back({"", WholeLine(a.blocks[i].text, WordSpan::kRemoved), {}});
+  };
+  auto added_whole = [&](size_t j) {
+    d.substantive.push_back("+ " + b.blocks[j].text);
+    if (words) d.changes.push_back({"", WholeLine(b.blocks[j].text, WordSpan::kAdded), {}});
+  };
+  auto paired = [&](size_t i, size_t j) {
+    const TextBlock& x = a.blocks[i];
+    const TextBlock& y = b.blocks[j];
+    if (IsDateOnlyChange(x.text, y.text)) {
+      if (d.date_example.empty()) d.date_example = "- " + x.text + " / + " + y.text;
+      return;
+    }
+    d.substantive.push_back("- " + x.text);
+    d.substantive.push_back("+ " + y.text);
+    if (words) d.changes.push_back(ChangeOf(x, y, a, b));
+  };
+  for (const auto& run : runs) {
+    std::vector<size_t> free;  // added blocks of this run not paired by name
+    for (size_t j : run.added)
+      if (!row_paired.count(j)) free.push_back(j);
+    size_t next = 0;
+    for (size_t i : run.removed) {
+      auto it = row_pair.find(i);
+      // Two rows of different names are two rows: one removed, one added.
+      const bool other_row =
+          next < free.size() && !a.blocks[i].cells.empty() && !b.blocks[free[next]].cells.empty();
+      if (it != row_pair.end())
+        paired(i, it->second);
+      else if (next < free.size() && !other_row)
+        paired(i, free[next++]);
+      else
+        removed_whole(i);
+    }
+    for (; next < free.size(); ++next) added_whole(free[next]);
+  }
+  return d;
+}
+
+PageDiff DiffPage(const std::string& before, const std::string& after, bool words) {
+  return DiffPage(VisibleText(before), VisibleText(after), words);
 }
 
 // What changed in a file that differs: false when the change is boilerplate only (asset
@@ -209,16 +291,15 @@ bool SubstantiveChange(const std::string& p, const std::string& before, const st
     return false;
   }
   if (!EndsWith(p, ".html") && !EndsWith(p, ".svg")) return true;
-  auto diff = DiffLines(VisibleTextLines(before), VisibleTextLines(after));
-  std::string date_example;
-  *substantive = SubstantiveLines(diff, &date_example);
-  if (substantive->empty() && !diff.empty()) {
+  PageDiff d = DiffPage(before, after, false);
+  *substantive = std::move(d.substantive);
+  if (substantive->empty() && !d.date_example.empty()) {
     ++r->boilerplate_pages;
     if (r->boilerplate_example.empty() || r->boilerplate_example == "asset names (content hashes)")
-      r->boilerplate_example = date_example;
+      r->boilerplate_example = d.date_example;
     return false;
   }
-  if (substantive->empty() && diff.empty()) {
+  if (substantive->empty()) {
     // Only markup changed (attributes, links); not boilerplate we know of.
     substantive->push_back("(markup only: no visible text changed)");
   }
@@ -256,12 +337,125 @@ std::string CauseOf(const std::string& p, const std::vector<std::string>& lines,
   std::string cause;
   for (const auto& l : NamedCauses(p, lines, names)) cause += (cause.empty() ? "data: " : "; ") + l;
   if (cause.empty()) {
-    for (const auto& src : SourcesOfPage(p, b))
-      if (changed_inputs.count(src)) return "content: " + src;
+    const auto sources = SourcesOfPage(p, b);
+    for (size_t i = 0; i < sources.size(); ++i)
+      if (changed_inputs.count(sources[i]))
+        // The second is the default language's page: this one is its translation, changed
+        // only by being marked stale (or up to date) against it.
+        return i == 0 || sources[i] == sources[0]
+                   ? "content: " + sources[i]
+                   : "content: " + sources[i] + " (its translation's stale state)";
   }
   if (cause.empty() && templates_changed) cause = "templates, assets or UI strings";
   if (cause.empty()) cause = "data: other figures";
   return cause;
+}
+
+// ---- causes from the recorded page dependencies ----
+
+// The dependency keys (directives/page_context.h) whose value differs between the sides: a
+// key read on one side only counts as changed; a key neither side could value does not.
+std::set<std::string> ChangedKeys(const Snapshot& a, const Snapshot& b) {
+  std::set<std::string> changed;
+  for (const auto& [key, value] : a.dependency_values) {
+    auto it = b.dependency_values.find(key);
+    if (it == b.dependency_values.end() || it->second != value)
+      if (!value.empty() && (it == b.dependency_values.end() || !it->second.empty()))
+        changed.insert(key);
+  }
+  for (const auto& [key, value] : b.dependency_values)
+    if (!a.dependency_values.count(key) && !value.empty()) changed.insert(key);
+  return changed;
+}
+
+// A key as a reviewer reads it, with names for ids: "price:rtx-4090" -> "current price of
+// GeForce RTX 4090".
+std::string DescribeKey(const std::string& key, const Snapshot& a, const Snapshot& b) {
+  auto name = [&](const std::string& id) -> std::string {
+    for (const Snapshot* s : {&b, &a}) {
+      if (const Gpu* g = s->data.FindGpu(id)) return g->name;
+      if (const LlmModel* m = s->data.FindModel(id)) return m->name;
+      if (const CloudOffer* o = s->data.FindOffer(id)) return o->provider + " " + o->id;
+      auto it = s->names.find("persona " + id);
+      if (it != s->names.end()) return it->second;
+    }
+    return id;
+  };
+  size_t colon = key.find(':');
+  if (colon == std::string::npos) return key;
+  const std::string kind = key.substr(0, colon), rest = key.substr(colon + 1);
+  if (kind == "content") return rest;
+  if (kind == "front-matter") return "title of " + rest;
+  if (kind == "template") return "template " + rest;
+  if (kind == "asset") return "asset " + rest;
+  if (kind == "string") return "UI string " + rest;
+  if (kind == "price") return "current price of " + name(rest);
+  if (kind == "rank-of") return "rank of " + name(rest);
+  if (kind == "count") return "number of " + rest;
+  if (kind == "computed") return "computed " + rest;
+  if (kind == "open-data") return "open-data " + rest;
+  if (kind == "mentions") {
+    size_t slash = rest.find('/');
+    return "pages naming " + name(rest.substr(slash + 1)) + " (" + rest.substr(0, slash) + ")";
+  }
+  if (kind == "data") {
+    size_t slash = rest.find('/');
+    if (slash == std::string::npos) return "data/" + rest + ".json";
+    const std::string file = rest.substr(0, slash), id = rest.substr(slash + 1);
+    if (file == "prices") return "price observations of " + name(id);
+    return "data/" + file + ".json " + name(id);
+  }
+  return key;
+}
+
+// Keys that name one thing (a source, a card's price, a record) say more than those that
+// stand for a whole file or a computation many pages read.
+bool IsBroadKey(const std::string& key) {
+  return StartsWith(key, "computed:") || StartsWith(key, "count:") ||
+         (StartsWith(key, "data:") && key.find('/') == std::string::npos);
+}
+
+// The cause of a change to a page, from the changed keys it read; "" when it read none.
+std::string CauseFromKeys(const std::vector<std::string>& read,
+                          const std::set<std::string>& changed, const Snapshot& a,
+                          const Snapshot& b) {
+  std::vector<std::string> narrow, broad;
+  for (const auto& key : read)
+    if (changed.count(key)) (IsBroadKey(key) ? broad : narrow).push_back(key);
+  const auto& keys = narrow.empty() ? broad : narrow;
+  if (keys.empty()) return "";
+  std::set<std::string> described;
+  for (const auto& k : keys) described.insert(DescribeKey(k, a, b));
+  std::string out;
+  size_t i = 0;
+  for (const auto& d : described) {
+    if (i == 4) {
+      out += "; and " + std::to_string(described.size() - 4) + " more";
+      break;
+    }
+    out += (i++ ? "; " : "") + d;
+  }
+  return out;
+}
+
+// The keys a file's page read on either side: its own when it is a page, else those of the
+// page that made it (a chart); none when no page made it (site-wide files, assets).
+std::vector<std::string> KeysOfFile(const std::string& p, const Snapshot& a, const Snapshot& b) {
+  std::vector<std::string> keys;
+  for (const Snapshot* s : {&a, &b}) {
+    std::string page = p;
+    if (!s->page_dependencies.count(page)) {
+      auto it = s->page_of_file.find(p);
+      if (it == s->page_of_file.end()) continue;
+      page = it->second;
+    }
+    auto it = s->page_dependencies.find(page);
+    if (it == s->page_dependencies.end()) continue;
+    keys.insert(keys.end(), it->second.begin(), it->second.end());
+  }
+  std::sort(keys.begin(), keys.end());
+  keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+  return keys;
 }
 
 // A changed page joins its cause's group; the group's first page gives the example lines.
@@ -276,6 +470,37 @@ void AddToGroup(const std::string& cause, const std::string& p,
   for (size_t i = 0; i < substantive.size() && i < 6; ++i) g.example.push_back(substantive[i]);
   if (substantive.size() > 6)
     g.example.push_back("… " + std::to_string(substantive.size() - 6) + " more lines");
+}
+
+// A few pages of a group word by word (each page was compared by lines only): those of the
+// default language first, one per page path ("guide/", not also "fr/guide/"), charts last.
+void AddPageExamples(const Snapshot& a, const Snapshot& b, OutputGroup* g) {
+  std::vector<std::string> order;
+  const std::string first = b.data.site.default_language + "/";
+  for (int pass = 0; pass < 3; ++pass)
+    for (const auto& f : g->files) {
+      const bool page = EndsWith(f, ".html"), chart = IsChart(f);
+      if (!page && !EndsWith(f, ".svg")) continue;
+      const bool default_lang = StartsWith(f, first);
+      if ((pass == 0 && page && default_lang) || (pass == 1 && page && !default_lang) ||
+          (pass == 2 && chart))
+        order.push_back(f);
+    }
+  std::set<std::string> paths;  // without the language
+  for (const auto& f : order) {
+    if (g->pages.size() == kPagesShown) break;
+    if (!paths.insert(f.substr(f.find('/') + 1)).second) continue;
+    auto x = a.output.find(f), y = b.output.find(f);
+    if (x == a.output.end() || y == b.output.end()) continue;
+    PageDiff d = DiffPage(x->second, y->second, true);
+    if (d.changes.empty()) continue;
+    PageExample e;
+    e.file = f;
+    const size_t shown = std::min(d.changes.size(), kChangesShown);
+    e.changes.assign(d.changes.begin(), d.changes.begin() + static_cast<long>(shown));
+    e.more_changes = static_cast<int>(d.changes.size() - shown);
+    g->pages.push_back(std::move(e));
+  }
 }
 
 // Each changed chart (all its variants) joins the group of its first variant's cause, and is
@@ -312,6 +537,10 @@ bool DiffersOnlyInAssetHashes(const std::string& before, const std::string& afte
   return before != after && MaskAssetHashes(before) == MaskAssetHashes(after);
 }
 
+std::vector<TextChange> PageChanges(const std::string& before_html, const std::string& after_html) {
+  return DiffPage(before_html, after_html, true).changes;
+}
+
 void CompareOutput(const Snapshot& a, const Snapshot& b, Report* r) {
   std::set<std::string> paths;
   for (const auto& [p, bytes] : a.output) paths.insert(p);
@@ -319,6 +548,7 @@ void CompareOutput(const Snapshot& a, const Snapshot& b, Report* r) {
   const CauseNames names = NamesOfConsequences(a, b, *r);
   const std::set<std::string> changed_inputs = ChangedInputs(a, b);
   const bool templates_changed = TemplatesChanged(changed_inputs);
+  const std::set<std::string> changed_keys = ChangedKeys(a, b);
   std::map<std::string, OutputGroup> groups;
   std::map<std::string, std::set<std::string>> chart_files;  // chart key -> changed files
   std::map<std::string, std::string> chart_cause;
@@ -338,7 +568,11 @@ void CompareOutput(const Snapshot& a, const Snapshot& b, Report* r) {
     }
     std::vector<std::string> substantive;
     if (!SubstantiveChange(p, x->second, y->second, r, &substantive)) continue;
-    std::string cause = CauseOf(p, substantive, names, changed_inputs, templates_changed, b);
+    // The input changes that reached the page (its recorded dependencies); for a file no
+    // page made, or a page whose keys did not change (a translation made stale), the records
+    // and sources it names.
+    std::string cause = CauseFromKeys(KeysOfFile(p, a, b), changed_keys, a, b);
+    if (cause.empty()) cause = CauseOf(p, substantive, names, changed_inputs, templates_changed, b);
     if (IsChart(p)) {
       std::string key = ChartKey(p);
       chart_files[key].insert(p);
@@ -350,6 +584,7 @@ void CompareOutput(const Snapshot& a, const Snapshot& b, Report* r) {
   AddCharts(chart_files, chart_cause, &groups, r);
   for (auto& [cause, g] : groups) {
     std::sort(g.files.begin(), g.files.end());
+    AddPageExamples(a, b, &g);
     r->output_groups.push_back(std::move(g));
   }
   std::stable_sort(

@@ -15,4 +15,18 @@ namespace gg {
 // sees and hears it. Never fails: a page libxml2 cannot make sense of at all gives no lines.
 std::vector<std::string> VisibleTextLines(const std::string& html);
 
+// The same lines with their table structure: a table row on a line of its own also has its
+// cells, and the header cells of its table (the column names: the first row whose cells are
+// all <th>), so that a change can be named by its column.
+struct TextBlock {
+  std::string text;                // as VisibleTextLines gives it
+  std::vector<std::string> cells;  // a table row: the text of each cell; else empty
+  int table = -1;                  // a table row: index into PageText::headers
+};
+struct PageText {
+  std::vector<TextBlock> blocks;
+  std::vector<std::vector<std::string>> headers;  // per table; empty when it has none
+};
+PageText VisibleText(const std::string& html);
+
 }  // namespace gg

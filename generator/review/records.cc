@@ -23,6 +23,7 @@ const FileKind kKinds[] = {
     {"data/assumptions.json", "assumptions", "assumption"},
     {"data/personas.json", "personas", "persona"},
     {"data/machines.json", "machines", "machine"},
+    {"data/genmodels.json", "pipelines", "pipeline"},
     {"data/benchmarks.json", "benchmarks", "benchmark"},
     {"data/prices.json", "observations", "price"},
     {"data/flowchart.json", "nodes", "flowchart"},

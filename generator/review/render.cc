@@ -2,11 +2,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cctype>
 #include <map>
 #include <set>
 #include <sstream>
 
 #include "review/consequences.h"
+#include "review/word_diff.h"
 
 namespace gg {
 namespace {
@@ -35,6 +37,46 @@ std::string Percent(double rel) {
   return (rel > 0 ? "+" : "") + s + " %";
 }
 
+std::string SubjectOf(const PickChange& c) {
+  return c.subject_name.empty() ? c.subject : c.subject_name;
+}
+
+std::string SubjectOf(const AnswerChange& a) {
+  return a.subject_name.empty() ? a.subject : a.subject_name;
+}
+
+// A changed block: "row “GeForce RTX 4090”: Price: [-$2,000-]{+$1,800+}" or the words.
+std::string ChangeText(const TextChange& c) {
+  if (c.cells.empty()) return WordDiffText(c.words);
+  std::string s = "row “" + Short(c.row, 60) + "”: ";
+  for (size_t i = 0; i < c.cells.size(); ++i)
+    s += (i ? "; " : "") + c.cells[i].column + ": " + WordDiffText(c.cells[i].words);
+  return s;
+}
+
+std::string ChangeMarkdown(const TextChange& c) {
+  if (c.cells.empty()) return WordDiffMarkdown(c.words);
+  std::string s = MarkdownEscape(Short(c.row, 60)) + " ·";
+  for (size_t i = 0; i < c.cells.size(); ++i)
+    s += std::string(i ? ";" : "") + " " + MarkdownEscape(c.cells[i].column) + ": " +
+         WordDiffMarkdown(c.cells[i].words);
+  return s;
+}
+
+// A path as inline code, or escaped text when it holds a backtick.
+std::string CodeSpan(const std::string& s) {
+  return s.find('`') == std::string::npos ? "`" + s + "`" : MarkdownEscape(s);
+}
+
+std::string LandsText(const std::vector<Landing>& lands, bool markdown) {
+  std::string s = "lands in:";
+  for (size_t i = 0; i < lands.size(); ++i)
+    s += std::string(i ? ";" : "") + " " +
+         (markdown ? MarkdownEscape(lands[i].lang) : lands[i].lang) + " " +
+         (markdown ? CodeSpan(lands[i].page) : lands[i].page) + " (" + lands[i].state + ")";
+  return s;
+}
+
 // One line per item of each part, shared by the text and Markdown forms.
 struct Parts {
   std::vector<std::string> records, prices, ranks, picks, answers, content, diagnostics, output,
@@ -44,8 +86,14 @@ struct Parts {
 std::string PriceLine(const PriceMove& m) {
   std::string s =
       m.gpu_name + " (" + m.condition + "): " + PriceText(m.before) + " → " + PriceText(m.after);
-  if (m.after)
-    s += " (median of " + std::to_string(m.count_after) + ", newest " + m.newest_after + ")";
+  if (m.after && m.basis_after == "estimate")
+    s += " (estimate, " + m.newest_after + ")";
+  else if (m.after)
+    s += " (median of " + std::to_string(m.count_after) +
+         (m.basis_after == "msrp" ? " list prices" : " sourced") + ", newest " + m.newest_after +
+         ")";
+  if (m.before && m.after && m.basis_before != m.basis_after)
+    s += " [" + m.basis_before + " → " + m.basis_after + "]";
   if (!m.causes.empty()) {
     s += " ← ";
     for (size_t i = 0; i < m.causes.size(); ++i) s += (i ? ", " : "") + m.causes[i];
@@ -67,7 +115,7 @@ Parts Lines(const Report& r) {
       std::map<std::string, std::string> v;
       for (const auto& f : c.fields) v[f.field] = c.change == "added" ? f.after : f.before;
       head += "\n    price " + v["price"] + " " + v["currency"] +
-              (v.count("estimated") && v["estimated"] == "true" ? " (estimate)" : "") +
+              (v.count("kind") && v["kind"] == "estimate" ? " (estimate)" : "") +
               "; source: " + Short(v["source"], 80);
     }
     p.records.push_back(head);
@@ -84,17 +132,24 @@ Parts Lines(const Report& r) {
     }
   }
   for (const auto& c : r.picks)
-    p.picks.push_back(c.subject + (c.role == "leaf" ? "" : " " + c.role) + ": " +
+    p.picks.push_back(SubjectOf(c) + (c.role == "leaf" ? "" : " " + c.role) + ": " +
                       (c.before.empty() ? "none" : c.before_name) + " → " +
                       (c.after.empty() ? "none" : c.after_name) + " (" + c.reason + ")");
   for (const auto& a : r.answers)
-    p.answers.push_back(a.subject + ", " + a.quantity + ": " + a.before + " → " + a.after +
+    p.answers.push_back(SubjectOf(a) + ", " + a.quantity + ": " + a.before + " → " + a.after +
                         (a.relative ? " (" + Percent(*a.relative) + ")" : ""));
   for (const auto& c : r.content) {
     std::string line = c.lang + ":";
     for (const auto& f : c.pages_added) line += " +" + f;
     for (const auto& f : c.pages_removed) line += " -" + f;
     for (const auto& f : c.pages_changed) line += " ~" + f;
+    p.content.push_back(line);
+  }
+  for (size_t i = 0; i < r.source_changes.size(); ++i) {
+    const auto& c = r.source_changes[i];
+    std::string line = c.file + ":" + std::to_string(c.line) + ": " + WordDiffText(c.words);
+    if (i + 1 == r.source_changes.size() || r.source_changes[i + 1].file != c.file)
+      line += "\n    " + LandsText(c.lands, false);
     p.content.push_back(line);
   }
   for (const auto& t : r.translations) {
@@ -116,7 +171,16 @@ Parts Lines(const Report& r) {
     std::string line = Plural(g.files.size(), "file", "files") + " — " + g.cause + ": ";
     for (size_t i = 0; i < g.files.size() && i < 8; ++i) line += (i ? ", " : "") + g.files[i];
     if (g.files.size() > 8) line += ", … " + std::to_string(g.files.size() - 8) + " more";
-    for (const auto& e : g.example) line += "\n    " + Short(e, 160);
+    for (const auto& page : g.pages) {
+      line += "\n    " + page.file + ":";
+      for (const auto& c : page.changes) line += "\n      " + ChangeText(c);
+      if (page.more_changes)
+        line += "\n      … " +
+                Plural(static_cast<size_t>(page.more_changes), "more change", "more changes");
+    }
+    if (g.pages.empty()) {
+      for (const auto& e : g.example) line += "\n    " + Short(e, 160);
+    }
     p.output.push_back(line);
   }
   if (!r.output_added.empty()) {
@@ -181,7 +245,7 @@ std::vector<std::string> Summary(const Report& r, const Parts& p) {
     s.push_back("Ranks: no GPU changed position");
   }
   for (const auto& c : r.picks)
-    s.push_back((c.role == "leaf" ? "Leaf: " : "Pick: ") + c.subject +
+    s.push_back((c.role == "leaf" ? "Leaf: " : "Pick: ") + SubjectOf(c) +
                 (c.role == "leaf" ? "" : " " + c.role) + ": " +
                 (c.before.empty() ? "none" : c.before_name) + " → " +
                 (c.after.empty() ? "none" : c.after_name));
@@ -226,6 +290,23 @@ std::vector<std::string> Summary(const Report& r, const Parts& p) {
   return s;
 }
 
+}  // namespace
+
+std::string RenderPriceSummary(const Report& r) {
+  const Parts p = Lines(r);
+  std::string out;
+  for (const std::string& line : Summary(r, p)) {
+    const bool wanted = line.rfind("Price", 0) == 0 || line.rfind("Ranks", 0) == 0 ||
+                        line.rfind("Pick", 0) == 0 || line.rfind("Leaf", 0) == 0 ||
+                        line.rfind("Consequences", 0) == 0;
+    if (wanted) out += line + "\n";
+  }
+  for (const std::string& line : p.ranks) out += "  " + line + "\n";
+  return out;
+}
+
+namespace {
+
 std::string Indent(const std::string& s, const std::string& by) {
   std::string out = by;
   for (char c : s) {
@@ -249,6 +330,18 @@ std::string MdEscape(const std::string& s) {
     else
       out += c;
   }
+  return out;
+}
+
+// MarkdownEscape for a list item's text, with what would start a list or a heading at its
+// beginning escaped too ("- old", "+ new", "1. ").
+std::string MdLine(const std::string& s) {
+  std::string out = MarkdownEscape(s);
+  if (!out.empty() && (out[0] == '-' || out[0] == '+')) return "\\" + out;
+  size_t digits = 0;
+  while (digits < out.size() && std::isdigit(static_cast<unsigned char>(out[digits]))) ++digits;
+  if (digits && digits < out.size() && (out[digits] == '.' || out[digits] == ')'))
+    out.insert(digits, "\\");
   return out;
 }
 
@@ -282,7 +375,10 @@ std::string RenderReviewMarkdown(const Report& r, const std::string& thumbnails_
   std::string head = "### gpuguide review: " + std::string(r.HeadFails() ? "❌ " : "✅ ") +
                      Verdict(r) + "\n\n`" + r.base_label + "` → `" + r.head_label + "`\n\n";
   for (const auto& l : Summary(r, p)) head += "- " + MdEscape(l) + "\n";
-  std::vector<std::string> sections;
+  struct Section {
+    std::string text, closing;  // closing: what ends it when it is cut
+  };
+  std::vector<Section> sections;
   auto section = [&](const std::string& title, const std::vector<std::string>& lines,
                      bool open = false) {
     if (lines.empty()) return;
@@ -290,45 +386,119 @@ std::string RenderReviewMarkdown(const Report& r, const std::string& thumbnails_
                     " (" + std::to_string(lines.size()) + ")</summary>\n\n```\n";
     for (const auto& l : lines) s += l + "\n";
     s += "```\n</details>\n";
-    sections.push_back(s);
+    sections.push_back({s, "```\n</details>\n"});
+  };
+  // A section of Markdown lists (word changes are marked up, so no code block): every text
+  // escaped. `items` counts its entries for the summary.
+  auto list_section = [&](const std::string& title, const std::string& body, size_t items) {
+    if (body.empty()) return;
+    sections.push_back({"\n<details><summary>" + title + " (" + std::to_string(items) +
+                            ")</summary>\n\n" + body + "\n</details>\n",
+                        "\n</details>\n"});
   };
   section("Data records", p.records);
   section("Current prices", p.prices);
   section("Rank moves", p.ranks);
   section("Picks and flowchart leaves", p.picks);
   section("LLM fit, VRAM, tok/s and break-even", p.answers);
-  section("Content", p.content);
+
+  std::string content;
+  size_t content_items = 0;
+  for (const auto& c : r.content) {
+    std::string line = c.lang + ":";
+    for (const auto& f : c.pages_added) line += " +" + f;
+    for (const auto& f : c.pages_removed) line += " -" + f;
+    for (const auto& f : c.pages_changed) line += " ~" + f;
+    content += "- " + MdLine(line) + "\n";
+    ++content_items;
+  }
+  for (size_t i = 0; i < r.source_changes.size(); ++i) {
+    const auto& c = r.source_changes[i];
+    content += "- " + CodeSpan(c.file + ":" + std::to_string(c.line)) + ": " +
+               WordDiffMarkdown(c.words) + "\n";
+    if (i + 1 == r.source_changes.size() || r.source_changes[i + 1].file != c.file)
+      content += "  - " + LandsText(c.lands, true) + "\n";
+    ++content_items;
+  }
+  // The translation lines of the text form (they follow the language lines there).
+  for (size_t i = r.content.size() + r.source_changes.size(); i < p.content.size(); ++i) {
+    content += "- " + MdLine(p.content[i]) + "\n";
+    ++content_items;
+  }
+  list_section("Content", content, content_items);
   section("Diagnostics", p.diagnostics, !r.new_errors.empty());
-  section("Output", p.output);
+
+  std::string output;
+  size_t output_items = 0;
+  if (r.boilerplate_pages) {
+    output += "- " +
+              MdLine(Plural(static_cast<size_t>(r.boilerplate_pages), "file", "files") +
+                     " changed only in boilerplate: " + Short(r.boilerplate_example, 160)) +
+              "\n";
+    ++output_items;
+  }
+  for (const auto& g : r.output_groups) {
+    std::string line =
+        "- " + Plural(g.files.size(), "file", "files") + " — " + MarkdownEscape(g.cause) + ": ";
+    for (size_t i = 0; i < g.files.size() && i < 8; ++i)
+      line += (i ? ", " : "") + CodeSpan(g.files[i]);
+    if (g.files.size() > 8) line += ", … " + std::to_string(g.files.size() - 8) + " more";
+    output += line + "\n";
+    for (const auto& page : g.pages) {
+      output += "  - " + CodeSpan(page.file) + ":\n";
+      for (const auto& c : page.changes) output += "    - " + ChangeMarkdown(c) + "\n";
+      if (page.more_changes)
+        output += "    - … " +
+                  Plural(static_cast<size_t>(page.more_changes), "more change", "more changes") +
+                  "\n";
+    }
+    if (g.pages.empty()) {
+      for (const auto& e : g.example) output += "  - " + MdLine(Short(e, 160)) + "\n";
+    }
+    ++output_items;
+  }
+  for (const auto* files : {&r.output_added, &r.output_removed}) {
+    if (files->empty()) continue;
+    std::string line = "- " + Plural(files->size(), "file", "files") +
+                       (files == &r.output_added ? " added: " : " removed: ");
+    for (size_t i = 0; i < files->size() && i < 8; ++i)
+      line += (i ? ", " : "") + CodeSpan((*files)[i]);
+    if (files->size() > 8) line += ", …";
+    output += line + "\n";
+    ++output_items;
+  }
+  list_section("Output", output, output_items);
   if (!r.charts.empty()) {
     std::string s = "\n<details><summary>Charts redrawn (" + std::to_string(r.charts.size()) +
                     ")</summary>\n\n";
     for (const auto& c : r.charts) {
-      s += "- `" + c.path + "`";
+      s += "- " + CodeSpan(c.path);
       if (!c.before_png.empty())
         s += " — before ![before](" + thumbnails_url + c.before_png + ") after ![after](" +
              thumbnails_url + c.after_png + ")";
       s += "\n";
     }
     s += "</details>\n";
-    sections.push_back(s);
+    sections.push_back({s, "</details>\n"});
   }
   std::string out = head;
   const std::string note =
       "\n_Report truncated to fit a comment; run `gpuguide review --format text` for all of "
       "it._\n";
   for (size_t i = 0; i < sections.size(); ++i) {
-    if (out.size() + sections[i].size() + note.size() <= max_chars) {
-      out += sections[i];
+    if (out.size() + sections[i].text.size() + note.size() <= max_chars) {
+      out += sections[i].text;
       continue;
     }
-    // Cut this section at a line boundary and close its code block and <details>.
-    const std::string closing = "```\n</details>\n";
+    // Cut this section at a line boundary and close its code block or list and <details>.
+    const std::string& closing = sections[i].closing;
     size_t room = max_chars - std::min(max_chars, out.size() + note.size() + closing.size());
-    std::string part = sections[i].substr(0, room);
+    std::string part = sections[i].text.substr(0, room);
     size_t nl = part.rfind('\n');
     part = nl == std::string::npos ? "" : part.substr(0, nl + 1);
-    if (part.find("```\n") != std::string::npos) out += part + closing;
+    // Opened: past its <summary> line (and the code fence, for a code section).
+    const std::string opened = closing.rfind("```", 0) == 0 ? "```\n" : "</summary>\n";
+    if (part.find(opened) != std::string::npos) out += part + closing;
     out += note;
     return out;
   }
@@ -337,6 +507,21 @@ std::string RenderReviewMarkdown(const Report& r, const std::string& thumbnails_
 
 std::string RenderReviewJson(const Report& r) {
   using J = nlohmann::ordered_json;
+  auto words = [](const std::vector<WordSpan>& spans) {
+    J a = J::array();
+    for (const auto& w : spans)
+      a.push_back({{"op", w.kind == WordSpan::kSame      ? "same"
+                          : w.kind == WordSpan::kRemoved ? "removed"
+                                                         : "added"},
+                   {"text", w.text}});
+    return a;
+  };
+  auto change = [&](const TextChange& c) {
+    J cells = J::array();
+    for (const auto& cell : c.cells)
+      cells.push_back({{"column", cell.column}, {"words", words(cell.words)}});
+    return J{{"row", c.row}, {"words", words(c.words)}, {"cells", cells}};
+  };
   J j;
   j["schema"] = "gpuguide-review/1";
   j["base"] = r.base_label;
@@ -366,6 +551,9 @@ std::string RenderReviewJson(const Report& r) {
                            {"count_after", m.count_after},
                            {"newest_before", m.newest_before},
                            {"newest_after", m.newest_after},
+                           {"basis_before", m.basis_before},
+                           {"basis_after", m.basis_after},
+                           {"estimated", m.basis_after == "estimate"},
                            {"causes", m.causes}});
   j["ranks"] = J::array();
   for (const auto& m : r.ranks)
@@ -374,6 +562,7 @@ std::string RenderReviewJson(const Report& r) {
   j["picks"] = J::array();
   for (const auto& c : r.picks)
     j["picks"].push_back({{"subject", c.subject},
+                          {"subject_name", c.subject_name},
                           {"role", c.role},
                           {"before", c.before},
                           {"after", c.after},
@@ -381,6 +570,7 @@ std::string RenderReviewJson(const Report& r) {
   j["answers"] = J::array();
   for (const auto& a : r.answers)
     j["answers"].push_back({{"subject", a.subject},
+                            {"subject_name", a.subject_name},
                             {"quantity", a.quantity},
                             {"before", a.before},
                             {"after", a.after},
@@ -391,6 +581,14 @@ std::string RenderReviewJson(const Report& r) {
                             {"added", c.pages_added},
                             {"removed", c.pages_removed},
                             {"changed", c.pages_changed}});
+  j["source_changes"] = J::array();
+  for (const auto& c : r.source_changes) {
+    J lands = J::array();
+    for (const auto& l : c.lands)
+      lands.push_back({{"lang", l.lang}, {"page", l.page}, {"state", l.state}});
+    j["source_changes"].push_back(
+        {{"file", c.file}, {"line", c.line}, {"words", words(c.words)}, {"lands", lands}});
+  }
   j["translations"] = J::array();
   for (const auto& t : r.translations)
     j["translations"].push_back({{"file", t.file}, {"source", t.source}, {"change", t.change}});
@@ -416,8 +614,17 @@ std::string RenderReviewJson(const Report& r) {
   out["unchanged"] = r.output_unchanged;
   out["boilerplate"] = {{"files", r.boilerplate_pages}, {"example", r.boilerplate_example}};
   out["groups"] = J::array();
-  for (const auto& g : r.output_groups)
-    out["groups"].push_back({{"cause", g.cause}, {"files", g.files}, {"example", g.example}});
+  for (const auto& g : r.output_groups) {
+    J pages = J::array();
+    for (const auto& page : g.pages) {
+      J changes = J::array();
+      for (const auto& c : page.changes) changes.push_back(change(c));
+      pages.push_back(
+          {{"file", page.file}, {"changes", changes}, {"more_changes", page.more_changes}});
+    }
+    out["groups"].push_back(
+        {{"cause", g.cause}, {"files", g.files}, {"example", g.example}, {"pages", pages}});
+  }
   out["charts"] = J::array();
   for (const auto& c : r.charts)
     out["charts"].push_back(

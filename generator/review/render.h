@@ -18,4 +18,8 @@ std::string RenderReviewMarkdown(const Report& report, const std::string& thumbn
 
 std::string RenderReviewJson(const Report& report);
 
+// The summary lines of the prices, ranks and picks parts only, then each rank list's moves:
+// what `gpuguide prices add` prints after it adds an observation.
+std::string RenderPriceSummary(const Report& report);
+
 }  // namespace gg

@@ -34,6 +34,8 @@ struct PriceMove {
   std::optional<double> before, after;  // USD, median of recent observations
   int count_before = 0, count_after = 0;
   std::string newest_before, newest_after;
+  // What the price rests on (calc::PriceBasisId: market, msrp, estimate; "" absent).
+  std::string basis_before, basis_after;
   std::vector<std::string> causes;  // keys of the price records added/removed/changed
 };
 
@@ -44,7 +46,8 @@ struct RankMove {
 };
 
 struct PickChange {
-  std::string subject;        // "persona beginner" / "flowchart leaf ind-llm-cheap"
+  std::string subject;  // "persona beginner" / "flowchart leaf ind-llm-cheap"
+  std::string subject_name;  // "persona “Beginner”" / "flowchart leaf “Budget? → Small → Fastest”"
   std::string role;           // "pick" | "runner-up" | "leaf"
   std::string before, after;  // GPU ids ("" none)
   std::string before_name, after_name;
@@ -53,6 +56,7 @@ struct PickChange {
 
 struct AnswerChange {
   std::string subject;             // "llama-3.1-70b inference q4_k_m, 8,192 tokens"
+  std::string subject_name;        // "Llama 3.1 70B inference q4_k_m, 8,192 tokens"
   std::string quantity;            // "VRAM", "cheapest", "tok/s", "break-even"
   std::string before, after;       // formatted
   std::optional<double> relative;  // (after − before) / before, when both are numbers
@@ -69,10 +73,57 @@ struct TranslationChange {
   std::string change;  // "stale" (source edited, translation not) | "restamped" | "fresh"
 };
 
+// A piece of a word-level difference (review/word_diff.h): unchanged context (cut with "…"),
+// or words removed or added.
+struct WordSpan {
+  enum Kind { kSame, kRemoved, kAdded };
+  Kind kind = kSame;
+  std::string text;
+  bool operator==(const WordSpan& o) const { return kind == o.kind && text == o.text; }
+};
+
+// One changed cell of a table row, by its column's name (the header cell's text).
+struct CellChange {
+  std::string column;  // "Price"; "column 7" when the table has no header row
+  std::vector<WordSpan> words;
+};
+
+// One block of visible text that changed: a paragraph, heading, list item or caption as
+// words; a table row as the cells that changed in it.
+struct TextChange {
+  std::string row;                // a table row: its first cell ("GeForce RTX 4090"); else ""
+  std::vector<WordSpan> words;    // prose, or a row whose cells do not line up
+  std::vector<CellChange> cells;  // a table row: each changed cell
+};
+
+// Where a changed source paragraph lands: the page built from it in one language.
+struct Landing {
+  std::string lang;
+  std::string page;   // "en/guide/beyond-nvidia/index.html"
+  std::string state;  // "changed" | "unchanged" (e.g. a translation not yet updated)
+};
+
+// One changed paragraph (line) of a content file's Markdown, word by word, and the pages it
+// is rendered into, per language.
+struct SourceChange {
+  std::string file;  // "content/en/guide/beyond-nvidia.md"
+  int line = 0;      // of the head's text (of the base's when the paragraph was removed)
+  std::vector<WordSpan> words;
+  std::vector<Landing> lands;
+};
+
+// A changed page of a group, word by word.
+struct PageExample {
+  std::string file;                 // "en/compare/index.html"
+  std::vector<TextChange> changes;  // its changed blocks (the first few)
+  int more_changes = 0;             // changed blocks not listed
+};
+
 struct OutputGroup {
   std::string cause;  // "data: GeForce RTX 5090", "content: content/en/guide.md", …
   std::vector<std::string> files;
   std::vector<std::string> example;  // "- line" / "+ line" of the first page, a few lines
+  std::vector<PageExample> pages;    // a few of its pages word by word, default language first
 };
 
 struct ChartChange {
@@ -90,6 +141,7 @@ struct Report {
   std::vector<AnswerChange> answers;
   std::vector<ContentChange> content;
   std::vector<TranslationChange> translations;
+  std::vector<SourceChange> source_changes;  // changed paragraphs of content files
   std::vector<Diagnostic> new_errors, new_warnings, fixed_errors;
   // Output: files added / removed, changed pages grouped by cause, boilerplate collapsed.
   std::vector<std::string> output_added, output_removed;

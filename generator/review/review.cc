@@ -67,7 +67,8 @@ bool RunReview(const ReviewOptions& o, Report* report, std::string* error) {
   CompareContent(before, after, &r);
   if (before.built && after.built) {
     CompareOutput(before, after, &r);
-    if (!o.thumbnails_dir.empty()) WriteThumbnails(before, after, o.thumbnails_dir, &r);
+    if (!o.thumbnails_dir.empty() && !WriteThumbnails(before, after, o.thumbnails_dir, &r, error))
+      return false;
   }
   return true;
 }

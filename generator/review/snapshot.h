@@ -27,6 +27,14 @@ struct Snapshot {
   std::map<std::string, std::string> input_files;  // content/, templates/, assets/ -> bytes
   std::map<std::string, std::string> output;       // site path -> bytes (empty if not built)
   int output_pages = 0;
+  // What each page read (BuildOutput::page_dependencies), the value of each key read, and
+  // the page that made each of the other files (charts): which input change reached a file.
+  std::map<std::string, std::vector<std::string>> page_dependencies;
+  std::map<std::string, std::string> dependency_values;
+  std::map<std::string, std::string> page_of_file;
+  // Names a reader knows, in the default language: "persona beginner" -> "Beginner",
+  // "flowchart leaf big-memory" -> "Which GPU? → Memory → Memory" (its question, answer, label).
+  std::map<std::string, std::string> names;
 };
 
 // Builds root (a working tree or an exported revision) in memory with `jobs` threads (0: one

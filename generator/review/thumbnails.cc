@@ -3,10 +3,16 @@
 #include <cairo.h>
 #include <librsvg/rsvg.h>
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
-#include <fstream>
 
 #include "base/text.h"
+#include "base/write_at.h"
 
 namespace gg {
 
@@ -59,10 +65,32 @@ std::string ChartThumbnail(const std::string& bytes, bool is_png, int max_width)
   return png;
 }
 
-void WriteThumbnails(const Snapshot& before, const Snapshot& after, const std::string& dir,
-                     Report* report) {
+bool WriteThumbnails(const Snapshot& before, const Snapshot& after, const std::string& dir,
+                     Report* report, std::string* error) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
+  const int dir_fd = open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir_fd < 0) {
+    *error = "cannot open the thumbnails folder " + dir + ": " + std::strerror(errno);
+    return false;
+  }
+  auto put = [&](const std::string& name, const std::string& png) {
+    struct stat st;
+    if (fstatat(dir_fd, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0 && !S_ISREG(st.st_mode)) {
+      *error = dir + "/" + name +
+               (S_ISLNK(st.st_mode) ? " is a symbolic link; a thumbnail is never written "
+                                      "through a link (remove it, or choose another folder)"
+                                    : " is not a regular file; remove it or choose another folder");
+      return false;
+    }
+    std::string why;
+    if (!WriteFileAt(dir_fd, "." + name + ".tmp", name, {png}, false, 0644, &why)) {
+      *error = "cannot write " + dir + "/" + name + ": " + why;
+      return false;
+    }
+    return true;
+  };
+  bool ok = true;
   for (auto& c : report->charts) {
     auto x = before.output.find(c.path), y = after.output.find(c.path);
     if (x == before.output.end() || y == after.output.end()) continue;
@@ -70,11 +98,15 @@ void WriteThumbnails(const Snapshot& before, const Snapshot& after, const std::s
     std::string a = ChartThumbnail(x->second, png, 480), b = ChartThumbnail(y->second, png, 480);
     if (a.empty() || b.empty()) continue;
     std::string name = SafeName(c.path);
+    if (!put(name + ".before.png", a) || !put(name + ".after.png", b)) {
+      ok = false;
+      break;
+    }
     c.before_png = name + ".before.png";
     c.after_png = name + ".after.png";
-    std::ofstream(dir + "/" + c.before_png, std::ios::binary) << a;
-    std::ofstream(dir + "/" + c.after_png, std::ios::binary) << b;
   }
+  close(dir_fd);
+  return ok;
 }
 
 }  // namespace gg

@@ -15,7 +15,10 @@ std::string ChartThumbnail(const std::string& bytes, bool is_png, int max_width)
 
 // Writes <dir>/<chart>.before.png and .after.png for every report->charts entry (creating
 // dir) and records their names in it. A chart that cannot be rasterised keeps empty names.
-void WriteThumbnails(const Snapshot& before, const Snapshot& after, const std::string& dir,
-                     Report* report);
+// Each file is written under the folder's handle without following a link (base/files.h):
+// a symbolic link where a thumbnail goes is an error naming it, never written through. False
+// with *error on the first failure (the folder cannot be made, a link, a full disk).
+bool WriteThumbnails(const Snapshot& before, const Snapshot& after, const std::string& dir,
+                     Report* report, std::string* error);
 
 }  // namespace gg

@@ -281,11 +281,11 @@ bool BuildSite(const BuildOptions& options, Diagnostics* diags, BuildOutput* out
   if (!prepared.empty()) renderer.UsePrepared(&pages, &prepared, jobs);
   std::optional<DependencyValues> values;
   std::optional<PageCache> page_cache;
-  if (options.cache) {
+  const bool want_values = options.page_dependencies && options.dependency_values;
+  if (options.cache || want_values)
     values.emplace(options.input_hashes ? *options.input_hashes : InputFileHashes(root), pages,
                    strings, data.site.languages, assets, renderer.DerivedValues());
-    page_cache.emplace(options.cache, &*values, options.drafts);
-  }
+  if (options.cache) page_cache.emplace(options.cache, &*values, options.drafts);
   std::vector<std::string> why(options.explain ? jobs.size() : 0);
   std::set<std::string> assets_read;
   std::vector<PageResult> results =
@@ -297,9 +297,19 @@ bool BuildSite(const BuildOptions& options, Diagnostics* diags, BuildOutput* out
   // Plan: pages, their charts, site-wide files; one entry per path. Bytes are moved, not
   // copied: the plan holds the whole site.
   std::map<std::string, OutputFile> files;
+  // The page that made each file (its index in jobs; -1: a site-wide file), so that two pages
+  // making one file differently are both named.
+  std::map<std::string, long> made_by;
+  long making = -1;
+  auto where = [&](long job) -> std::string {
+    if (job < 0) return "the site-wide files";
+    const PageJob& j = jobs[static_cast<size_t>(job)];
+    return j.source ? j.source->file : "the generated page " + j.site_path;
+  };
   auto add = [&](OutputFile f) {
     auto it = files.find(f.path);
     if (it == files.end()) {
+      made_by[f.path] = making;
       std::string path = f.path;
       files.emplace(std::move(path), std::move(f));
       return;
@@ -317,21 +327,40 @@ bool BuildSite(const BuildOptions& options, Diagnostics* diags, BuildOutput* out
         !had.placed && !f.placed && had.unchanged_hash.empty() && f.unchanged_hash.empty();
     const bool same =
         plain ? had.bytes == f.bytes : !hash_of(had).empty() && hash_of(had) == hash_of(f);
-    if (!same) diags->Error({}, "two different files were generated for '" + f.path + "'");
+    if (same) return;
+    const long first = made_by[f.path];
+    SourceLoc loc{"data/site.json", 0, 0};
+    if (making >= 0 && jobs[static_cast<size_t>(making)].source)
+      loc = jobs[static_cast<size_t>(making)].source->loc;
+    else if (first >= 0 && jobs[static_cast<size_t>(first)].source)
+      loc = jobs[static_cast<size_t>(first)].source->loc;
+    diags->Error(loc,
+                 "two different files were generated for '" + f.path + "', by " + where(first) +
+                     " and by " + where(making),
+                 "give one of the charts another title or slug: a chart's files are named by "
+                 "its slug, per language");
   };
   for (size_t i = 0; i < jobs.size(); ++i) {
+    making = static_cast<long>(i);
     const std::string page_path = OutputPathOf(jobs[i].site_path);
     OutputFile page{page_path, std::move(results[i].html),
                     std::move(results[i].html_unchanged_hash)};
     page.placed = results[i].placed;
     page.placed_hash = std::move(results[i].placed_hash);
     add(std::move(page));
-    if (options.page_dependencies)
+    if (options.page_dependencies) {
+      if (want_values)
+        for (const auto& key : results[i].dependencies)
+          if (!out->dependency_values.count(key))
+            out->dependency_values[key] = values->Of(key).value_or("");
+      for (const auto& f : results[i].files) out->page_of_file.emplace(f.path, page_path);
       out->page_dependencies[page_path] = std::move(results[i].dependencies);
+    }
     if (!why.empty() && !why[i].empty()) out->rendered_because[page_path] = std::move(why[i]);
     for (auto& f : results[i].files) add(std::move(f));
     if (jobs[i].authored) out->words[jobs[i].lang->code] += results[i].words;
   }
+  making = -1;
   for (auto& f : renderer.SiteFiles(jobs)) add(std::move(f));
   for (auto& f : PlanOpenData(data, options.input_hashes,
                               options.cache ? options.previous_output : nullptr, options.cache))

@@ -45,6 +45,9 @@ struct BuildOptions {
   // soon as the page is done (and cached, with a cache) instead of being held to the end:
   // ~120 MB at N = 10,000. The build command does not read them.
   bool page_dependencies = true;
+  // With page_dependencies: fill BuildOutput::dependency_values (review compares them to
+  // find which input change reached each page). Free with a cache, which values them anyway.
+  bool dependency_values = false;
 };
 
 struct PhaseTiming {
@@ -61,6 +64,12 @@ struct BuildOutput {
   // it read: sources, templates, assets, UI strings, data files and records, computed
   // results (key syntax in directives/page_context.h). For incremental builds and review.
   std::map<std::string, std::vector<std::string>> page_dependencies;
+  // With page_dependencies, the page (output path) that made each file a page makes besides
+  // its HTML (charts, link previews); the first page when several make it.
+  std::map<std::string, std::string> page_of_file;
+  // With BuildOptions::dependency_values, the value (a content hash) of every key in
+  // page_dependencies; "" for a key whose value cannot be known.
+  std::map<std::string, std::string> dependency_values;
   // With BuildOptions::explain, the pages the cache could not give, by output path, with the
   // reason ("computed:current-prices changed", "not rendered before").
   std::map<std::string, std::string> rendered_because;

@@ -84,6 +84,57 @@ std::string SiteRenderer::MentionKey(const std::string& lang, const std::string&
   return "mentions:" + lang + "/" + gpu;
 }
 
+std::string SiteRenderer::NavKey(const std::string& lang) {
+  return "nav:" + lang;
+}
+
+std::string SiteRenderer::ChapterListKey(const std::string& lang, const std::string& parent) {
+  return "chapter-list:" + lang + "/" + parent;
+}
+
+std::string SiteRenderer::ChaptersKey(const std::string& lang, const std::string& parent) {
+  return "chapters:" + lang + "/" + parent;
+}
+
+std::map<std::string, std::string> SiteRenderer::StructureValues() const {
+  std::map<std::string, std::string> values;
+  const std::string& def = data_.site.default_language;
+  for (const auto& lang : data_.site.languages) {
+    KeyWriter nav;
+    nav.Str("nav/1");
+    for (const auto& item : nav_) {
+      nav.Str(item.path).Int(item.order).Bool(sources_.count({lang.code, item.path}) > 0);
+      if (item.path == "gpus") {
+        nav.Str(strings_.Get(lang.code, "nav.gpus"));
+      } else {
+        const FrontMatter& fm = FrontMatterOf(lang.code, item.path);
+        nav.Str(fm.title).Str(fm.linktitle);
+      }
+    }
+    values[NavKey(lang.code)] = nav.Hash();
+    for (const auto& [parent, list] : chapters_) {
+      KeyWriter chapter_list, chapters;
+      const FrontMatter& pfm = FrontMatterOf(lang.code, parent);
+      chapter_list.Str("chapter-list/1").Str(pfm.title).Str(pfm.linktitle);
+      chapter_list.Bool(sources_.count({lang.code, parent}) > 0).Str(def);
+      for (const auto& path : list) {
+        const FrontMatter& fm = FrontMatterOf(lang.code, path);
+        chapter_list.Str(path).Str(fm.title).Bool(sources_.count({lang.code, path}) > 0);
+        chapters.Str(path);
+        for (const auto& a : fm.anchors) chapters.Str(a);
+        auto toc = chapter_tocs_.find({lang.code, path});
+        chapters.Bool(toc != chapter_tocs_.end());
+        if (toc != chapter_tocs_.end())
+          for (const auto& e : toc->second) chapters.Int(e.level).Str(e.id).Str(e.text);
+      }
+      values[ChapterListKey(lang.code, parent)] = chapter_list.Hash();
+      chapters.Str(chapter_list.Hash());
+      values[ChaptersKey(lang.code, parent)] = chapters.Hash();
+    }
+  }
+  return values;
+}
+
 std::map<std::string, std::string> SiteRenderer::MentionValues() const {
   std::map<std::string, std::string> values;
   for (const auto& lang : data_.site.languages)
@@ -104,6 +155,7 @@ std::map<std::string, std::string> SiteRenderer::MentionValues() const {
 
 std::map<std::string, std::string> SiteRenderer::DerivedValues() const {
   std::map<std::string, std::string> values = MentionValues();
+  values.merge(StructureValues());
   if (regions_ == nullptr || language_regions_.empty()) {
     PageContext ctx;
     ctx.data = &data_;

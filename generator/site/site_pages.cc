@@ -378,7 +378,11 @@ TemplateData SiteRenderer::BaseData(const PageJob& job, const std::string& title
   d.set("data_date", computed.data_date.empty() ? std::string() : fmt.Date(computed.data_date));
   d.set("prices_estimated",
         strings_.Format(lang, "footer.estimated_count",
-                        {{"n", fmt.Number(computed.estimated_prices, 0)},
+                        {{"region", strings_.Get(lang, "region.name." +
+                                                   (computed.region ? computed.region->id : "US"))},
+                         {"sourced", fmt.Number(static_cast<double>(computed.prices.size() -
+                                                                    computed.estimated_prices),
+                                                0)},
                          {"total", fmt.Number(static_cast<double>(computed.prices.size()), 0)}}));
   if (data_.site.issues_url.empty())
     d.set("issues_href", false);
@@ -401,14 +405,14 @@ void SiteRenderer::RecordCommonReads(const PageJob& job, const PageContext& ctx)
   if (!data_.regions.empty()) ctx.Read("data:regions");  // the home page names its region
   for (const auto& name : {"style.css", "favicon.svg"})
     if (assets_.published.count(name)) ctx.Read(std::string("asset:") + name);
-  for (const auto& item : nav_) {
-    auto own = sources_.find({job.lang->code, item.path});
-    auto def = sources_.find({data_.site.default_language, item.path});
-    if (own != sources_.end())
-      ctx.Read("front-matter:" + own->second->file);
-    else if (def != sources_.end())
-      ctx.Read("front-matter:" + def->second->file);
-  }
+  // The navigation as a whole (which pages it lists, in which order, under which titles):
+  // a page added to it, removed from it or retitled changes every page's menu.
+  ctx.Read(NavKey(job.lang->code));
+  // A chapter's previous/next links and breadcrumb; a contents page's list of its chapters.
+  const size_t slash = job.path.rfind('/');
+  if (job.source && slash != std::string::npos && chapters_.count(job.path.substr(0, slash)))
+    ctx.Read(ChapterListKey(job.lang->code, job.path.substr(0, slash)));
+  if (job.source && chapters_.count(job.path)) ctx.Read(ChaptersKey(job.lang->code, job.path));
   // A translation's "stale" notice compares it with its source, but only through job.stale,
   // which is part of the page's job key (site/page_cache.h): an edit of the source re-renders
   // its translations when it makes them stale, not on every later edit.

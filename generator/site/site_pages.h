@@ -101,6 +101,16 @@ class SiteRenderer {
   // every key whose value the renderer derives from the loaded data. Valid after PlanPages.
   std::map<std::string, std::string> DerivedValues() const;
   static std::string MentionKey(const std::string& lang, const std::string& gpu);
+  // The keys of the site's structure that every page reads (their values: StructureValues):
+  //   nav:<lang>                 the navigation: its pages, order and titles
+  //   chapter-list:<lang>/<p>    the chapters of contents page p: order, titles, p's titles
+  //                              (a chapter's previous/next links and breadcrumb)
+  //   chapters:<lang>/<p>        the same with each chapter's headings and anchors (p's list)
+  static std::string NavKey(const std::string& lang);
+  static std::string ChapterListKey(const std::string& lang, const std::string& parent);
+  static std::string ChaptersKey(const std::string& lang, const std::string& parent);
+  // The value of every structure key above. Valid after PlanPages.
+  std::map<std::string, std::string> StructureValues() const;
 
   // Every page of every language, in a fixed order.
   // outlines, when given, are OutlineOf each page by index: their headings are reused.

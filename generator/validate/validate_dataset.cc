@@ -5,6 +5,7 @@
 #include <set>
 
 #include "base/suggest.h"
+#include "data/price_fields.h"
 
 namespace gg {
 namespace {
@@ -52,22 +53,21 @@ void ValidateRegions(const Dataset& d, Diagnostics* diags) {
                  region_ids.empty() ? "regions are defined in data/regions.json"
                                     : DidYouMean(id, region_ids));
   };
-  for (const auto& p : d.prices) {
-    if (d.regions.empty()) {
-      if (p.currency != "USD")
-        diags->Error(p.currency_loc, "currency '" + p.currency + "' needs data/regions.json",
-                     "without regions every price is in \"USD\"");
-      continue;
-    }
-    const Region* r = d.FindRegion(p.region);
-    if (r == nullptr)
-      unknown(p.region_loc, p.region, "'region'");
-    else if (p.currency != r->currency)
-      diags->Error(
-          p.currency_loc,
-          "a price of region " + r->id + " is in " + r->currency + ", not '" + p.currency + "'",
-          DidYouMean(p.currency, {r->currency}));
+  // Each price's region and currency are checked where prices.json is read (price_fields.h);
+  // here regions.json must agree with them: a region is one the prices know, in its currency.
+  for (const auto& r : d.regions) {
+    const std::string want = RegionCurrency(r.id);
+    if (want.empty())
+      diags->Error(r.loc, "region '" + r.id + "' is not one prices are recorded in (US, EU, CN)",
+                   DidYouMean(r.id, PriceRegionIds()));
+    else if (r.currency != want)
+      diags->Error(r.loc, "region " + r.id + " is priced in " + want + ", not '" + r.currency + "'",
+                   DidYouMean(r.currency, {want}));
   }
+  for (const auto& p : d.prices)
+    if (!d.regions.empty() && !RegionCurrency(p.region).empty() &&
+        d.FindRegion(p.region) == nullptr)
+      unknown(p.region_loc, p.region, "'region'");
   for (const auto& g : d.gpus)
     for (const auto& a : g.availability)
       if (!d.regions.empty() && d.FindRegion(a) == nullptr)
@@ -137,6 +137,27 @@ void ValidateDataset(const Dataset& d, Diagnostics* diags) {
     CheckGpuRef(d, ids, b.reference, b.reference_loc, "reference", diags);
   }
   for (const auto& p : d.prices) CheckGpuRef(d, ids, p.gpu, p.gpu_loc, "gpu", diags);
+  {
+    // An estimate's evidence in the data must exist; an observation is recorded once.
+    std::set<std::string> refs;
+    std::map<std::string, SourceLoc> keys;
+    for (const auto& p : d.prices) refs.insert(DataReferenceOf(p));
+    for (const auto& p : d.prices) {
+      const std::string& e = p.evidence_url;
+      if (e.rfind("prices.json#", 0) == 0 && !refs.count(e))
+        diags->Error(p.evidence_loc, "evidence '" + e + "' names no observation in prices.json",
+                     "prices.json#GPU/CONDITION/REGION/DATE of an observation in the file");
+      if (e.rfind("gpus.json#", 0) == 0 && !d.FindGpu(e.substr(10)))
+        diags->Error(p.evidence_loc, "evidence '" + e + "' names no GPU in gpus.json",
+                     DidYouMean(e.substr(10), ids));
+      auto [it, fresh] = keys.emplace(DuplicateKey(p), p.loc);
+      if (!fresh)
+        diags->Error(p.loc,
+                     "this price observation repeats the one at " + it->second.file + ":" +
+                         std::to_string(it->second.Resolved().line),
+                     "remove one of them");
+    }
+  }
   for (const auto& c : d.cloud) CheckGpuRef(d, ids, c.gpu, c.gpu_loc, "gpu", diags);
   std::vector<std::string> model_ids;
   for (const auto& m : d.models) model_ids.push_back(m.id);
@@ -145,6 +166,15 @@ void ValidateDataset(const Dataset& d, Diagnostics* diags) {
     if (!v.model.empty() && !d.FindModel(v.model))
       diags->Error(v.model_loc, "unknown model '" + v.model + "' in 'model'",
                    DidYouMean(v.model, model_ids));
+  }
+  std::vector<std::string> pipeline_ids;
+  for (const auto& p : d.media) pipeline_ids.push_back(p.id);
+  for (const auto& c : d.media_validation) {
+    CheckGpuRef(d, ids, c.gpu, c.gpu_loc, "gpu", diags);
+    if (!d.FindPipeline(c.pipeline))
+      diags->Error(c.pipeline_loc, "unknown pipeline '" + c.pipeline + "' in 'pipeline'",
+                   pipeline_ids.empty() ? "pipelines are defined in data/genmodels.json"
+                                        : DidYouMean(c.pipeline, pipeline_ids));
   }
 
   // Ids must be unique across the files whose ids share a namespace in URLs and directives.

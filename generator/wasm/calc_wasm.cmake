@@ -71,8 +71,9 @@ if(GG_HAVE_WASM)
        ${CMAKE_SOURCE_DIR}/generator/model/*.cc ${CMAKE_SOURCE_DIR}/generator/wasm/*.cc)
   # The pure parts of base and data (no GLib, file I/O or threads).
   foreach(f base/diagnostics base/suggest base/dates base/text data/json_doc
-            data/object_reader data/field_ranges data/load_dataset data/load_machines data/load_regions
-            data/calc_bundle)
+            data/object_reader data/field_ranges data/load_dataset data/load_machines
+            data/load_media data/load_regions
+            data/calc_bundle data/price_fields)
     list(APPEND GG_WASM_SOURCES ${CMAKE_SOURCE_DIR}/generator/${f}.cc)
   endforeach()
   # Ninja creates the folders of a custom command's outputs, Make does not (a plain configure

@@ -1,9 +1,12 @@
 #include "write/commit_site.h"
 
 #include <fcntl.h>
+#include <linux/openat2.h>
 #include <stdio.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -46,9 +49,12 @@ class OutputLock {
  public:
   bool Acquire(const fs::path& lock_path, const std::function<void()>& on_wait,
                std::string* error) {
-    fd_ = open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    // Never through a link: O_CREAT would otherwise make the file a planted link names.
+    fd_ = open(lock_path.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
     if (fd_ < 0) {
-      *error = "cannot open the lock file " + lock_path.string() + ": " + std::strerror(errno);
+      *error = "cannot open the lock file " + lock_path.string() + ": " +
+               (errno == ELOOP ? std::string("it is a symbolic link (remove it)")
+                               : std::string(std::strerror(errno)));
       return false;
     }
     if (flock(fd_, LOCK_EX | LOCK_NB) == 0) return true;
@@ -131,6 +137,38 @@ bool WriteBytesAt(int dir_fd, const std::string& name, const std::string& bytes,
   return true;
 }
 
+// Reads the regular file `name` of the folder open as `dir_fd` without following a link; false
+// when it is anything else or cannot be read. *st receives its status.
+bool ReadRegularAt(int dir_fd, const std::string& name, std::string* out, struct stat* st) {
+  const int fd = openat(dir_fd, name.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) return false;
+  bool ok = fstat(fd, st) == 0 && S_ISREG(st->st_mode);
+  if (ok) {
+    out->resize(static_cast<size_t>(st->st_size));
+    size_t done = 0;
+    while (ok && done < out->size()) {
+      const ssize_t n = read(fd, out->data() + done, out->size() - done);
+      if (n < 0 && errno == EINTR) continue;
+      ok = n > 0;
+      if (ok) done += static_cast<size_t>(n);
+    }
+  }
+  close(fd);
+  return ok;
+}
+
+// Whether the old site's file `name` (in the folder open as `dir_fd`) is a regular file holding
+// exactly `bytes`: read, never followed through a link.
+bool SameBytesAt(int dir_fd, const std::string& name, const std::string& bytes) {
+  if (dir_fd < 0) return false;
+  struct stat st;
+  if (fstatat(dir_fd, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(st.st_mode) ||
+      static_cast<size_t>(st.st_size) != bytes.size())
+    return false;
+  std::string old;
+  return ReadRegularAt(dir_fd, name, &old, &st) && old == bytes;
+}
+
 // The inode of the folder at `path` (not followed if it is a link); 0 when there is none.
 uint64_t FolderInode(const std::string& path) {
   struct stat st;
@@ -144,6 +182,28 @@ fs::path NormalOutputPath(const std::string& out_dir) {
   fs::path out = fs::absolute(out_dir).lexically_normal();
   if (out.filename().empty()) out = out.parent_path();
   return out;
+}
+
+// Why `out` cannot be swapped: it is a mount point (or the root of one): "" otherwise or when
+// it does not exist.
+std::string MountPointProblem(const fs::path& out) {
+  struct statx sx;
+  bool mount_root = false;
+  if (statx(AT_FDCWD, out.c_str(), AT_SYMLINK_NOFOLLOW, STATX_BASIC_STATS, &sx) != 0 ||
+      !S_ISDIR(sx.stx_mode))
+    return "";
+  if (sx.stx_attributes_mask & STATX_ATTR_MOUNT_ROOT) {
+    mount_root = (sx.stx_attributes & STATX_ATTR_MOUNT_ROOT) != 0;
+  } else {
+    struct stat parent;
+    mount_root = stat(out.parent_path().c_str(), &parent) == 0 &&
+                 makedev(sx.stx_dev_major, sx.stx_dev_minor) != parent.st_dev;
+  }
+  if (!mount_root) return "";
+  return out.string() +
+         " is a mount point: a build swaps its output folder for the new site with one rename, "
+         "which a mount point refuses; build into a folder inside it (--out " +
+         (out / "site").string() + ") and serve that";
 }
 
 }  // namespace
@@ -163,7 +223,10 @@ OutputTrees ListOutputTrees(const std::string& out_dir) {
     t.standby_listed = t.standby_inode != 0 && ListTreeStrict(standby, &t.standby);
   });
   t.output_inode = FolderInode(out_dir);
-  t.output_listed = t.output_inode != 0 && ListTreeFiles(out_dir, &t.output, &t.inodes_agree);
+  TreeExtras extras;
+  t.output_listed =
+      t.output_inode != 0 && ListTreeFiles(out_dir, &t.output, &t.inodes_agree, &extras);
+  t.output_clean = t.output_listed && HoldsOnlyFiles(t.output, extras);
   standby_listing.join();
   return t;
 }
@@ -206,6 +269,23 @@ bool Staging::Open(const std::string& out_dir, const std::function<void()>& on_w
   const fs::path out = NormalOutputPath(out_dir);
   std::error_code ec;
   fs::create_directories(out.parent_path(), ec);
+  if (ec) {
+    *error = "cannot create " + out.parent_path().string() + ", the folder of " + out.string() +
+             ": " + ec.message();
+    return false;
+  }
+  // The new site is assembled beside the old one, and the lock is taken there: the folder
+  // that holds the output folder must be writable. Its real reason, not the lock file's.
+  if (access(out.parent_path().c_str(), W_OK | X_OK) != 0) {
+    *error = "cannot write in " + out.parent_path().string() + ", the folder of " + out.string() +
+             " (a build assembles the new site there and swaps it in): " + std::strerror(errno);
+    return false;
+  }
+  // A mount point cannot be swapped by a rename: said before anything is built.
+  if (std::string why = MountPointProblem(out); !why.empty()) {
+    *error = why;
+    return false;
+  }
   lock_ = std::make_unique<OutputLock>();
   bool waited = false;  // another build held the lock: what was listed before may be stale
   auto wait = [&] {
@@ -334,16 +414,36 @@ bool Staging::MakeFoldersOf(const std::string& path) {
 int Staging::OpenOldFolderOf(const std::string& path) const {
   if (!have_old_) return -1;
   const std::string folder = FolderOf(path);
-  return open((folder.empty() ? fs::path(out_) : fs::path(out_) / folder).c_str(),
-              O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+  const int top = open(out_.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+  if (top < 0 || folder.empty()) return top;
+  // No component below the output folder is followed if it is a link (a folder of the site
+  // replaced by a link to elsewhere is not the old site): one openat2 call where the kernel
+  // has it, else one openat per component.
+  struct open_how how = {};
+  how.flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC;
+  how.resolve = RESOLVE_NO_SYMLINKS | RESOLVE_BENEATH;
+  long fd = syscall(SYS_openat2, top, folder.c_str(), &how, sizeof how);
+  if (fd >= 0 || (errno != ENOSYS && errno != EPERM)) {
+    close(top);
+    return static_cast<int>(fd);
+  }
+  int at = top;
+  for (const auto& part : fs::path(folder)) {
+    const int next = openat(at, part.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    close(at);
+    if (next < 0) return -1;
+    at = next;
+  }
+  return at;
 }
 
 bool Staging::PlaceOne(const std::string& path, const std::string& bytes,
                        const std::string& unchanged_hash, const std::string& bytes_hash,
                        OldFolder* old_folder, bool* kept, TreeFile* stat, std::string* why) {
   *kept = false;
-  std::error_code fec;
   const fs::path old = fs::path(out_) / path;
+  const std::string folder = FolderOf(path);
+  const std::string name = path.substr(folder.empty() ? 0 : folder.size() + 1);
   bool same;
   if (!unchanged_hash.empty()) {
     same = true;  // planned without bytes: the old file is the content
@@ -352,9 +452,7 @@ bool Staging::PlaceOne(const std::string& path, const std::string& bytes,
     // No need to read the old file.
     same = it->second == (bytes_hash.empty() ? ContentHashHex(bytes) : bytes_hash);
   } else {
-    std::string old_bytes;
-    same = have_old_ && fs::is_regular_file(old, fec) && fs::file_size(old, fec) == bytes.size() &&
-           ReadWholeFile(old.string(), &old_bytes) && old_bytes == bytes;
+    same = have_old_ && SameBytesAt(old_folder->fd(), name, bytes);
   }
   if (from_standby_) {
     auto it = standby_index_.find(path);
@@ -377,22 +475,25 @@ bool Staging::PlaceOne(const std::string& path, const std::string& bytes,
     }
   }
   if (same && old_folder->fd() >= 0) {
-    const std::string folder = FolderOf(path);
-    const std::string name = path.substr(folder.empty() ? 0 : folder.size() + 1);
+    // linkat without AT_SYMLINK_FOLLOW would link a symbolic link itself: what was linked is
+    // checked to be a regular file (a link planted since the listing is never published).
+    // The link changed the file's ctime: it is listed anew.
+    TreeFile linked;
     if (linkat(old_folder->fd(), name.c_str(), staging_fd_, path.c_str(), 0) == 0) {
-      *kept = true;
-      if (auto it = stat ? output_files_.find(path) : output_files_.end();
-          it != output_files_.end()) {
-        *stat = it->second;  // the same file: no need to ask the system again
+      if (StatTreeFile(staging_fd_, path.c_str(), path, &linked)) {
+        *kept = true;
+        if (stat) *stat = std::move(linked);
         return true;
       }
+      unlinkat(staging_fd_, path.c_str(), 0);
     } else {
       // Another file system or no link support: a copy that keeps the time.
-      const fs::path target = fs::path(staging_) / path;
-      fec.clear();
-      fs::copy_file(old, target, fs::copy_options::overwrite_existing, fec);
-      if (!fec) {
-        fs::last_write_time(target, fs::last_write_time(old, fec), fec);
+      std::string old_bytes, reason;
+      struct stat st;
+      if (ReadRegularAt(old_folder->fd(), name, &old_bytes, &st) &&
+          WriteBytesAt(staging_fd_, path, old_bytes, &reason)) {
+        const struct timespec times[2] = {st.st_atim, st.st_mtim};
+        utimensat(staging_fd_, path.c_str(), times, AT_SYMLINK_NOFOLLOW);
         *kept = true;
       }
     }
@@ -531,7 +632,12 @@ bool Staging::Commit(const std::vector<OutputFile>& plan, CommitStats* stats, st
       }
     }
     if (renameat2(AT_FDCWD, staging.c_str(), AT_FDCWD, out.c_str(), RENAME_EXCHANGE) != 0) {
-      *error = "cannot swap " + staging.string() + " and " + out.string();
+      const int why = errno;
+      *error = "cannot swap " + staging.string() + " and " + out.string() + ": " +
+               std::strerror(why) +
+               (why == EBUSY    ? " (is it a mount point? build into a folder inside it)"
+                : why == EINVAL ? " (the file system cannot exchange two folders atomically)"
+                                : "");
       return false;
     }
     committed_ = true;  // the staging name now holds the previous site

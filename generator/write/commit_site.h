@@ -21,6 +21,14 @@
 // tree is trusted but the identity of its files: it is used only when it held nothing but
 // files and folders when listed, and neither it nor the output folder was replaced since (by
 // another build); otherwise it is removed and the staging folder starts empty.
+// Links: nothing is written, read or linked through a symbolic link. Files are made with
+// openat(O_EXCL) in the staging folder's descriptor; an old file is compared and linked from
+// its folder's descriptor without following a link, and what was linked is checked to be a
+// regular file; the output folder is listed with whatever else it holds (links, FIFOs, empty
+// folders), and such a folder is not "as recorded" (cli/up_to_date.h), so the next build
+// leaves them out of the new site. A mount point as the output folder is refused up front
+// (a rename cannot swap it), and an output folder whose parent is not writable is an error
+// saying so.
 // A failure or a kill at any point before step 2 leaves the output folder exactly as it was;
 // stale staging folders of killed runs are removed (under the lock) at the start of the next
 // one; one that cannot be removed is left alone and does not block the build.
@@ -54,6 +62,10 @@ struct OutputTrees {
   std::vector<TreeFile> output;  // ListTreeFiles of the output folder
   uint64_t output_inode = 0;
   bool inodes_agree = false;  // the output's folder entries give its files' own inodes
+  // The output folder holds nothing but its files and their folders (HoldsOnlyFiles): no
+  // link, FIFO or empty folder that the build must remove. Only then does its listing say
+  // what it holds (cli/up_to_date.h).
+  bool output_clean = false;
   bool standby_listed = false;
   TreeContents standby;  // ListTreeStrict of the standby tree
   uint64_t standby_inode = 0;

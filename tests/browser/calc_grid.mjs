@@ -160,7 +160,16 @@ export async function checkShown(page, c, shown, answers, names) {
     const want = (ok, what) => { if (!ok) problems.push(what); };
     const first = answers[0];
     if (first.error) {
-      want(shown.status.includes(first.error.messages[0]), `status '${shown.status}' lacks the error '${first.error.messages[0]}'`);
+      // A number out of its range comes back as a problem, said in the page's language with the
+      // field's label (errorMessages in assets/calculator.js); any other error as its message.
+      const problem = (first.error.problems ?? []).find((p) => p.message === first.error.messages[0]);
+      if (problem) {
+        const key = problem.max === null ? 'calc.invalid.min' : problem.whole ? 'calc.invalid.whole' : 'calc.invalid.range';
+        const words = t[key].split('{field}')[1].split('{min}')[0];
+        want(shown.status.includes(words), `status '${shown.status}' lacks '${words}' for '${first.error.messages[0]}'`);
+      } else {
+        want(shown.status.includes(first.error.messages[0]), `status '${shown.status}' lacks the error '${first.error.messages[0]}'`);
+      }
       want(shown.tables.length === 0, 'a table shows with an error');
       return problems;
     }
@@ -172,7 +181,9 @@ export async function checkShown(page, c, shown, answers, names) {
       if (cfg) {
         const row = shown.tables[1][0];
         const price = cfg.price_usd === null ? t['calc.unpriced'] : usd.format(cfg.price_usd);
-        want(row[0].startsWith(names.gpus[cfg.gpu]) && row[1] === int.format(cfg.count) && row[2] === gb.format(cfg.per_gpu_bytes / 1e9) && row[3] === price,
+        want(row[0].startsWith(names.gpus[cfg.gpu]) && row[1] === int.format(cfg.count) && row[2] === gb.format(cfg.per_gpu_bytes / 1e9) &&
+          // An estimated price carries its mark before the figure (price_estimated, issue 30).
+          row[3].endsWith(price) && (row[3] !== price) === Boolean(cfg.price_estimated),
           `first configuration ${row.join(' | ')} ≠ ${names.gpus[cfg.gpu]} | ${cfg.count} | ${price}`);
       }
       const maxctx = answers[1];
@@ -199,7 +210,11 @@ export async function checkShown(page, c, shown, answers, names) {
       if (first.break_even_days === null) want(shown.status === t['calc.rent.summary.never'], `status '${shown.status}' for never`);
       else want(shown.status.includes(days.format(first.break_even_days)), `status '${shown.status}' lacks ${days.format(first.break_even_days)}`);
       const cellsWanted = [first.desktop_cost_usd, first.electricity_usd_per_year, first.cloud_usd_per_year].map((v) => usd.format(v));
-      want(JSON.stringify(shown.tables[0].map((r) => r[1])) === JSON.stringify(cellsWanted), `costs ${shown.tables[0].map((r) => r[1])} ≠ ${cellsWanted}`);
+      // An estimated card or cloud price carries its mark (price_estimated, cloud_price_estimated).
+      const cellsShown = shown.tables[0].map((r) => r[1]);
+      want(JSON.stringify(cellsShown.map((v) => v.replace('≈', ''))) === JSON.stringify(cellsWanted), `costs ${cellsShown} ≠ ${cellsWanted}`);
+      want(cellsShown[0].includes('≈') === Boolean(first.price_estimated) && cellsShown[2].includes('≈') === Boolean(first.cloud_price_estimated),
+        `cost marks ${cellsShown} ≠ estimated ${first.price_estimated}, ${first.cloud_price_estimated}`);
       want(shown.chart, 'no cost-over-time chart');
     }
     return problems;

@@ -57,6 +57,15 @@ TEST_CASE("Formats a card cannot run are replaced by the nearest it runs", "[cal
   CHECK(RunnablePrecision(gpu("rtx-4090"), Precision::kFp8) == Precision::kFp8);
   CHECK(RunnablePrecision(gpu("rtx-4090"), Precision::kNvfp4) == Precision::kQ4_K_M);
   CHECK(RunnablePrecision(gpu("rtx-5090"), Precision::kNvfp4) == Precision::kNvfp4);
+  // NVFP4 follows the data: NVIDIA FP4 Tensor Cores (fp4_tflops on an nvidia card).
+  Gpu no_fp4 = gpu("rtx-5090");
+  no_fp4.fp4_tflops.reset();
+  CHECK(RunnablePrecision(no_fp4, Precision::kNvfp4) == Precision::kQ4_K_M);
+  Gpu cdna4 = gpu("rtx-5090");  // MXFP4 Matrix Cores, but NVFP4 is NVIDIA's format
+  cdna4.vendor = "amd";
+  cdna4.tensor_cores = "cdna4";
+  CHECK(RunnablePrecision(cdna4, Precision::kNvfp4) == Precision::kQ4_K_M);
+  CHECK(RunnablePrecision(cdna4, Precision::kMxfp4) == Precision::kMxfp4);
   CHECK(RunnablePrecision(gpu("v100"), Precision::kMxfp4) == Precision::kMxfp4);
   CHECK(RunnablePrecision(gpu("v100"), Precision::kQ4_K_M) == Precision::kQ4_K_M);
 }
@@ -263,6 +272,61 @@ TEST_CASE("Prefill: calibrated share of peak FP16 Tensor throughput", "[calc][fi
   REQUIRE(answer);
   REQUIRE(answer->prefill_tokens_per_s);
   CHECK(*answer->prefill_tokens_per_s == Approx(0.6 * peak4090));
+}
+
+TEST_CASE("Prefill of FP4 weights: FP4 Tensor Cores at their own calibrated share", "[calc][fit]") {
+  Dataset d = calc_test::TestDataset();
+  Assumptions a = calc_test::TestAssumptions();
+  const LlmModel& oss = *d.FindModel("gpt-oss-120b");  // 5.13B active
+  const Gpu& rtx5090 = *d.FindGpu("rtx-5090");         // FP16 209.5, FP4 1,676 TFLOPS
+  const Gpu& rtx4090 = *d.FindGpu("rtx-4090");         // no FP4 units
+  const double active = 5.13e9;
+  auto add_case = [&](const char* id, const char* gpu, const char* format, double measured) {
+    ValidationCase c;
+    c.id = id;
+    c.kind = "prefill";
+    c.engine = "llama.cpp";
+    c.model = "gpt-oss-120b";
+    c.gpu = gpu;
+    c.weights_format = format;
+    c.measured = measured;
+    d.validation.push_back(c);
+  };
+  // A quantized run at 60 % of the FP16 peak of an RTX 4090.
+  add_case("q", "rtx-4090", "q4_k_m", 0.6 * 165.2e12 / (2 * active));
+  CalibrateDecode(d, &a);
+  // Without an FP4 case, FP4 weights are dequantised on the fly like any quantized format.
+  CHECK(a.prefill_fp4.cases == 0);
+  CHECK(*PrefillTokensPerSecond(rtx5090, oss, Precision::kMxfp4, a) ==
+        Approx(0.6 * 209.5e12 / (2 * active)));
+  // A native-FP4 run on the RTX 5090 at 4 % of its FP4 peak.
+  add_case("fp4", "rtx-5090", "mxfp4_moe", 0.04 * 1676e12 / (2 * active));
+  CalibrateDecode(d, &a);
+  CHECK(a.prefill_fp4.cases == 1);
+  CHECK(a.prefill_fp4.efficiency == Approx(0.04));
+  CHECK(a.prefill_quantized.cases == 1);  // the FP4 run does not pull the quantized line
+  CHECK(a.prefill_quantized.efficiency == Approx(0.6));
+  struct Case {
+    const char* what;
+    const Gpu* gpu;
+    Precision precision;
+    double tokens_per_s;
+  };
+  const Case cases[] = {
+      {"mxfp4 on FP4 units", &rtx5090, Precision::kMxfp4, 0.04 * 1676e12 / (2 * active)},
+      {"nvfp4 on FP4 units", &rtx5090, Precision::kNvfp4, 0.04 * 1676e12 / (2 * active)},
+      {"mxfp4_moe on FP4 units", &rtx5090, Precision::kMxfp4Moe, 0.04 * 1676e12 / (2 * active)},
+      {"q4_k_m stays dequantised", &rtx5090, Precision::kQ4_K_M, 0.6 * 209.5e12 / (2 * active)},
+      {"mxfp4 without FP4 units", &rtx4090, Precision::kMxfp4, 0.6 * 165.2e12 / (2 * active)},
+  };
+  for (const Case& c : cases) {
+    INFO(c.what);
+    auto tps = PrefillTokensPerSecond(*c.gpu, oss, c.precision, a);
+    REQUIRE(tps);
+    CHECK(*tps == Approx(c.tokens_per_s));
+  }
+  // 16-bit weights have no line of their own here: no figure.
+  CHECK_FALSE(PrefillTokensPerSecond(rtx5090, oss, Precision::kBf16, a));
 }
 
 TEST_CASE("FitModel: practical counts, prices, cheapest overall and per segment", "[calc][fit]") {

@@ -128,10 +128,12 @@ inline Gpu MakeGpu(const std::string& id, Segment segment, double memory_gb, dou
 }
 
 // Specs from the vendors' data sheets: dense FP16 Tensor throughput with FP32 accumulate,
-// dense FP8 where native.
+// dense FP8 where native, dense FP4 on the RTX 5090 (3,352 AI TOPS, sparse FP4, ÷ 2).
 inline std::vector<Gpu> TestGpus() {
   const auto C = Segment::kConsumer, W = Segment::kWorkstation, D = Segment::kDatacenter;
   const std::nullopt_t none = std::nullopt;
+  Gpu rtx5090 = MakeGpu("rtx-5090", C, 32, 1792, 96, "blackwell", 209.5, 419, 575);
+  rtx5090.fp4_tflops = 1676;
   return {
       MakeGpu("a100-40gb", D, 40, 1555, 40, "ampere", 312, none, 400),
       MakeGpu("h100-sxm", D, 80, 3350, 50, "hopper", 989, 1979, 700),
@@ -142,7 +144,7 @@ inline std::vector<Gpu> TestGpus() {
       MakeGpu("rtx-3090", C, 24, 936, 6, "ampere", 71, none, 350),
       MakeGpu("rtx-4070-ti", C, 12, 504, 48, "ada", 80.2, 160.4, 285),
       MakeGpu("rtx-4090", C, 24, 1008, 72, "ada", 165.2, 330.3, 450),
-      MakeGpu("rtx-5090", C, 32, 1792, 96, "blackwell", 209.5, 419, 575),
+      rtx5090,
       MakeGpu("rtx-6000-ada", W, 48, 960, 96, "ada", 364.2, 728.5, 300),
       MakeGpu("rtx-a6000", W, 48, 768, 6, "ampere", 154.8, none, 300),
       MakeGpu("v100", D, 32, 900, 6, "volta", 125, none, 300),
@@ -276,6 +278,11 @@ inline std::vector<LlmModel> TestModels() {
   next.experts = MoeExperts{512, 10};
   next.layer_pattern = {K::kRecurrent, K::kRecurrent, K::kRecurrent, K::kFull};
   next.recurrent_state = RecurrentState{524288, 24576};
+  // DeepSeek-V3.2: DeepSeek-V3's shapes plus the sparse-attention indexer (index_head_dim 128,
+  // index_n_heads 64, index_topk 2048).
+  LlmModel v32 = deepseek;
+  v32.id = v32.name = "deepseek-v3.2";
+  v32.dsa_indexer = DsaIndexer{128, 64, 2048};
   return {
       MakeModel("llama-2-7b", 6.74, 6.74, 32, 4096, 11008, 32, 32, 128, 32000, 4096),
       MakeModel("llama-2-13b", 13.0, 13.0, 40, 5120, 13824, 40, 40, 128, 32000, 4096),
@@ -286,6 +293,7 @@ inline std::vector<LlmModel> TestModels() {
       oss,
       scout,
       next,
+      v32,
   };
 }
 

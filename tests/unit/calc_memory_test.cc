@@ -97,12 +97,26 @@ TEST_CASE("KV cache per layer kind: full, sliding, chunked, recurrent, MLA", "[c
        12.0 * 262144 * 2048 + 36.0 * 548864 * 4},
       // MLA, the ik_llama.cpp log: 61 × 32,768 × (512 + 64) × 34/32 B = 1,166.62 MiB.
       {"deepseek mla q8_0", "deepseek-v3", Precision::kQ8_0, 32768, 1223294976.0},
+      // DSA (DeepSeek-V3.2): MLA plus the indexer's key per layer and token, 128 FP8 values +
+      // one FP32 scale = 132 B whatever the KV format: 61 × 8,192 × ((512 + 64) × 2 + 132) =
+      // 61 × 8,192 × 1,284 = 641,630,208 B (MLA alone: 575,668,224 B).
+      {"deepseek v3.2 dsa bf16", "deepseek-v3.2", Precision::kBf16, 8192, 641630208.0},
+      // Q8_0 MLA cache, FP8 indexer keys: 61 × 32,768 × (576 × 34/32 + 132) = 1,223,294,976 +
+      // 263,847,936 B.
+      {"deepseek v3.2 dsa q8_0", "deepseek-v3.2", Precision::kQ8_0, 32768,
+       1223294976.0 + 61.0 * 32768 * 132},
   };
   for (const Case& c : cases) {
     INFO(c.what);
     CHECK(KvCacheBytes(Model(models, c.model), c.kv, c.context, a) == Approx(c.bytes));
   }
   CHECK(KvCacheBytes(Model(models, "gemma-3-27b"), Precision::kBf16, 0, a) == 0);
+  // The indexer's key: 128 FP8 values and one FP32 scale per 128; nothing without DSA.
+  CHECK(IndexerBytesPerLayerToken(Model(models, "deepseek-v3.2")) == 132);
+  CHECK(IndexerBytesPerLayerToken(Model(models, "deepseek-v3")) == 0);
+  LlmModel wide = Model(models, "deepseek-v3.2");
+  wide.dsa_indexer->head_dim = 200;  // two scale blocks (128 + 72)
+  CHECK(IndexerBytesPerLayerToken(wide) == 200 + 2 * 4);
   // Cells of each kind, directly.
   const LlmModel& gemma = Model(models, "gemma-3-27b");
   CHECK(KvCellsForLayer(gemma, LayerKind::kFull, 5000, a) == 5000);
@@ -136,6 +150,34 @@ TEST_CASE("Weights per part: MXFP4 experts, FP8 block scales, host embeddings", 
   CHECK(HostEmbeddingBytes(Model(models, "llama-3.1-8b"), Precision::kQ4_K_M, a) ==
         Approx(128256.0 * 4096 * 4.85 / 8));
   CHECK(HostEmbeddingBytes(Model(models, "gemma-3-27b"), Precision::kQ4_K_M, a) == 0);
+}
+
+TEST_CASE("Native INT4 experts with group scales (Kimi K2 Thinking's format)", "[calc][memory]") {
+  const Assumptions a = calc_test::TestAssumptions();
+  // A toy MoE: routed experts 2 layers x 8 x 3 x 1,024 x 512 = 25,165,824 of 100,000,000.
+  LlmModel m = calc_test::MakeModel("toy-int4", 0.1, 0.05, 2, 1024, 512, 8, 8, 128, 1000);
+  m.experts = MoeExperts{8, 2};
+  const double experts = 25165824.0, rest = 1e8 - experts;
+  REQUIRE(RoutedExpertParams(m) == experts);
+  // Published in INT4 with one 16-bit scale per 32 weights, the rest BF16:
+  // 25,165,824 x (0.5 + 2 / 32) + 74,834,176 x 2 = 163,824,128 B.
+  m.native_precision = "int4";
+  m.native_other_precision = "bf16";
+  m.native_scale_block = 32;
+  CHECK(WeightBytes(m, Precision::kInt4, a) == Approx(163824128.0));
+  CHECK(WeightBytes(m, NativePrecision(m), a) == Approx(experts * 0.5625 + rest * 2));
+  // Without a group size the scales are not counted; without the other part, INT4 throughout.
+  m.native_scale_block = 0;
+  CHECK(WeightBytes(m, Precision::kInt4, a) == Approx(experts * 0.5 + rest * 2));
+  m.native_other_precision.clear();
+  m.native_scale_block = 32;
+  CHECK(WeightBytes(m, Precision::kInt4, a) == Approx(1e8 * 0.5625));
+  // INT4 asked of a model published in BF16: plain 4 bits, as before.
+  m.native_precision = "bf16";
+  CHECK(WeightBytes(m, Precision::kInt4, a) == Approx(1e8 * 0.5));
+  // Other formats ignore the native INT4 parts.
+  m.native_precision = "int4";
+  CHECK(WeightBytes(m, Precision::kQ4_K_M, a) == Approx(1e8 * 4.85 / 8));
 }
 
 TEST_CASE("Compute buffer: logits, scores without FlashAttention, one FFN activation",

@@ -185,6 +185,64 @@ TEST_CASE("Regional current prices: own observations first, else converted and m
   CHECK(c.at({"b", N}).usd == Approx(500 * 7.7));
 }
 
+PriceObservation AsEstimate(PriceObservation p) {
+  p.kind = PriceKind::kEstimate;
+  p.prov.estimated = true;
+  p.estimate_method = "judgement";
+  p.evidence_url = "https://example.com/evidence";
+  p.evidence_date = p.date;
+  return p;
+}
+
+TEST_CASE(
+    "Regional current prices: a price seen in the region wins over its estimates and over "
+    "a conversion",
+    "[calc][regions][prices]") {
+  const auto N = Condition::kNew;
+  const Region us = MakeRegion("US", "USD", 0, 0.2, "North America");
+  const Region eu = MakeRegion("EU", "EUR", 0.2, 0.3, "Europe");
+  const std::vector<Gpu> gpus = {MakeGpu("a"), MakeGpu("b"), MakeGpu("c")};
+  const std::vector<PriceObservation> obs = {
+      MakePrice("a", "2026-11-20", N, 1000),  // US, seen
+      MakePrice("b", "2026-11-20", N, 2000), MakePrice("c", "2026-11-20", N, 3000),
+      // a: an EU estimate newer than the EU listing; the listing wins.
+      In(MakePrice("a", "2026-11-01", N, 900, "EUR"), "EU"),
+      In(AsEstimate(MakePrice("a", "2026-11-15", N, 1500, "EUR")), "EU"),
+      // b: only an EU estimate: it stands (an estimate of the region), not the US conversion.
+      In(AsEstimate(MakePrice("b", "2026-11-10", N, 2500, "EUR")), "EU"),
+      // c: nothing in the EU: the US price converted, marked as an estimate.
+  };
+  Assumptions a = calc_test::TestAssumptions();
+  const CurrentPrices ref = RegionalCurrentPrices(obs, gpus, us, a, nullptr, 1);
+  const double f = *PriceFactor(us, eu, Rates());
+  const CurrentPrices e = RegionalCurrentPrices(obs, gpus, eu, a, &ref, f);
+  auto converted = [](const CurrentPrice& p) {
+    return std::find(p.methods.begin(), p.methods.end(), kConvertedMethod) != p.methods.end();
+  };
+  const CurrentPrice& pa = e.at({"a", N});
+  CHECK(pa.usd == 900);
+  CHECK_FALSE(pa.estimated);
+  CHECK(pa.basis == PriceBasis::kMarket);
+  CHECK(pa.region == "EU");
+  const CurrentPrice& pb = e.at({"b", N});
+  CHECK(pb.usd == 2500);
+  CHECK(pb.estimated);
+  CHECK_FALSE(converted(pb));
+  const CurrentPrice& pc = e.at({"c", N});
+  CHECK(pc.usd == Approx(3000 * f));
+  CHECK(pc.estimated);
+  CHECK(pc.basis == PriceBasis::kEstimate);
+  CHECK(converted(pc));
+  CHECK(pc.region == "EU");
+  CHECK(pc.currency == "EUR");
+  CHECK(pc.newest_sourced_date.empty());
+  // The region's share of sourced prices counts the converted one as estimated.
+  const PricesAsOf s = SummarisePrices(obs, e, "EU");
+  CHECK(s.total == 3);
+  CHECK(s.sourced == 1);
+  CHECK(s.newest_sourced_date == "2026-11-01");
+}
+
 TEST_CASE("Regional assumptions and data", "[calc][regions]") {
   const Region eu = MakeRegion("EU", "EUR", 0.2, 0.3, "Europe");
   const Region us = MakeRegion("US", "USD", 0, 0.2, "North America");

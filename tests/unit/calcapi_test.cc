@@ -5,11 +5,13 @@
 #include <sstream>
 
 #include "../sites/site_fixture.h"
+#include "calc/assumptions.h"
 #include "calc/prices.h"
 #include "calc_fixture.h"
 #include "calcapi/calc_api.h"
 #include "cli/calc_command.h"
 #include "data/calc_bundle.h"
+#include "data/load_dataset.h"
 
 namespace gg {
 namespace {
@@ -190,8 +192,14 @@ TEST_CASE("calcapi: breakeven with a card of the data and a cloud offer", "[calc
         {"electricity_usd_per_kwh", 0.3}};
     nlohmann::json answer = Ask(data, by_id);
     CHECK(answer["condition"] == ConditionId(price->condition));
+    CHECK(answer["price_estimated"] == price->estimated);
     answer.erase("condition");
-    CHECK(answer == Ask(data, typed));
+    // The offer's estimate mark is the offer's; a typed price carries none.
+    answer.erase("cloud_price_estimated");
+    nlohmann::json typed_answer = Ask(data, typed);
+    CHECK(typed_answer["cloud_price_estimated"] == false);
+    typed_answer.erase("cloud_price_estimated");
+    CHECK(answer == typed_answer);
     CHECK(answer["break_even_days"].is_number());
   }
   // A card without a price in the conditions asked is the request's problem.
@@ -263,6 +271,86 @@ TEST_CASE("calcapi: a region answers in its currency, on its view", "[calcapi][r
   CHECK(Ask(data, vram)["error"]["messages"][0] == "'region' applies to fit, breakeven and rank");
 }
 
+// Every answer that carries a price says whether it rests on an estimate, on the guide's own
+// data: each object with a card price (price_usd, cost_usd, desktop_cost_usd) has
+// price_estimated beside it, true exactly when the card's current price is an estimate.
+void WalkPrices(const nlohmann::json& j, const calc::CurrentPrices& prices, int* seen,
+                int* estimated) {
+  if (j.is_array()) {
+    for (const auto& x : j) WalkPrices(x, prices, seen, estimated);
+    return;
+  }
+  if (!j.is_object()) return;
+  for (const char* key : {"price_usd", "cost_usd", "desktop_cost_usd"}) {
+    if (!j.contains(key) || j[key].is_null()) continue;
+    ++*seen;
+    INFO(j.dump());
+    REQUIRE(j.contains("price_estimated"));
+    REQUIRE(j["price_estimated"].is_boolean());
+    if (j.contains("gpu") && j.contains("condition") && j["condition"].is_string()) {
+      auto c = ParseCondition(j["condition"].get<std::string>());
+      auto it = prices.find({j["gpu"].get<std::string>(), *c});
+      REQUIRE(it != prices.end());
+      CHECK(j["price_estimated"] == it->second.estimated);
+    }
+    *estimated += j["price_estimated"].get<bool>() ? 1 : 0;
+  }
+  for (const auto& [k, v] : j.items()) WalkPrices(v, prices, seen, estimated);
+}
+
+TEST_CASE("calcapi: no answer kind shows a price without its estimate mark", "[calcapi]") {
+  Diagnostics diags;
+  const Dataset data = LoadDataset(GG_SOURCE_DIR, &diags);
+  REQUIRE_FALSE(diags.HasErrors());
+  const calc::Assumptions a = calc::ResolveAssumptions(data, &diags);
+  const calc::CurrentPrices prices =
+      calc::ComputeCurrentPrices(data.prices, a.price_window_days, a.price_max_age_days);
+  std::string estimated_gpu;
+  for (const auto& [k, p] : prices)
+    if (p.estimated && k.second == Condition::kNew && data.FindGpu(k.first)->form_factor == "pcie")
+      estimated_gpu = k.first;
+  REQUIRE_FALSE(estimated_gpu.empty());
+  const std::vector<nlohmann::json> requests = {
+      {{"command", "vram"}, {"model", "llama-3.1-8b"}, {"precision", "q4_k_m"}, {"context", 8192}},
+      {{"command", "fit"}, {"model", "llama-3.1-70b"}, {"precision", "q4_k_m"}, {"context", 8192}},
+      {{"command", "maxctx"},
+       {"model", "llama-3.1-8b"},
+       {"precision", "q4_k_m"},
+       {"gpu", "rtx-3090"}},
+      {{"command", "breakeven"},
+       {"gpu", estimated_gpu},
+       {"cloud_usd_per_hour", 2},
+       {"utilisation", 0.3},
+       {"electricity_usd_per_kwh", 0.2}},
+      {{"command", "rank"}, {"workload", "inference16"}},
+      {{"command", "rank"}, {"workload", "training16"}, {"cost", "ownership"}},
+  };
+  int seen = 0, estimated = 0;
+  for (const auto& r : requests) {
+    INFO(r.dump());
+    const nlohmann::json answer = Ask(data, r);
+    REQUIRE_FALSE(answer.contains("error"));
+    WalkPrices(answer, prices, &seen, &estimated);
+    if (r["command"] == "breakeven") {
+      CHECK(answer["price_estimated"] == true);
+      CHECK(answer["cloud_price_estimated"] == false);
+    }
+  }
+  CHECK(seen > 20);
+  CHECK(estimated > 0);
+  // An estimated cloud offer is marked as one.
+  for (const CloudOffer& o : data.cloud) {
+    const nlohmann::json answer = Ask(data, {{"command", "breakeven"},
+                                             {"desktop_cost_usd", 3000},
+                                             {"desktop_watts", 600},
+                                             {"cloud", o.id},
+                                             {"utilisation", 0.3},
+                                             {"electricity_usd_per_kwh", 0.2}});
+    CHECK(answer["cloud_price_estimated"] == o.prov.estimated);
+    CHECK(answer["price_estimated"] == false);
+  }
+}
+
 TEST_CASE("calcapi: unusable assumptions are a data error", "[calcapi]") {
   Dataset d = calc_test::TestDataset();
   d.assumptions.pop_back();  // bits_nf4
@@ -306,3 +394,36 @@ TEST_CASE("calc bundle: assembled from per-file parts, it is the JSON document n
   CHECK(gg::MakeCalcBundle(texts, &bad).empty());
   CHECK(bad.Render().find("data/prices.json") != std::string::npos);
 }
+
+// A number out of its range is also named as a problem a page can say in its reader's
+// language (issue 33: the page showed URL values such as count=1e400 as if valid).
+namespace gg {
+TEST_CASE("calcapi: numbers out of range are listed as problems", "[calcapi]") {
+  const Dataset& data = calc_test::TestDataset();
+  const calcapi::Answer a = calcapi::AnswerRequest(
+      data, calcapi::Json::parse(R"({"command": "maxctx", "model": "llama-3.1-8b",
+          "precision": "q4_k_m", "gpu": "rtx-4090", "count": "1e400"})"));
+  REQUIRE(a.exit_code == calcapi::kRequestError);
+  CHECK(
+      a.body["error"]["problems"].dump() ==
+      R"([{"field":"count","min":1,"max":4096,"whole":true,"message":"'count' must be a whole number from 1 to 4096, got \"1e400\""}])");
+  for (const char* count : {"0", "-1", "4097", "1.5"}) {
+    INFO(count);
+    const calcapi::Answer b = calcapi::AnswerRequest(
+        data, calcapi::Json::parse(std::string(R"({"command": "maxctx", "model": "llama-3.1-8b",
+          "precision": "q4_k_m", "gpu": "rtx-4090", "count": )") +
+                                   count + "}"));
+    REQUIRE(b.exit_code == calcapi::kRequestError);
+    CHECK(b.body["error"]["problems"][0]["field"] == "count");
+  }
+  const calcapi::Answer c = calcapi::AnswerRequest(
+      data, calcapi::Json::parse(R"({"command": "rank", "workload": "inference16",
+          "cost": "ownership", "utilisation": 1e300, "years": -1})"));
+  REQUIRE(c.exit_code == calcapi::kRequestError);
+  CHECK(
+      c.body["error"]["problems"].dump() ==
+      R"([{"field":"utilisation","min":0,"max":1,"whole":false,"message":"'utilisation' must be a fraction between 0 and 1, got 1e+300"},)"
+      R"({"field":"years","min":0,"max":100,"whole":false,"message":"'years' must be a number from 0 to 100, got -1"}])");
+}
+
+}  // namespace gg

@@ -96,8 +96,8 @@ TEST_CASE("per-layer fields that contradict each other are located errors", "[da
        "data/models.json:2:336: error: native_other_precision splits a MoE model's experts from "
        "the rest, but model 'm' has no experts\n"},
       {"FP8 blocks on a BF16 model", "\"native_scale_block\": 128, ", "null",
-       "data/models.json:2:332: error: native_scale_block describes FP8 block scales, but model "
-       "'m' is published in bf16\n"},
+       "data/models.json:2:332: error: native_scale_block describes FP8 block scales or INT4 "
+       "group scales, but model 'm' is published in bf16\n"},
   };
   for (const auto& c : cases) {
     INFO(c.name);

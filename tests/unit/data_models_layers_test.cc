@@ -66,6 +66,23 @@ TEST_CASE("per-layer kinds in data/models.json match the config.json hand counts
       {"granite-4.0-h-small", {4, 0, 0, 36, 0}, 0},
       // Nemotron Nano 9B v2: hybrid_override_pattern has 4 '*', 27 'M', 25 '-' over 56.
       {"nemotron-nano-9b-v2", {4, 0, 0, 27, 25}, 0},
+      // Qwen3.5 / 3.6 (full_attention_interval 4): 64 layers -> 16 gated attention + 48
+      // DeltaNet; 40 -> 10 + 30; 48 -> 12 + 36; 60 -> 15 + 45.
+      {"qwen3.5-27b", {16, 0, 0, 48, 0}, 0},
+      {"qwen3.6-27b", {16, 0, 0, 48, 0}, 0},
+      {"qwen3.5-35b-a3b", {10, 0, 0, 30, 0}, 0},
+      {"qwen3.6-35b-a3b", {10, 0, 0, 30, 0}, 0},
+      {"qwen3.5-122b-a10b", {12, 0, 0, 36, 0}, 0},
+      {"qwen3.5-397b-a17b", {15, 0, 0, 45, 0}, 0},
+      {"qwen3.5-9b", {8, 0, 0, 24, 0}, 0},
+      // Nemotron 3 Nano: hybrid_override_pattern has 6 '*', 23 'M', 23 'E' over 52.
+      {"nemotron-3-nano-30b-a3b", {6, 0, 0, 23, 23}, 0},
+      // DeepSeek-V3.2: sparse attention keeps every token cached, full in every layer.
+      {"deepseek-v3.2", {61, 0, 0, 0, 0}, 0},
+      {"glm-5", {78, 0, 0, 0, 0}, 0},
+      // Olmo 3 32B: layer_types (3 x sliding_attention, full_attention) x 16 over 64 layers ->
+      // 16 full, 48 sliding; sliding_window 4096.
+      {"olmo-3-32b", {16, 48, 0, 0, 0}, 4096},
       // Dense, full attention everywhere (no layer_pattern).
       {"llama-3.1-8b", {32, 0, 0, 0, 0}, 0},
   };
@@ -88,6 +105,18 @@ TEST_CASE("per-layer kinds in data/models.json match the config.json hand counts
   const LlmModel* nemotron = ds.FindModel("nemotron-nano-9b-v2");
   REQUIRE(nemotron);
   for (int i : {14, 21, 30, 39}) CHECK(nemotron->KindOfLayer(i) == LayerKind::kFull);
+  const LlmModel* nano = ds.FindModel("nemotron-3-nano-30b-a3b");
+  REQUIRE(nano);
+  for (int i : {5, 12, 19, 26, 33, 42}) CHECK(nano->KindOfLayer(i) == LayerKind::kFull);
+  for (int i : {0, 2, 4, 7}) CHECK(nano->KindOfLayer(i) == LayerKind::kRecurrent);
+  for (int i : {1, 3, 6, 51}) CHECK(nano->KindOfLayer(i) == LayerKind::kNone);
+  const LlmModel* qwen = ds.FindModel("qwen3.5-397b-a17b");
+  REQUIRE(qwen);
+  for (int i : {3, 7, 59}) CHECK(qwen->KindOfLayer(i) == LayerKind::kFull);
+  const LlmModel* olmo = ds.FindModel("olmo-3-32b");
+  REQUIRE(olmo);
+  for (int i : {3, 7, 63}) CHECK(olmo->KindOfLayer(i) == LayerKind::kFull);
+  for (int i : {0, 1, 2, 62}) CHECK(olmo->KindOfLayer(i) == LayerKind::kSliding);
 }
 
 TEST_CASE("recurrent states in data/models.json match the config.json arithmetic", "[data]") {
@@ -108,6 +137,20 @@ TEST_CASE("recurrent states in data/models.json match the config.json arithmetic
       // Mamba-2: mamba_num_heads 128 x mamba_head_dim 80 x ssm_state_size 128 = 1,310,720;
       // conv (4 - 1) x (10,240 + 2 x 8 groups x 128) = 36,864.
       {"nemotron-nano-9b-v2", 1310720, 36864},
+      // Qwen3.5 / 3.6 Gated DeltaNet, 16 key heads x 128, value heads x 128 x 128:
+      // 48 value heads (27B): 786,432 and 3 x (4,096 + 6,144) = 30,720;
+      // 32 (35B-A3B, 9B): 524,288 and 3 x (4,096 + 4,096) = 24,576;
+      // 64 (122B-A10B, 397B-A17B): 1,048,576 and 3 x (4,096 + 8,192) = 36,864.
+      {"qwen3.5-27b", 786432, 30720},
+      {"qwen3.6-27b", 786432, 30720},
+      {"qwen3.5-35b-a3b", 524288, 24576},
+      {"qwen3.5-9b", 524288, 24576},
+      {"qwen3.6-35b-a3b", 524288, 24576},
+      {"qwen3.5-122b-a10b", 1048576, 36864},
+      {"qwen3.5-397b-a17b", 1048576, 36864},
+      // Mamba-2: mamba_num_heads 64 x mamba_head_dim 64 = d_inner 4,096, x ssm_state_size 128 =
+      // 524,288; conv (4 - 1) x (4,096 + 2 x 8 groups x 128) = 18,432.
+      {"nemotron-3-nano-30b-a3b", 524288, 18432},
   };
   for (const auto& c : cases) {
     INFO(c.model);

@@ -4,7 +4,10 @@
 // "config" and the command line's --config.
 #include <catch2/catch.hpp>
 
+#include <unistd.h>
+
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -74,6 +77,10 @@ TEST_CASE("hf_config: real configs give the shape and parameters of data/models.
       // 671.03 B / 37.55 B without the multi-token-prediction layer; DeepSeek: 671 B / 37 B
       // (rounded: 1.5 % on the active count).
       {"deepseek-v3.json", "deepseek-v3", "DeepseekV3ForCausalLM", 0.001, 0.02, false, 163840},
+      // DeepSeek-V3.2: V3's 671.03 B / 37.55 B plus the indexer's 61 x 13.96 M = 0.85 B
+      // (wq_b 1,536 x 64 x 128, wk 7,168 x 128, its LayerNorm, weights_proj 7,168 x 64):
+      // 671.88 B / 38.40 B against the published 671 B / 37 B.
+      {"deepseek-v3.2.json", "deepseek-v3.2", "DeepseekV32ForCausalLM", 0.002, 0.04, false, 163840},
       // 20.91 B; OpenAI's 3.61 B active leaves the input embedding table (a lookup) out.
       {"gpt-oss-20b.json", "gpt-oss-20b", "GptOssForCausalLM", 0.001, 0.002, true, 131072},
       // 46.70 B / 12.88 B; Mistral AI: 46.7 B / 12.9 B.
@@ -129,6 +136,12 @@ TEST_CASE("hf_config: real configs give the shape and parameters of data/models.
     CHECK(m.native_precision == d->native_precision);
     CHECK(m.native_other_precision == d->native_other_precision);
     CHECK(m.native_scale_block == d->native_scale_block);
+    CHECK(m.dsa_indexer.has_value() == d->dsa_indexer.has_value());
+    if (m.dsa_indexer && d->dsa_indexer) {
+      CHECK(m.dsa_indexer->head_dim == d->dsa_indexer->head_dim);
+      CHECK(m.dsa_indexer->heads == d->dsa_indexer->heads);
+      CHECK(m.dsa_indexer->topk == d->dsa_indexer->topk);
+    }
     // The VRAM answer: KV cache and compute buffer to the byte; the weights differ only by
     // the parameter count (the data's published figure is rounded), within its tolerance.
     for (const char* precision : {"q4_k_m", "bf16", "native"}) {
@@ -182,7 +195,7 @@ TEST_CASE("hf_config: broken configs are named field by field", "[calcapi][hf_co
        {"unknown architecture 'FooForCausalLM' (supported: LlamaForCausalLM, MistralForCausalLM, "
         "MixtralForCausalLM, Qwen2ForCausalLM, Qwen3ForCausalLM, Qwen3MoeForCausalLM, "
         "Gemma3ForCausalLM, Gemma3ForConditionalGeneration, DeepseekV3ForCausalLM, "
-        "GptOssForCausalLM, Qwen3NextForCausalLM)"}},
+        "DeepseekV32ForCausalLM, GptOssForCausalLM, Qwen3NextForCausalLM)"}},
   };
   for (const Case& c : cases) {
     INFO(c.file);
@@ -219,6 +232,20 @@ TEST_CASE("hf_config: inline edge cases", "[calcapi][hf_config]") {
            "num_attention_heads": 4, "intermediate_size": 64,
            "layer_types": ["sliding_attention", "mamba"]})",
        "layer_types [1] \"mamba\" is not a layer kind the calculator represents"},
+      // The attention's shape (issue 33): more KV heads than heads, KV heads not dividing
+      // them, a head width beyond the sizes a model may have.
+      {R"({"architectures": ["LlamaForCausalLM"], "num_hidden_layers": 2, "hidden_size": 64,
+           "num_attention_heads": 4, "num_key_value_heads": 8, "vocab_size": 100,
+           "max_position_embeddings": 128, "intermediate_size": 128})",
+       "num_key_value_heads must divide num_attention_heads (4), got 8"},
+      {R"({"architectures": ["LlamaForCausalLM"], "num_hidden_layers": 2, "hidden_size": 64,
+           "num_attention_heads": 4, "num_key_value_heads": 3, "vocab_size": 100,
+           "max_position_embeddings": 128, "intermediate_size": 128})",
+       "num_key_value_heads must divide num_attention_heads (4), got 3"},
+      {R"({"architectures": ["LlamaForCausalLM"], "num_hidden_layers": 2, "hidden_size": 64,
+           "num_attention_heads": 64, "head_dim": 65536, "vocab_size": 100,
+           "max_position_embeddings": 128, "intermediate_size": 128})",
+       "head_dim times num_attention_heads must be at most 1048576, got 65536 × 64"},
   };
   for (const Case& c : cases) {
     INFO(c.config);
@@ -261,6 +288,45 @@ TEST_CASE("json_text: where a text stops being JSON", "[calcapi][hf_config]") {
   Json out;
   CHECK_FALSE(calcapi::ParseJsonText(" {\"a\": [1, 2]} ", &out));
   CHECK(out["a"][1] == 2);
+  // The nesting limit of the data loader: 64 levels read, the 65th refused at its bracket
+  // (brackets inside strings do not count), 60,000 refused without a crash.
+  const std::string ok = std::string(64, '[') + std::string(64, ']');
+  CHECK_FALSE(calcapi::ParseJsonText(ok, &out));
+  const std::string deep =
+      "{\"a\": \"[[[\", \"b\":\n" + std::string(65, '[') + std::string(65, ']') + "}";
+  auto e = calcapi::ParseJsonText(deep, &out);
+  REQUIRE(e);
+  CHECK(e->Message() ==
+        "invalid JSON at byte 81 (line 2, column 64): JSON nested deeper than 64 levels");
+  e = calcapi::ParseJsonText(std::string(60000, '[') + std::string(60000, ']'), &out);
+  REQUIRE(e);
+  CHECK(e->byte == 64);
+}
+
+TEST_CASE("calcapi and calc --config: deep nesting refused, not a crash", "[calcapi][cli]") {
+  const Dataset& data = GuideData();
+  const std::string deep = std::string(60000, '[') + std::string(60000, ']');
+  // The request's own nesting, and a pasted config's (as the page sends it: text).
+  CHECK(calcapi::AnswerRequestText(data, deep).find("request nested deeper than 64 levels") !=
+        std::string::npos);
+  Json request = {
+      {"command", "vram"}, {"config", deep}, {"precision", "q4_k_m"}, {"context", 8192}};
+  const std::string answer = calcapi::AnswerRequestText(data, request.dump());
+  CHECK(answer.find("config: invalid JSON at byte 64 (line 1, column 65): JSON nested deeper "
+                    "than 64 levels") != std::string::npos);
+  // gpuguide calc --config FILE (it crashed on ~60,000 levels).
+  const std::string path = (std::filesystem::temp_directory_path() /
+                            ("gg-deep-config-" + std::to_string(::getpid()) + ".json"))
+                               .string();
+  {
+    std::ofstream f(path, std::ios::binary);
+    f << deep;
+  }
+  std::ostringstream o, e;
+  CHECK(RunCalcCommand({"vram", "--config", path, "--precision", "q4_k_m", "--context", "8192"},
+                       data, o, e) == 1);
+  CHECK(e.str().rfind(path + ":1:65: error: invalid JSON at byte 64", 0) == 0);
+  std::filesystem::remove(path);
 }
 
 TEST_CASE("calcapi: 'config' as an object or as text, in vram, fit and maxctx",

@@ -11,6 +11,7 @@
 #include <set>
 
 #include "../sites/site_fixture.h"
+#include "calc/cost.h"
 #include "calc/prices.h"
 #include "data/load_dataset.h"
 #include "directives/computed.h"
@@ -59,10 +60,21 @@ TEST_CASE("mini site: an estimated current price never appears without its mark"
   for (const auto& a : b.data.assumptions)
     if (a.unit == "USD" || a.unit == "USD per GPU") unmarked_ok.insert(en.Usd(a.number));
   int estimated = 0, shown = 0;
+  // Each estimated price, and what it makes: the cost of owning the card (gpu-tco's total).
+  std::vector<std::pair<calc::CurrentPrice, std::string>> amounts;
   for (const auto& [key, p] : b.computed.prices) {
     if (!p.estimated) continue;
+    amounts.push_back({p, en.Usd(p.usd)});
+    const Gpu* g = b.data.FindGpu(p.gpu);
+    REQUIRE(g != nullptr);
+    amounts.push_back(
+        {p, en.Usd(calc::CostOfOwnership(*g, p.usd, 1, b.computed.assumptions).total_usd)});
+  }
+  int totals_shown = 0;
+  for (size_t k = 0; k < amounts.size(); ++k) {
+    const calc::CurrentPrice& p = amounts[k].first;
     ++estimated;
-    const std::string amount = en.Usd(p.usd);
+    const std::string& amount = amounts[k].second;
     if (unmarked_ok.count(amount)) continue;
     for (const auto& [path, bytes] : b.files) {
       if (!IsEnglishPage(path)) continue;
@@ -76,6 +88,7 @@ TEST_CASE("mini site: an estimated current price never appears without its mark"
             std::isdigit(static_cast<unsigned char>(bytes[at + amount.size()])))
           continue;
         ++shown;
+        totals_shown += k % 2;
         INFO(path << ": " << p.gpu << " " << ConditionId(p.condition) << " " << amount);
         CHECK(bytes.compare(at - std::min(at, kMark.size()), kMark.size(), kMark) == 0);
         CHECK(bytes.find("class=\"price-legend\"") != std::string::npos);
@@ -83,7 +96,8 @@ TEST_CASE("mini site: an estimated current price never appears without its mark"
     }
   }
   CHECK(estimated > 0);
-  CHECK(shown > 0);  // the check above looked at something
+  CHECK(shown > 0);         // the check above looked at something
+  CHECK(totals_shown > 0);  // and at a cost-of-ownership total (en/guide/speed: gpu-tco)
 }
 
 TEST_CASE("mini site: a break-even on an estimated cloud price carries the mark",
@@ -113,7 +127,7 @@ TEST_CASE("mini site: a break-even on an estimated cloud price carries the mark"
 TEST_CASE("mini site: 'Prices as of' is the newest sourced observation", "[site][prices]") {
   Built b;
   REQUIRE(b.run.exit_code == 0);
-  const std::string sourced = calc::NewestSourcedDate(b.data.prices);
+  const std::string sourced = calc::NewestSourcedDate(b.data.prices, "US");
   // The fixture has estimates dated later: the test would catch the newest-of-all date.
   REQUIRE(calc::NewestObservationDate(b.data.prices) > sourced);
   Formatter en("en_US");

@@ -7,7 +7,7 @@
 // maxctx on several cards and counts; rank (with the reader's ownership settings and
 // budgets) and breakeven (typed figures, every card of the data, every cloud offer); pasted
 // config.json files (tests/hf_configs: real ones as text and as objects, broken ones) for vram,
-// fit and maxctx; and error cases (unknown ids and
+// fit and maxctx; media (every pipeline, format and offload mode); and error cases (unknown ids and
 // fields, wrong types, out-of-range values, malformed JSON, invalid UTF-8).
 //
 // usage: node equality.mjs --native BIN --gpuguide BIN --root DIR --work DIR
@@ -104,6 +104,21 @@ for (const region of regions) {
 }
 add({ command: "rank", region: "EUR", workload: "inference16" });
 add({ command: "vram", region: "EU", model: models[0].id, precision: "q4_k_m", context: 8192 });
+// Image and video generation: every pipeline × weight formats × offload modes, tiled or not,
+// with and without a card; sizes, frames and steps around the defaults.
+const pipelines = (bundle.files["genmodels.json"]?.pipelines ?? []);
+for (const p of pipelines) {
+  for (const precision of ["bf16", "fp8", "q8_0", "q5_k", "q4_k", "nvfp4", "nf4"])
+    for (const offload of ["none", "phases", "model", "sequential"])
+      add({ command: "media", pipeline: p.id, precision, offload, gpu: "rtx-4090" });
+  for (const [width, height] of [[512, 512], [1024, 1024], [1280, 720], [1920, 1088]])
+    for (const tiled_vae of [false, true])
+      add({ command: "media", pipeline: p.id, precision: "bf16", width, height, tiled_vae, efficient_attention: !tiled_vae,
+        encoder_precision: "fp8", batch: tiled_vae ? 2 : 1, steps: 8, gpu: gpus[(width + height) % gpus.length] });
+  if (p.kind === "video")
+    for (const frames of [1, 17, 81, 121, 241])
+      add({ command: "media", pipeline: p.id, precision: "fp8", frames, offload: "model" });
+}
 // Pasted config.json files: the real ones as the page sends them (text) and as objects, at
 // several precisions and contexts; the broken ones (each problem named).
 const configDir = new URL("../hf_configs/", import.meta.url);
@@ -164,6 +179,10 @@ const errors = [
   { command: "rank", workload: "training16", cost: "none", budget_usd: 100 },
   { command: "rank", workload: "training16", cost: "ownership", budget_usd: -1, years: -1, utilisation: 1.5 },
   { command: "vrma", model: m0.id },
+  { command: "media", pipeline: "flux-1-dev", precision: "bf16" },
+  { command: "media", pipeline: pipelines[0]?.id, precision: "int3", offload: "cpu", width: 32, frames: 5, gpu: "rtx-409" },
+  { command: "media", pipeline: pipelines[0]?.id, precision: "bf16", height: 1024.5, tiled_vae: "yes", steps: 0, batch: 65 },
+  { command: "media" },
   { command: 3 },
   { model: m0.id },
   {},
@@ -219,6 +238,10 @@ const cli = [
   [["vram", "--model", m0.id, "--precision", "bf16", "--mode", "lora", "--batch", "2"], { command: "vram", model: m0.id, precision: "bf16", mode: "lora", batch: 2 }],
   [["rank", "--workload", "training16", "--cost", "ownership", "--electricity", "0.35", "--utilisation", "0.5", "--years", "3", "--budget", "2500", "--condition", "used"],
     { command: "rank", workload: "training16", cost: "ownership", electricity_usd_per_kwh: 0.35, utilisation: 0.5, years: 3, budget_usd: 2500, conditions: ["used"] }],
+  [["media", "--pipeline", "wan2.1-t2v-14b", "--precision", "fp8", "--width", "1280", "--height", "720", "--frames", "81", "--offload", "model", "--tiled-vae", "--gpu", "rtx-4090"],
+    { command: "media", pipeline: "wan2.1-t2v-14b", precision: "fp8", width: 1280, height: 720, frames: 81, offload: "model", tiled_vae: true, gpu: "rtx-4090" }],
+  [["media", "--pipeline", "flux.1-dev", "--precision", "q4_k", "--width", "1024", "--height", "1024", "--steps", "20", "--encoder-precision", "fp8"],
+    { command: "media", pipeline: "flux.1-dev", precision: "q4_k", width: 1024, height: 1024, steps: 20, encoder_precision: "fp8" }],
   [["breakeven", "--gpu", "rtx-4090", "--condition", "new", "--cloud", offers[0], "--utilisation", "0.25", "--electricity", "0.3"],
     { command: "breakeven", gpu: "rtx-4090", conditions: ["new"], cloud: offers[0], utilisation: 0.25, electricity_usd_per_kwh: 0.3 }],
 ];
@@ -237,7 +260,7 @@ for (const [args, request] of cli) {
 }
 
 // The grid must really exercise the calculator: a few answers of every command.
-for (const command of ["vram", "fit", "rank", "breakeven"])
+for (const command of ["vram", "fit", "rank", "breakeven", "media"])
   if (!(seen.ok[command] > 10)) {
     failures++;
     console.error(`only ${seen.ok[command] ?? 0} successful '${command}' answers: is the data loaded?`);

@@ -9,6 +9,9 @@
 const FIELDS = ["v-region", "v-workload", "v-cost", "v-condition", "v-segment", "v-budget", "v-electricity", "v-utilisation", "v-years"];
 const OWNERSHIP = [["v-electricity", "electricity_usd_per_kwh", 1], ["v-utilisation", "utilisation", 100], ["v-years", "years", 1]];
 const BARS = 15;
+// The request fields that hold numbers: [form field, scale] (errorMessages in calculator.js).
+const NUMBERS = { electricity_usd_per_kwh: ["v-electricity", 1], utilisation: ["v-utilisation", 100],
+  years: ["v-years", 1], budget_usd: ["v-budget", 1] };
 
 // The rank request of a form state (get: field → text; defaults: the ownership fields').
 function valueRequest(get, defaults, numberOf) {
@@ -81,7 +84,8 @@ class ValueTool {
     const answer = JSON.parse(await this.calc.answer(request));
     this.results.replaceChildren();
     if (answer.error) {
-      this.status.textContent = `${this.t["calc.error"]} ${answer.error.messages.join(" ")}`;
+      const messages = this.ui.errorMessages(answer.error, this.t, this.form, NUMBERS, this.root.dataset.locale);
+      this.status.textContent = `${this.t["calc.error"]} ${messages.join(" ")}`;
       return;
     }
     this.usd = this.ui.money(this.locale, answer.currency ?? "USD");  // the region's money

@@ -8,6 +8,9 @@
 
 const FIELDS = ["r-region", "r-desktop", "r-cost", "r-watts", "r-offer", "r-per-hour", "r-utilisation", "r-electricity"];
 const SVG = "http://www.w3.org/2000/svg";
+// The request fields that hold numbers: [form field, scale] (errorMessages in calculator.js).
+const NUMBERS = { desktop_cost_usd: ["r-cost", 1], desktop_watts: ["r-watts", 1],
+  cloud_usd_per_hour: ["r-per-hour", 1], utilisation: ["r-utilisation", 100], electricity_usd_per_kwh: ["r-electricity", 1] };
 
 // The breakeven request of a form state (get: field → text).
 function rentRequest(get, numberOf) {
@@ -82,7 +85,8 @@ class RentTool {
     const a = JSON.parse(await this.calc.answer(request));
     this.results.replaceChildren();
     if (a.error) {
-      this.status.textContent = `${this.t["calc.error"]} ${a.error.messages.join(" ")}`;
+      const messages = this.ui.errorMessages(a.error, this.t, this.form, NUMBERS, this.root.dataset.locale);
+      this.status.textContent = `${this.t["calc.error"]} ${messages.join(" ")}`;
       return;
     }
     if (!ownDesktop) {
@@ -91,16 +95,24 @@ class RentTool {
     }
     if (!ownPrice) this.control("r-per-hour").value = String(a.cloud_usd_per_hour);
     const utilisation = this.ui.numberOf(this.get("r-utilisation"), 100);
-    this.status.textContent = a.break_even_days === null ? this.t["calc.rent.summary.never"]
+    const summary = a.break_even_days === null ? this.t["calc.rent.summary.never"]
       : this.ui.fill(this.t["calc.rent.summary"], { days: this.days.format(a.break_even_days),
         months: this.months.format(a.break_even_months), util: this.percent.format(utilisation) });
+    // A break-even computed from an estimated price is an estimate too.
+    const estimated = (a.price_estimated && !ownDesktop) || (a.cloud_price_estimated && !ownPrice);
+    this.status.replaceChildren(this.ui.priced(estimated, this.t["price.estimated"], summary));
     const t = this.t;
     this.usd = this.ui.money(this.locale, a.currency ?? "USD");  // the region's money
-    // A cloud price of the data, quoted in US dollars, converted into the region's money.
+    // The desktop's cost and the cloud's rest on estimates when the answer says so (a typed-in
+    // figure never does): they carry the "≈" mark as on the static pages. A cloud price of the
+    // data, quoted in US dollars, is converted into the region's money and says so.
+    const mark = t["price.estimated"];
     const converted = a.cloud_converted && !ownPrice ? t["price.converted_text"] : "";
-    const rows = [[t["calc.rent.row.desktop"], this.usd.format(a.desktop_cost_usd)],
+    const rows = [[t["calc.rent.row.desktop"],
+      this.ui.priced(a.price_estimated && !ownDesktop, mark, this.usd.format(a.desktop_cost_usd))],
       [t["calc.rent.row.electricity"], this.usd.format(a.electricity_usd_per_year)],
-      [t["calc.rent.row.cloud"], this.usd.format(a.cloud_usd_per_year) + converted]];
+      [t["calc.rent.row.cloud"],
+        this.ui.priced(a.cloud_price_estimated && !ownPrice, mark, this.usd.format(a.cloud_usd_per_year) + converted)]];
     this.results.append(this.ui.table(t["calc.rent.caption"], [t["calc.rent.col.item"], a.currency ?? t["calc.rent.col.usd"]], rows, [false, true]),
       this.chart(a));
   }

@@ -2,9 +2,13 @@
 // reading the data bundle and answering never block the page: the page stays responsive and
 // paints at once. Messages: {init: {runtime, wasm, data, locale}} (URLs, the page's locale) answered by
 // {ready, dataErrors} or {ready: false, error}; then {id, request} (request JSON text)
-// answered by {id, answer} (answer JSON text), in the order asked.
+// answered by {id, answer} (answer JSON text), in the order asked. {id, request, config}: a
+// pasted config.json text, put into the request here (the page never copies it into JSON);
+// over CONFIG_LIMIT it is refused without being read. An answer the calculator could not give
+// (an exception: a bug) is {"error": {"kind": "internal"}}, which the page says in its language.
 
 let calc = null;
+const CONFIG_LIMIT = 1_000_000; // as calculator.js
 
 async function fetchBytes(url) {
   const response = await fetch(url);
@@ -46,9 +50,15 @@ self.onmessage = (event) => {
   }
   let answer;
   try {
-    answer = calc.answer(message.request);
+    let request = message.request;
+    if (typeof message.config === "string") {
+      if (message.config.length > CONFIG_LIMIT) throw new RangeError("config.json over the limit");
+      request = JSON.stringify({ ...JSON.parse(request), config: message.config });
+    }
+    answer = calc.answer(request);
   } catch (error) {
-    answer = JSON.stringify({ error: { messages: [String(error)] } });
+    console.warn(error);
+    answer = JSON.stringify({ error: { kind: "internal", messages: [] } });
   }
   self.postMessage({ id: message.id, answer });
 };

@@ -11,9 +11,19 @@
 // stay hidden). The model may also be a pasted Hugging Face config.json (model "config"): the
 // text goes to the calculator as the request's "config", the message beside the box says
 // what it read or why it cannot, and the text stays out of the URL (the page says so).
+// Checked before anything is answered: a number in the URL that its field does not take
+// (outside its min and max, not whole where a whole number is asked) is shown as an error
+// and the field keeps its default; a pasted text over CONFIG_LIMIT is refused at once, and
+// the text itself goes to the worker as it is (calc-worker.js puts it in the request), so
+// the page's thread never parses or copies it into JSON; a number the calculator refuses is
+// said in the page's language (the answer's "problems", generator/calcapi/README.md).
 
 const FIELDS = ["model", "precision", "kv_precision", "context", "batch", "mode", "gpu", "count", "region"];
 const WHOLE = new Set(["context", "batch", "count"]);
+// The request fields of this form that hold numbers: [form field, scale].
+const NUMBERS = { context: ["context", 1], batch: ["batch", 1], count: ["count", 1] };
+// The longest config.json text the page takes: 1 MB (a config.json is a few kilobytes).
+const CONFIG_LIMIT = 1_000_000;
 
 // "{model} needs {total} GB" with the named values filled in.
 function fill(template, values) {
@@ -30,6 +40,15 @@ function element(tag, attrs = {}, ...children) {
 // An accessible table like the static ones (directives/html.cc): a captioned table in a
 // focusable scrolling region; the cell in column `rowHeader` (default the first) of each row
 // is its header.
+// A price, with the "≈" mark of an estimate before it (one element: the stylesheet draws the
+// "≈" and clips the label, as for the marks the build writes).
+function priced(estimated, label, text) {
+  const span = element("span", {});
+  if (estimated) span.append(element("span", { class: "est-mark", title: label }, `${label}: `));
+  span.append(text);
+  return span;
+}
+
 function table(caption, headers, rows, numeric, rowHeader = 0) {
   const head = element("tr", {}, ...headers.map((h, i) =>
     element("th", numeric[i] ? { scope: "col", class: "num" } : { scope: "col" }, h)));
@@ -62,8 +81,11 @@ class CalculatorForm {
     return this.form.elements.namedItem(name);
   }
 
+  // The model first: the context field's maximum is the model's.
   readUrl() {
-    formFromUrl(this.form, FIELDS);
+    formFromUrl(this.form, ["model"]);
+    this.limitContext();
+    formFromUrl(this.form, FIELDS.filter((name) => name !== "model"));
     this.limitContext();
   }
 
@@ -86,11 +108,26 @@ class CalculatorForm {
 
   value(name) {
     const text = this.control(name).value.trim();
-    return WHOLE.has(name) && /^\d+$/.test(text) ? Number(text) : text;
+    return WHOLE.has(name) && /^\d+$/.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : text;
   }
 
+  // The pasted text travels beside the request, not inside its JSON (the worker joins them).
   async ask(request) {
-    return JSON.parse(await this.calc.answer(JSON.stringify(request)));
+    const { config, ...rest } = request;
+    return JSON.parse(await this.calc.answer(JSON.stringify(rest), config));
+  }
+
+  messages(error) {
+    return errorMessages(error, this.t, this.form, NUMBERS, this.root.dataset.locale);
+  }
+
+  // A text over CONFIG_LIMIT: refused, nothing answered.
+  refuseConfig(length) {
+    const mb = new Intl.NumberFormat(this.root.dataset.locale, { maximumFractionDigits: 1 });
+    const message = fill(this.t["calc.config.too_large"], { size: mb.format(length / 1e6), limit: mb.format(CONFIG_LIMIT / 1e6) });
+    this.configStatus.textContent = message;
+    this.status.textContent = message;
+    this.results.replaceChildren();
   }
 
   name(selectName, id) {
@@ -100,7 +137,8 @@ class CalculatorForm {
 
   configText(c) {
     const text = `${this.int.format(c.count)} × ${this.name("gpu", c.gpu)}`;
-    return c.price_usd === null ? text : `${text} (${this.usd.format(c.price_usd)})`;
+    if (c.price_usd === null) return text;
+    return `${text} (${c.price_estimated ? "≈ " : ""}${this.usd.format(c.price_usd)})`;
   }
 
   // The model part of a request: the id, or the pasted text; null (with the message shown)
@@ -109,6 +147,10 @@ class CalculatorForm {
     if (this.configStatus) this.configStatus.textContent = "";
     if (!this.pasted()) return { model: this.value("model") };
     const text = this.control("config").value;
+    if (text.length > CONFIG_LIMIT) {
+      this.refuseConfig(text.length);
+      return null;
+    }
     if (text.trim() !== "") return { config: text };
     this.configStatus.textContent = this.t["calc.config.empty"];
     this.status.textContent = this.t["calc.config.empty"];
@@ -121,7 +163,7 @@ class CalculatorForm {
     if (fit.error) {
       // The calculator prefixes the config's own problems with "config: "; beside the box
       // that goes without saying.
-      const messages = fit.error.messages.map((m) => m.replace(/^config: /, ""));
+      const messages = this.messages(fit.error).map((m) => m.replace(/^config: /, ""));
       this.configStatus.textContent = `${this.t["calc.config.invalid"]} ${messages.join(" ")}`;
       return;
     }
@@ -149,7 +191,7 @@ class CalculatorForm {
     const maxctx = base.mode === "inference"
       ? await this.ask({ command: "maxctx", ...base, gpu: this.value("gpu"), count: this.value("count") }) : null;
     this.results.replaceChildren();
-    const errors = [fit, maxctx].filter((a) => a && a.error).flatMap((a) => a.error.messages);
+    const errors = [fit, maxctx].filter((a) => a && a.error).flatMap((a) => this.messages(a.error));
     if (fit.error) {
       this.status.textContent = `${this.t["calc.error"]} ${[...new Set(errors)].join(" ")}`;
       return;
@@ -163,7 +205,7 @@ class CalculatorForm {
     if (!maxctx) {
       // training: no largest context
     } else if (maxctx.error) {
-      said.push(`${this.t["calc.error"]} ${maxctx.error.messages.join(" ")}`);
+      said.push(`${this.t["calc.error"]} ${this.messages(maxctx.error).join(" ")}`);
     } else {
       const config = `${this.int.format(maxctx.count)} × ${this.name("gpu", maxctx.gpu)}`;
       said.push(maxctx.max_context === 0
@@ -195,7 +237,8 @@ class CalculatorForm {
     const rows = configs.slice(0, 10).map((c) => [
       c.precision_substituted ? `${this.name("gpu", c.gpu)} (${fill(this.t["calc.substituted"], { precision: c.precision })})` : this.name("gpu", c.gpu),
       this.int.format(c.count), this.gb.format(c.per_gpu_bytes / 1e9),
-      c.price_usd === null ? this.t["calc.unpriced"] : this.usd.format(c.price_usd),
+      c.price_usd === null ? this.t["calc.unpriced"]
+        : priced(c.price_estimated, this.t["price.estimated"], this.usd.format(c.price_usd)),
       c.tokens_per_s === null ? "—" : this.speed.format(c.tokens_per_s)]);
     return table(this.t["calc.configs.caption"],
       [this.t["col.gpu"], this.t["col.cards"], this.t["calc.col.per_gpu_gb"], this.t["col.config_price"], this.t["col.tokens_per_s"]],
@@ -215,8 +258,22 @@ class CalculatorForm {
     const config = this.control("config");
     if (config) {
       let timer = 0;
+      // A paste over the limit never reaches the box: refused before the page lays it out.
+      config.addEventListener("paste", (event) => {
+        const length = event.clipboardData ? event.clipboardData.getData("text/plain").length : 0;
+        if (length <= CONFIG_LIMIT) return;
+        event.preventDefault();
+        clearTimeout(timer);
+        this.refuseConfig(length);
+      });
       config.addEventListener("input", () => {
         clearTimeout(timer);
+        if (config.value.length > CONFIG_LIMIT) { // dropped or typed past the limit
+          const length = config.value.length;
+          config.value = "";
+          this.refuseConfig(length);
+          return;
+        }
         timer = setTimeout(() => this.answer(), 300);
       });
     }
@@ -225,10 +282,34 @@ class CalculatorForm {
   }
 }
 
-// A typed number divided by scale (a percentage by 100); anything else is sent as typed, so
-// the calculator names the problem ("'years' must be a number from 0 to 100, got \"x\"").
+// A typed number divided by scale (a percentage by 100); anything else, and a number too
+// large to be one (1e400), is sent as typed, so the calculator names the problem ("'years'
+// must be a number from 0 to 100, got \"x\"") instead of taking the default.
 function numberOf(text, scale) {
-  return /^\s*(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(text) ? Number(text) / scale : text.trim();
+  const n = Number(text);
+  return /^\s*(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(text) && Number.isFinite(n) ? n / scale : text.trim();
+}
+
+// The UI strings of the tool holding `form`.
+function stringsOf(form) {
+  return JSON.parse(form.closest(".calculator").querySelector(".calc-strings").textContent);
+}
+
+// The label of a form's field, as the reader sees it.
+function labelOf(form, name) {
+  const label = form.querySelector(`label[for="calc-${name}"]`);
+  return label ? label.textContent.trim() : name;
+}
+
+// Whether a number field takes `text`: a finite number within its min and max, whole when
+// its step is 1.
+function takes(control, text) {
+  if (!/^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(text)) return false;
+  const n = Number(text);
+  if (!Number.isFinite(n)) return false;
+  if (control.min !== "" && n < Number(control.min)) return false;
+  if (control.max !== "" && n > Number(control.max)) return false;
+  return control.step !== "1" || Number.isInteger(n);
 }
 
 // Whole amounts of `currency` in the locale's notation.
@@ -254,15 +335,44 @@ function followRegion(form, regionName, electricityName) {
 }
 
 // The URL's query → the named fields of a form (a value a select does not offer is ignored).
+// A number its field does not take is not answered: the field keeps its default and an alert
+// above the form says which value of the link was put back.
 function formFromUrl(form, fields) {
   const params = new URLSearchParams(window.location.search);
+  const refused = [];
   for (const name of fields) {
     const value = params.get(name);
     const control = form.elements.namedItem(name);
     if (value === null || !control) continue;
     if (control.tagName === "SELECT" && ![...control.options].some((o) => o.value === value)) continue;
+    if (control.type === "number" && (value.trim() !== "" || control.required) && !takes(control, value)) {
+      refused.push({ field: labelOf(form, name), value, default: control.defaultValue });
+      continue;
+    }
     control.value = value;
   }
+  form.parentElement.querySelector(":scope > .calc-url-problems")?.remove();
+  if (refused.length === 0) return;
+  const t = stringsOf(form);
+  form.before(element("p", { class: "calc-url-problems", role: "alert" },
+    refused.map((r) => fill(t["calc.url.reset"], r)).join(" ")));
+}
+
+// The messages of an error answer; a number out of its range (the answer's problems) is said
+// in the page's language with the field's label. `fields` maps a request field to
+// [form field, scale] (a percentage field takes the fraction × 100).
+function errorMessages(error, t, form, fields, locale) {
+  if (error.kind === "internal") return [t["calc.internal"]];
+  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 6 });
+  const said = new Map();
+  for (const p of error.problems ?? []) {
+    if (!(p.field in fields)) continue;
+    const [name, scale] = fields[p.field];
+    const key = p.max === null ? "calc.invalid.min" : p.whole ? "calc.invalid.whole" : "calc.invalid.range";
+    said.set(p.message, fill(t[key], { field: labelOf(form, name), min: number.format(p.min * scale),
+      max: p.max === null ? "" : number.format(p.max * scale) }));
+  }
+  return [...new Set(error.messages.map((m) => said.get(m) ?? m))];
 }
 
 // The named fields of a form → the URL's query, keeping the other tools' parameters.
@@ -294,7 +404,7 @@ function answerInOrder(tool) {
 }
 
 // What the tool modules share with this one.
-const helpers = { element, table, fill, numberOf, formFromUrl, formToUrl, answerInOrder, money, followRegion };
+const helpers = { element, table, priced, fill, numberOf, formFromUrl, formToUrl, answerInOrder, errorMessages, money, followRegion };
 
 // Starts one tool; a tool that cannot start says so in its status line.
 async function startTool(root, calc) {
@@ -314,8 +424,9 @@ async function startTool(root, calc) {
   }
 }
 
-// The calculator in a worker (calc-worker.js): resolves to {dataErrors, answer(text) ->
-// Promise of the answer text}; answers come back in the order asked.
+// The calculator in a worker (calc-worker.js): resolves to {dataErrors, answer(text, config)
+// -> Promise of the answer text} (config: a pasted config.json text, put into the request by
+// the worker); answers come back in the order asked.
 function startWorker(first) {
   const url = (name) => new URL(first.dataset[name], document.baseURI).href;
   const worker = new Worker(url("worker"), { type: "module" });
@@ -329,9 +440,9 @@ function startWorker(first) {
       else if (m.ready) {
         resolve({
           dataErrors: m.dataErrors,
-          answer: (request) => new Promise((done) => {
+          answer: (request, config) => new Promise((done) => {
             waiting.set(++next, done);
-            worker.postMessage({ id: next, request });
+            worker.postMessage({ id: next, request, config });
           }),
         });
       } else {
