@@ -156,6 +156,7 @@ std::map<std::string, std::string> SiteRenderer::MentionValues() const {
 std::map<std::string, std::string> SiteRenderer::DerivedValues() const {
   std::map<std::string, std::string> values = MentionValues();
   values.merge(StructureValues());
+  values.merge(LateValues());
   if (regions_ == nullptr || language_regions_.empty()) {
     PageContext ctx;
     ctx.data = &data_;

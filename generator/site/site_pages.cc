@@ -7,6 +7,7 @@
 #include "site/gpu_mentions.h"
 #include "site/page_styles.h"
 
+#include "base/content_cache.h"
 #include "base/suggest.h"
 #include "base/text.h"
 #include "content/markdown.h"
@@ -25,6 +26,8 @@ namespace {
 // characters that escaped text, Markdown output and templates never contain.
 constexpr std::string_view kBodyMark = "\x02gpuguide:body\x03";
 constexpr std::string_view kStylesMark = "\x02gpuguide:styles\x03";
+// Where the late-bound "prices as of" line goes (SiteRenderer::BindLate).
+constexpr std::string_view kLateAsOfMark = "\x02gpuguide:late-as-of\x03";
 
 // rendered with each mark replaced by its text; what is put in is not searched again.
 std::string SpliceMarks(
@@ -375,15 +378,8 @@ TemplateData SiteRenderer::BaseData(const PageJob& job, const std::string& title
   } else {
     d.set("price_region", false);
   }
-  d.set("data_date", computed.data_date.empty() ? std::string() : fmt.Date(computed.data_date));
-  d.set("prices_estimated",
-        strings_.Format(lang, "footer.estimated_count",
-                        {{"region", strings_.Get(lang, "region.name." +
-                                                   (computed.region ? computed.region->id : "US"))},
-                         {"sourced", fmt.Number(static_cast<double>(computed.prices.size() -
-                                                                    computed.estimated_prices),
-                                                0)},
-                         {"total", fmt.Number(static_cast<double>(computed.prices.size()), 0)}}));
+  // Bound late (BindLate): a new price moves it, and it is on every page.
+  d.set("prices_as_of_html", std::string(kLateAsOfMark));
   if (data_.site.issues_url.empty())
     d.set("issues_href", false);
   else
@@ -397,11 +393,54 @@ TemplateData SiteRenderer::BaseData(const PageJob& job, const std::string& title
   return d;
 }
 
+std::string SiteRenderer::LateAsOfHtml(const std::string& lang) const {
+  const Formatter& fmt = *formatters_.at(lang);
+  const Computed& computed = ComputedOf(lang);
+  const std::string region = computed.region ? computed.region->id : std::string("US");
+  const double total = static_cast<double>(computed.prices.size());
+  const std::string count =
+      strings_.Format(lang, "footer.estimated_count",
+                      {{"region", strings_.Get(lang, "region.name." + region)},
+                       {"sourced", fmt.Number(total - computed.estimated_prices, 0)},
+                       {"total", fmt.Number(total, 0)}});
+  return HtmlEscape(strings_.Get(lang, "footer.data_as_of")) + " " +
+         HtmlEscape(computed.data_date.empty() ? std::string() : fmt.Date(computed.data_date)) +
+         " " + HtmlEscape(count);
+}
+
+std::string SiteRenderer::LateKey(const std::string& lang) {
+  return "late:prices-as-of/" + lang;
+}
+
+std::map<std::string, std::string> SiteRenderer::LateValues() const {
+  std::map<std::string, std::string> values;
+  for (const auto& l : data_.site.languages)
+    values[LateKey(l.code)] = KeyWriter().Str("late-as-of/1").Str(LateAsOfHtml(l.code)).Hash();
+  return values;
+}
+
+void SiteRenderer::BindLate(const PageJob& job, std::string* html) const {
+  size_t at = html->find(kLateAsOfMark);
+  if (at == std::string::npos) return;
+  const std::string line = LateAsOfHtml(job.lang->code);
+  std::string out;
+  out.reserve(html->size() + line.size());
+  size_t from = 0;
+  for (; at != std::string::npos; at = html->find(kLateAsOfMark, from)) {
+    out.append(*html, from, at - from).append(line);
+    from = at + kLateAsOfMark.size();
+  }
+  out.append(*html, from, std::string::npos);
+  *html = std::move(out);
+}
+
 void SiteRenderer::RecordCommonReads(const PageJob& job, const PageContext& ctx) const {
   // Every page: the site configuration (languages, base URL), the stylesheet and icon, the
   // newest price date in the footer, and the titles of the navigation's pages.
   ctx.Read("data:site");
-  ctx.Read("computed:data-date");
+  // The "prices as of" line is bound late (BindLate): the page reads its late key, not
+  // computed:data-date, so a new price re-renders only the pages that show what it changes.
+  ctx.Read(LateKey(job.lang->code));
   if (!data_.regions.empty()) ctx.Read("data:regions");  // the home page names its region
   for (const auto& name : {"style.css", "favicon.svg"})
     if (assets_.published.count(name)) ctx.Read(std::string("asset:") + name);

@@ -112,6 +112,18 @@ class SiteRenderer {
   // The value of every structure key above. Valid after PlanPages.
   std::map<std::string, std::string> StructureValues() const;
 
+  // Site-wide lines that one new price moves, bound late. "Prices as of" with the share of
+  // sourced current prices stands in every page's footer and on the home page; a page is
+  // rendered with a mark where it stands and reads LateKey(lang) instead of the computed
+  // results the line shows. BindLate writes the line into a rendered page (a page without the
+  // mark is left as it is; a bound page stays bound), before the page is placed or planned:
+  // a page the page cache keeps takes today's line without being rendered again, and a cold
+  // build binds the same line, so both give the same bytes. Thread-safe.
+  void BindLate(const PageJob& job, std::string* html) const;
+  static std::string LateKey(const std::string& lang);  // "late:prices-as-of/<lang>"
+  // The value of every late key: a hash of the line it binds.
+  std::map<std::string, std::string> LateValues() const;
+
   // Every page of every language, in a fixed order.
   // outlines, when given, are OutlineOf each page by index: their headings are reused.
   // mentions, when given, are FindGpuMentions of each page by index where set (the pages whose
@@ -157,6 +169,8 @@ class SiteRenderer {
   void RecordCommonReads(const PageJob& job, const PageContext& ctx) const;
   TemplateData BaseData(const PageJob& job, const std::string& title,
                         const std::string& description) const;
+  // The late-bound "prices as of" line of a language, as HTML.
+  std::string LateAsOfHtml(const std::string& lang) const;
 
   const Dataset& data_;
   const Computed& computed_;
