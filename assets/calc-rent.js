@@ -6,7 +6,7 @@
 // chart whose figures are the answer's; the table holds them as text). Results follow the
 // form as the reader types; the state lives in the URL (r-… parameters).
 
-const FIELDS = ["r-desktop", "r-cost", "r-watts", "r-offer", "r-per-hour", "r-utilisation", "r-electricity"];
+const FIELDS = ["r-region", "r-desktop", "r-cost", "r-watts", "r-offer", "r-per-hour", "r-utilisation", "r-electricity"];
 const SVG = "http://www.w3.org/2000/svg";
 // The request fields that hold numbers: [form field, scale] (errorMessages in calculator.js).
 const NUMBERS = { desktop_cost_usd: ["r-cost", 1], desktop_watts: ["r-watts", 1],
@@ -15,6 +15,7 @@ const NUMBERS = { desktop_cost_usd: ["r-cost", 1], desktop_watts: ["r-watts", 1]
 // The breakeven request of a form state (get: field → text).
 function rentRequest(get, numberOf) {
   const r = { command: "breakeven" };
+  if (get("r-region") !== "") r.region = get("r-region");
   if (get("r-desktop") === "custom") {
     r.desktop_cost_usd = numberOf(get("r-cost"), 1);
     r.desktop_watts = numberOf(get("r-watts"), 1);
@@ -47,7 +48,8 @@ class RentTool {
     this.status = root.querySelector(".calc-status");
     this.results = root.querySelector(".calc-results");
     const locale = root.dataset.locale;
-    this.usd = new Intl.NumberFormat(locale, { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+    this.locale = locale;
+    this.usd = ui.money(locale, "USD");
     this.days = new Intl.NumberFormat(locale, { style: "unit", unit: "day", unitDisplay: "long", maximumFractionDigits: 0 });
     this.months = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
     this.years = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
@@ -60,7 +62,8 @@ class RentTool {
   }
 
   get(name) {
-    return this.control(name).value;
+    const control = this.control(name);
+    return control ? control.value : "";  // no region field without regions
   }
 
   async run() {
@@ -91,15 +94,18 @@ class RentTool {
     const estimated = (a.price_estimated && !ownDesktop) || (a.cloud_price_estimated && !ownPrice);
     this.status.replaceChildren(this.ui.priced(estimated, this.t["price.estimated"], summary));
     const t = this.t;
+    this.usd = this.ui.money(this.locale, a.currency ?? "USD");  // the region's money
     // The desktop's cost and the cloud's rest on estimates when the answer says so (a typed-in
-    // figure never does): they carry the "≈" mark as on the static pages.
+    // figure never does): they carry the "≈" mark as on the static pages. A cloud price of the
+    // data, quoted in US dollars, is converted into the region's money and says so.
     const mark = t["price.estimated"];
+    const converted = a.cloud_converted && !ownPrice ? t["price.converted_text"] : "";
     const rows = [[t["calc.rent.row.desktop"],
       this.ui.priced(a.price_estimated && !ownDesktop, mark, this.usd.format(a.desktop_cost_usd))],
       [t["calc.rent.row.electricity"], this.usd.format(a.electricity_usd_per_year)],
       [t["calc.rent.row.cloud"],
-        this.ui.priced(a.cloud_price_estimated && !ownPrice, mark, this.usd.format(a.cloud_usd_per_year))]];
-    this.results.append(this.ui.table(t["calc.rent.caption"], [t["calc.rent.col.item"], t["calc.rent.col.usd"]], rows, [false, true]),
+        this.ui.priced(a.cloud_price_estimated && !ownPrice, mark, this.usd.format(a.cloud_usd_per_year) + converted)]];
+    this.results.append(this.ui.table(t["calc.rent.caption"], [t["calc.rent.col.item"], a.currency ?? t["calc.rent.col.usd"]], rows, [false, true]),
       this.chart(a));
   }
 
@@ -136,7 +142,7 @@ class RentTool {
   }
 
   start() {
-    this.ui.startForm(this, FIELDS);
+    this.ui.startForm(this, FIELDS, () => this.ui.followRegion(this.form, "r-region", "r-electricity"));
   }
 }
 

@@ -6,7 +6,7 @@
 // the guide's assumption) is not sent, so the default form gives the guide's own ranking.
 // Results follow the form as the reader types; the state lives in the URL (v-… parameters).
 
-const FIELDS = ["v-workload", "v-cost", "v-condition", "v-segment", "v-budget", "v-electricity", "v-utilisation", "v-years"];
+const FIELDS = ["v-region", "v-workload", "v-cost", "v-condition", "v-segment", "v-budget", "v-electricity", "v-utilisation", "v-years"];
 const OWNERSHIP = [["v-electricity", "electricity_usd_per_kwh", 1], ["v-utilisation", "utilisation", 100], ["v-years", "years", 1]];
 const BARS = 15;
 // The request fields that hold numbers: [form field, scale] (errorMessages in calculator.js).
@@ -16,6 +16,7 @@ const NUMBERS = { electricity_usd_per_kwh: ["v-electricity", 1], utilisation: ["
 // The rank request of a form state (get: field → text; defaults: the ownership fields').
 function valueRequest(get, defaults, numberOf) {
   const r = { command: "rank", workload: get("v-workload"), cost: get("v-cost") };
+  if (get("v-region") !== "") r.region = get("v-region");
   if (get("v-condition") !== "any") r.conditions = [get("v-condition")];
   if (get("v-segment") !== "all") r.segments = [get("v-segment")];
   if (r.cost === "ownership")
@@ -32,8 +33,9 @@ class ValueTool {
     this.status = root.querySelector(".calc-status");
     this.results = root.querySelector(".calc-results");
     const locale = root.dataset.locale;
+    this.locale = locale;
     this.perf = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    this.usd = new Intl.NumberFormat(locale, { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+    this.usd = ui.money(locale, "USD");
     this.int = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
     this.names = JSON.parse(root.querySelector(".calc-names").textContent);
   }
@@ -43,7 +45,8 @@ class ValueTool {
   }
 
   get(name) {
-    return this.control(name).value;
+    const control = this.control(name);
+    return control ? control.value : "";  // no region field without regions
   }
 
   request() {
@@ -77,6 +80,7 @@ class ValueTool {
       this.status.textContent = `${this.t["calc.error"]} ${messages.join(" ")}`;
       return;
     }
+    this.usd = this.ui.money(this.locale, answer.currency ?? "USD");  // the region's money
     const rows = answer.ranking;
     const best = rows[0];
     if (!best) this.status.textContent = this.t["calc.value.summary.none"];
@@ -127,7 +131,7 @@ class ValueTool {
   }
 
   start() {
-    this.ui.startForm(this, FIELDS);
+    this.ui.startForm(this, FIELDS, () => this.ui.followRegion(this.form, "v-region", "v-electricity"));
   }
 }
 

@@ -19,7 +19,7 @@
 // said in the page's language (the answer's "problems", generator/calcapi/README.md).
 
 const FIELDS = ["model", "precision", "kv_precision", "context", "batch", "mode", "engine", "prompt_tokens", "gpu", "count",
-  "machine", "gpus", "offload", "ram_gbs", "min_tps"];
+  "machine", "gpus", "offload", "ram_gbs", "min_tps", "region"];
 const WHOLE = new Set(["context", "batch", "count", "prompt_tokens"]);
 // The request fields of this form that hold numbers: [form field, scale]. In inference the
 // batch field is sent as "users" (one sequence per user).
@@ -75,11 +75,12 @@ class CalculatorForm {
     this.configField = root.querySelector(".calc-config-field");
     this.results = root.querySelector(".calc-results");
     const locale = root.dataset.locale;
+    this.locale = locale;
     this.gb = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
     this.int = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
     this.speed = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
     this.seconds = new Intl.NumberFormat(locale, { maximumSignificantDigits: 2 });
-    this.usd = new Intl.NumberFormat(locale, { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+    this.usd = money(locale, "USD");
   }
 
   control(name) {
@@ -255,10 +256,14 @@ class CalculatorForm {
     base[base.mode === "inference" ? "users" : "batch"] = this.value("batch");
     const engine = this.control("engine") ? this.value("engine") : "";
     if (engine !== "") base.engine = engine;
+    const region = this.control("region");
     const fit = await this.ask({
       command: "fit", ...base, ...this.placement(), context: this.value("context"),
       ...(base.mode === "inference" ? { prompt_tokens: this.value("prompt_tokens") } : {}),
+      ...(region ? { region: region.value } : {}),
     });
+    // Prices in the answer's currency: the region's (calcapi `fit` with `region`).
+    this.usd = money(this.locale, fit.currency ?? "USD");
     this.showConfig(fit);
     // The largest context is a question about inference only.
     const maxctx = base.mode === "inference"
@@ -433,6 +438,28 @@ function takes(control, text) {
   return control.step !== "1" || Number.isInteger(n);
 }
 
+// Whole amounts of `currency` in the locale's notation.
+function money(locale, currency) {
+  return new Intl.NumberFormat(locale, { style: "currency", currency, maximumFractionDigits: 0 });
+}
+
+// The region select of a tool (calc_form.h RegionField): when the reader picks another region,
+// an electricity field still at the old region's price takes the new one's (data-electricity)
+// and keeps it as its default. Nothing without the select.
+function followRegion(form, regionName, electricityName) {
+  const region = form.elements.namedItem(regionName);
+  const electricity = form.elements.namedItem(electricityName);
+  if (!region || !electricity) return;
+  let price = region.selectedOptions[0]?.dataset.electricity;
+  region.addEventListener("change", () => {
+    const next = region.selectedOptions[0]?.dataset.electricity;
+    if (next === undefined) return;
+    if (electricity.value.trim() === price) electricity.value = next;
+    if (electricity.dataset.default !== undefined) electricity.dataset.default = next;
+    price = next;
+  }, { capture: true });
+}
+
 // The URL's query → the named fields of a form (a value a select does not offer is ignored).
 // A number its field does not take is not answered: the field keeps its default and an alert
 // above the form says which value of the link was put back.
@@ -486,7 +513,10 @@ function errorMessages(error, t, form, fields, locale) {
 // The named fields of a form → the URL's query, keeping the other tools' parameters.
 function formToUrl(form, fields) {
   const params = new URLSearchParams(window.location.search);
-  for (const name of fields) params.set(name, form.elements.namedItem(name).value);
+  for (const name of fields) {
+    const control = form.elements.namedItem(name);
+    if (control) params.set(name, control.value);  // a tool without regions has no region field
+  }
   window.history.replaceState(null, "", `?${params}`);
 }
 
@@ -510,12 +540,15 @@ function answerInOrder(tool) {
 
 // Starts the form of a tool module (calc-value.js, calc-rent.js, calc-media.js; tool: {root,
 // form, run()}, readUrl() when reading the URL needs more than the fields): its fields from the
-// URL, then an answer now, on submit and on every change, each written back to the URL first.
-function startForm(tool, fields) {
+// URL (afterRead() then, e.g. followRegion), then an answer now, on submit and on every change,
+// each written back to the URL first (writeUrl() when writing needs more than the fields).
+function startForm(tool, fields, afterRead) {
   if (tool.readUrl) tool.readUrl();
   else formFromUrl(tool.form, fields);
+  if (afterRead) afterRead();
   const update = () => {
-    formToUrl(tool.form, fields);
+    if (tool.writeUrl) tool.writeUrl();
+    else formToUrl(tool.form, fields);
     answerInOrder(tool);
   };
   tool.form.addEventListener("submit", (event) => {
@@ -529,7 +562,7 @@ function startForm(tool, fields) {
 }
 
 // What the tool modules share with this one.
-const helpers = { element, table, priced, fill, numberOf, formFromUrl, formToUrl, answerInOrder, errorMessages, startForm };
+const helpers = { element, table, priced, fill, numberOf, formFromUrl, formToUrl, answerInOrder, errorMessages, money, followRegion, startForm };
 
 // Starts one tool; a tool that cannot start says so in its status line.
 async function startTool(root, calc) {

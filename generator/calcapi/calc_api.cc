@@ -20,8 +20,9 @@
 #include "calc/placement.h"
 #include "calc/prices.h"
 #include "calc/ranking.h"
-#include "calc/systems.h"
+#include "calc/regions.h"
 #include "calc/serving.h"
+#include "calc/systems.h"
 #include "calcapi/hf_config.h"
 #include "calcapi/json_text.h"
 
@@ -247,6 +248,21 @@ std::optional<calc::Assumptions> ResolvedAssumptions(const Dataset& data, Answer
   Json& messages = error->body["error"]["messages"] = Json::array();
   for (const Diagnostic& d : diags.Sorted()) messages.push_back(FormatDiagnostic(d));
   return std::nullopt;
+}
+
+// The assumptions and current prices an answer computes with: the region's view
+// (calc/regions.h) when the request names a region, else the data's own (US dollars).
+struct Costs {
+  calc::Assumptions a;
+  calc::CurrentPrices prices;
+};
+std::optional<Costs> CostsOf(const Dataset& data, const calc::RegionalView* view, Answer* error) {
+  if (view != nullptr) return Costs{view->assumptions, view->prices};
+  auto a = ResolvedAssumptions(data, error);
+  if (!a) return std::nullopt;
+  Costs c{*a, {}};
+  c.prices = calc::ComputeCurrentPrices(data.prices, a->price_window_days, a->price_max_age_days);
+  return c;
 }
 
 std::vector<std::string> SegmentIds() {
@@ -590,7 +606,7 @@ Json ConfigJson(const calc::FitConfig& c) {
   return j;
 }
 
-Answer Fit(Reader& r, const Dataset& data, const Json& request) {
+Answer Fit(Reader& r, const Dataset& data, const Json& request, const calc::RegionalView* view) {
   ModelArgs m = ReadModelArgs(r, data, request);
   calc::FitOptions options;
   options.segments = r.EnumList<Segment>("segments", "segment", ParseSegment, SegmentIds());
@@ -617,11 +633,10 @@ Answer Fit(Reader& r, const Dataset& data, const Json& request) {
     r.Error("offload beside a mixed set is not modelled: give 'gpus' or 'offload', not both");
   if (!r.errors().empty()) return RequestErrors(r);
   Answer out;
-  auto a = ResolvedAssumptions(data, &out);
-  if (!a) return out;
-  const calc::CurrentPrices prices =
-      calc::ComputeCurrentPrices(data.prices, a->price_window_days, a->price_max_age_days);
-  const calc::FitResult fit = calc::FitModel(data, *m.model, m.request, prices, *a, options);
+  auto costs = CostsOf(data, view, &out);
+  if (!costs) return out;
+  const calc::FitResult fit =
+      calc::FitModel(data, *m.model, m.request, costs->prices, costs->a, options);
   Json& j = out.body;
   auto config_json = [&](const calc::FitConfig& c) {
     Json x = ConfigJson(c);
@@ -825,7 +840,7 @@ std::optional<double> ReadCloud(Reader& r, const Dataset& data, const char* at_l
   return std::nullopt;
 }
 
-Answer Breakeven(Reader& r, const Dataset& data) {
+Answer Breakeven(Reader& r, const Dataset& data, const calc::RegionalView* view) {
   const char* kAtLeast0 = "a number of at least 0";
   DesktopArgs desktop = ReadDesktop(r, data, kAtLeast0);
   bool cloud_estimated = false, desktop_estimated = false;
@@ -837,11 +852,9 @@ Answer Breakeven(Reader& r, const Dataset& data) {
   Answer out;
   std::optional<std::string> condition;
   if (desktop.gpu != nullptr) {
-    auto a = ResolvedAssumptions(data, &out);
-    if (!a) return out;
-    const calc::CurrentPrices prices =
-        calc::ComputeCurrentPrices(data.prices, a->price_window_days, a->price_max_age_days);
-    auto built = calc::DesktopWith(*desktop.gpu, prices, desktop.conditions, *a);
+    auto costs = CostsOf(data, view, &out);
+    if (!costs) return out;
+    auto built = calc::DesktopWith(*desktop.gpu, costs->prices, desktop.conditions, costs->a);
     if (!built)
       return RequestErrors({"GPU '" + desktop.gpu->id + "' has no current price" +
                             (desktop.conditions.empty() ? "" : " in the conditions asked")});
@@ -903,7 +916,7 @@ OwnershipArgs ReadRankCosts(Reader& r, calc::RankOptions* options) {
   return o;
 }
 
-Answer Rank(Reader& r, const Dataset& data) {
+Answer Rank(Reader& r, const Dataset& data, const calc::RegionalView* view) {
   calc::RankOptions options;
   if (auto w = r.Enum<Workload>("workload", "workload", ParseWorkload, WorkloadIds(), true))
     options.workload = *w;
@@ -918,12 +931,10 @@ Answer Rank(Reader& r, const Dataset& data) {
   r.Finish();
   if (!r.errors().empty()) return RequestErrors(r);
   Answer out;
-  auto a = ResolvedAssumptions(data, &out);
-  if (!a) return out;
-  const calc::PerformanceTable perf = calc::ComputePerformance(data, *a);
-  const calc::CurrentPrices prices =
-      calc::ComputeCurrentPrices(data.prices, a->price_window_days, a->price_max_age_days);
-  const auto ranking = calc::Rank(data, perf, prices, ownership.Over(*a), options);
+  auto costs = CostsOf(data, view, &out);
+  if (!costs) return out;
+  const calc::PerformanceTable perf = calc::ComputePerformance(data, costs->a);
+  const auto ranking = calc::Rank(data, perf, costs->prices, ownership.Over(costs->a), options);
   Json& j = out.body;
   j["workload"] = WorkloadId(options.workload);
   j["cost"] = calc::CostBasisId(options.basis);
@@ -1143,10 +1154,49 @@ Answer AnswerRequest(const Dataset& data, const Json& request) {
         {"a request needs \"command\": one of breakeven, fit, maxctx, media, rank, vram"});
   const std::string command = request.at("command").get<std::string>();
   Reader r(request, command);
+  // A region (data/regions.json): fit, breakeven and rank answer on its view, every amount in
+  // its currency and on its tax basis (calc/regions.h); the answer says which.
+  std::optional<calc::RegionalView> view;
+  if (r.Has("region")) {
+    if (command != "fit" && command != "breakeven" && command != "rank")
+      return RequestErrors({"'region' applies to fit, breakeven and rank"});
+    auto id = r.Text("region", true);
+    if (!id) return RequestErrors(r.errors());
+    std::vector<std::string> ids;
+    for (const Region& x : data.regions) ids.push_back(x.id);
+    if (data.FindRegion(*id) == nullptr)
+      return RequestErrors(
+          {ids.empty() ? "'region' needs data/regions.json" : UnknownId("region", *id, ids)});
+    Answer error;
+    auto a = ResolvedAssumptions(data, &error);
+    if (!a) return error;
+    view = calc::ViewOfRegion(data, *a, *id);
+    if (!view) {
+      error.exit_code = kDataError;
+      error.body = Json::object();
+      error.body["error"]["exit_code"] = kDataError;
+      error.body["error"]["kind"] = "data";
+      error.body["error"]["messages"] = Json::array(
+          {"data/regions.json: error: no FX rate converts prices into region '" + *id + "'"});
+      return error;
+    }
+  }
+  const Dataset& d = view ? view->data : data;
+  const calc::RegionalView* v = view ? &*view : nullptr;
+  auto in_region = [&](Answer a) {
+    if (v != nullptr && a.exit_code == kOk && a.body.is_object()) {
+      const Region* region = data.FindRegion(request.at("region").get<std::string>());
+      a.body["region"] = region->id;
+      a.body["currency"] = region->currency;
+      if (command == "breakeven" && request.contains("cloud"))
+        a.body["cloud_converted"] = v->converts_cloud;
+    }
+    return a;
+  };
   if (command == "vram") return Vram(r, data, request);
-  if (command == "fit") return Fit(r, data, request);
-  if (command == "breakeven") return Breakeven(r, data);
-  if (command == "rank") return Rank(r, data);
+  if (command == "fit") return in_region(Fit(r, d, request, v));
+  if (command == "breakeven") return in_region(Breakeven(r, d, v));
+  if (command == "rank") return in_region(Rank(r, d, v));
   if (command == "maxctx") return MaxContext(r, data, request);
   if (command == "largest") return Largest(r, data);
   if (command == "media") return Media(r, data);

@@ -19,12 +19,14 @@ const std::vector<std::string>& CalcBundleFiles() {
   // an image or video run.
   static const std::vector<std::string> files = {
       "gpus.json",        "benchmarks.json", "prices.json",    "cloud.json",   "models.json",
-      "assumptions.json", "validation.json", "genmodels.json", "machines.json", "engines.json"};
+      "assumptions.json", "validation.json", "genmodels.json", "machines.json", "engines.json",
+      "regions.json"};
   return files;
 }
 
 bool CalcBundleFileOptional(const std::string& name) {
-  return name == "genmodels.json" || name == "machines.json" || name == "engines.json";
+  return name == "genmodels.json" || name == "machines.json" || name == "engines.json" ||
+         name == "regions.json";
 }
 
 std::string CalcBundlePart(const std::string& name, const std::string& text, Diagnostics* diags) {

@@ -17,8 +17,9 @@ namespace gg {
 
 // The files of data/ the calculator reads, in the order they are loaded.
 const std::vector<std::string>& CalcBundleFiles();
-// Whether a file of CalcBundleFiles may be absent (genmodels.json and machines.json, as data/ may
-// lack them): the bundle then simply does not hold it.
+// Whether a file of CalcBundleFiles may be absent (genmodels.json, machines.json and engines.json,
+// as data/ may lack them; regions.json: a site without regions): the bundle then simply does not
+// hold it.
 bool CalcBundleFileOptional(const std::string& name);
 
 // {"format": 1, "files": {"assumptions.json": {…}, …}}: each file's JSON without whitespace

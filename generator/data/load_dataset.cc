@@ -13,6 +13,7 @@
 #include "data/load_engines.h"
 #include "data/load_machines.h"
 #include "data/load_media.h"
+#include "data/load_regions.h"
 #include "data/object_reader.h"
 #include "data/price_fields.h"
 
@@ -206,7 +207,10 @@ void LoadPrices(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
     p.date = r.Date("date");
     p.condition = ParseCondition(r.Enum("condition", kConditions)).value_or(Condition::kNew);
     p.region = r.String("region");
+    p.region_loc = r.FieldLoc("region");
+    // The currency must be its region's; validate/ checks it against regions.json too.
     p.currency = r.Enum("currency", {"USD", "EUR", "CNY"});
+    p.currency_loc = r.FieldLoc("currency");
     p.price = r.Positive("price");
     const std::string kind = r.Enum("kind", PriceKindIds());
     p.kind = ParsePriceKind(kind).value_or(PriceKind::kEstimate);
@@ -700,6 +704,10 @@ void LoadSiteConfig(const std::string& file, const std::string& text, SiteConfig
     lang.name = l.String("name");
     lang.locale = l.String("locale");
     lang.order = l.Integer("order", 0);
+    if (l.Has("region")) {
+      lang.region = l.String("region");
+      lang.region_loc = l.FieldLoc("region");
+    }
     // A bad code never reaches a path, a URL or the markup.
     if (lang.code.empty() || !IsLanguageTag(lang.code)) continue;
     if (!seen.insert(lang.code).second)
@@ -749,6 +757,8 @@ void LoadParsedDataFile(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
     LoadMachines(doc, out, diags);
   else if (name == "engines.json")
     LoadEngines(doc, out, diags);
+  else if (name == "regions.json")
+    LoadRegions(doc, out, diags);
   else if (name == "validation.json")
     LoadValidation(doc, out, diags);
   else if (name == "genmodels.json")

@@ -21,6 +21,7 @@ Dataset LoadDataset(const std::string& root, Diagnostics* diags, int threads) {
   known.push_back("validation.json");
   known.push_back("machines.json");
   known.push_back("engines.json");
+  known.push_back("regions.json");
   known.push_back("genmodels.json");
   known.push_back("genvalidation.json");
   known.push_back("gates.json");
@@ -45,7 +46,7 @@ Dataset LoadDataset(const std::string& root, Diagnostics* diags, int threads) {
     f.rel = "data/" + name;
     bool optional = name == "flowchart.json" || name == "validation.json" ||
                     name == "machines.json" || name == "engines.json" || name == "genmodels.json" ||
-                    name == "genvalidation.json" || name == "gates.json";
+                    name == "genvalidation.json" || name == "gates.json" || name == "regions.json";
     if (optional && !FileExists(root + "/" + f.rel)) continue;
     f.read = ReadInputFile(root, f.rel, &f.text, diags);
     files.push_back(std::move(f));

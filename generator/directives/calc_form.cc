@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "base/text.h"
+#include "directives/html.h"
 
 namespace gg::calcform {
 
@@ -21,6 +22,19 @@ std::string Option(const std::string& value, const std::string& label, bool sele
 std::string Field(const std::string& id, const std::string& label, const std::string& control) {
   return "<p class=\"calc-field\"><label for=\"calc-" + id + "\">" + HtmlEscape(label) +
          "</label>\n" + control + "</p>\n";
+}
+
+std::string RegionField(const PageContext& ctx, const std::string& id) {
+  if (ctx.data->regions.empty()) return "";
+  const std::string own = ctx.lang ? ctx.lang->region : std::string();
+  std::string options;
+  for (const Region& r : ctx.data->regions) {
+    options += Option(r.id, RegionLabel(r, ctx), r.id == own,
+                      Attr("data-currency", r.currency) +
+                          Attr("data-electricity", ShortestNumber(r.electricity_per_kwh)));
+  }
+  ctx.Read("data:regions");
+  return Field(id, ctx.T("calc.field.region"), Select(id, options));
 }
 
 std::string Select(const std::string& id, const std::string& options) {

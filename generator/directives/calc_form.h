@@ -29,6 +29,11 @@ std::string ShortestNumber(double v);
 // A fraction as a percentage for a form field, to 6 decimals (0.15 → "15", not
 // "15.000000000000002").
 std::string PercentText(double fraction);
+// The region the tool computes for (data/regions.json): a labelled select of the regions, the
+// page language's selected, each option carrying data-currency and data-electricity (its
+// household price per kWh, as the electricity fields write it) for the script; "" without
+// regions. The tool sends it as the request's `region`, and it is part of the URL state.
+std::string RegionField(const PageContext& ctx, const std::string& id);
 // <script type="application/json" class="CLASS">…</script> holding JSON text that is safe in
 // a script element ('<' written as \u003c: no "</script" or "<!--").
 std::string JsonScript(const std::string& css_class, const std::string& json_text);

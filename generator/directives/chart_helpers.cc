@@ -17,7 +17,7 @@ charts::NumberFormat Num(const PageContext& ctx, int frac) {
 
 charts::NumberFormat Money(const PageContext& ctx) {
   const Formatter* f = ctx.fmt;
-  return [f](double v) { return f->Usd(v); };
+  return [f](double v) { return f->Money(v); };
 }
 
 std::vector<calc::RankEntry> Ranked(const PageContext& ctx, Workload w, calc::CostBasis basis,

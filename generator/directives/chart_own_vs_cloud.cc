@@ -34,12 +34,13 @@ std::string OwnVsCloudChart(const Args& a, const PageContext& ctx) {
   spec.title = ctx.TF("chart.cloud.title", {{"gpu", g.name}, {"offer", offer->provider}});
   spec.description =
       ctx.TF("chart.cloud.desc", {{"util", ctx.fmt->Percent(util, 0)},
-                                  {"kwh", ctx.fmt->Usd(as.electricity_usd_per_kwh, true)}});
-  spec.own = {ctx.TF("chart.cloud.own", {{"cost", ctx.fmt->Usd(desktop)}}), desktop, elec_day};
+                                  {"kwh", ctx.fmt->Money(as.electricity_usd_per_kwh, true)}});
+  spec.own = {ctx.TF("chart.cloud.own", {{"cost", ctx.fmt->Money(desktop)}}), desktop, elec_day};
   // An estimated offer is marked in the line's label and in the table (which brings the legend).
   const std::string mark = offer->prov.estimated ? "≈ " : "";
   spec.cloud = {
-      ctx.TF("chart.cloud.rent", {{"price", mark + ctx.fmt->Usd(offer->usd_per_gpu_hour, true)}}),
+      ctx.TF("chart.cloud.rent", {{"price", mark + ctx.fmt->Money(offer->usd_per_gpu_hour, true) +
+                                                ConvertedText(ctx)}}),
       0, cloud_day};
   spec.days = be ? std::max(365.0, std::ceil(*be * 1.5 / 365.0) * 365.0) : 3 * 365.0;
   spec.days = std::min(spec.days, 10 * 365.0);
@@ -56,12 +57,12 @@ std::string OwnVsCloudChart(const Args& a, const PageContext& ctx) {
   HtmlTable table(spec.title);
   table.Columns({Cell::Text(ctx.T("col.value")), Cell::Text(ctx.T("chart.cloud.amount"), true)});
   table.Row(
-      {Cell::Text(ctx.T("chart.cloud.desktop_cost")), Cell::Text(ctx.fmt->Usd(desktop), true)});
+      {Cell::Text(ctx.T("chart.cloud.desktop_cost")), Cell::Text(ctx.fmt->Money(desktop), true)});
   table.Row({Cell::Text(ctx.T("chart.cloud.electricity_day")),
-             Cell::Text(ctx.fmt->Usd(elec_day, true), true)});
+             Cell::Text(ctx.fmt->Money(elec_day, true), true)});
   table.Row({Cell::Text(ctx.T("chart.cloud.cloud_day")),
              Cell::Html((offer->prov.estimated ? EstimateMark(ctx) : std::string()) +
-                            HtmlEscape(ctx.fmt->Usd(cloud_day, true)),
+                            HtmlEscape(ctx.fmt->Money(cloud_day, true)) + ConvertedTag(ctx),
                         true)});
   table.Row({Cell::Text(ctx.T("col.breakeven")),
              Cell::Text(be ? FormatDuration(*be, ctx) : ctx.T("breakeven.never"), true)});

@@ -17,10 +17,27 @@ std::string PriceHistoryChart(const Args& a, const PageContext& ctx) {
   ctx.Read("data:prices/" + gid);  // only this card's observations
   const Gpu& g = *a.GpuOf("gpu");
   charts::DateLinesSpec spec;
-  spec.title = ctx.TF("chart.prices.title", {{"gpu", g.name}});
+  // With regions: the observations of the page's region, in its currency; for a card it has
+  // none of, the reference region's, in theirs (the title names the region either way).
+  const Region* region = ctx.computed->region;
+  auto observed_in = [&](const Region* r) {
+    for (const auto& p : ctx.data->prices)
+      if (p.gpu == gid && p.region == r->id && p.currency == r->currency) return true;
+    return false;
+  };
+  if (region != nullptr && !observed_in(region))
+    region = ctx.data->FindRegion(ctx.data->reference_region);
+  spec.title = region == nullptr ? ctx.TF("chart.prices.title", {{"gpu", g.name}})
+                                 : ctx.TF("chart.prices.title_region",
+                                          {{"gpu", g.name}, {"region", RegionLabel(*region, ctx)}});
   spec.description = ctx.T("chart.prices.desc");
   spec.value_axis_title = ctx.T("chart.prices.axis");
   spec.format = Money(ctx);
+  if (region != nullptr) {
+    const Formatter* money = ctx.fmt;
+    const std::string currency = region->currency;
+    spec.format = [money, currency](double v) { return money->Currency(currency, v); };
+  }
   spec.estimated_label = ctx.T("chart.prices.estimated");
   const Formatter* f = ctx.fmt;
   spec.date_format = [f](const std::string& iso, charts::DateUnit) { return f->Date(iso); };
@@ -28,7 +45,8 @@ std::string PriceHistoryChart(const Args& a, const PageContext& ctx) {
     charts::DateSeries s;
     s.name = ctx.T(Conditions().UiKey(cond));
     for (const auto& p : ctx.data->prices)
-      if (p.gpu == gid && p.condition == cond)
+      if (p.gpu == gid && p.condition == cond &&
+          (region == nullptr || (p.region == region->id && p.currency == region->currency)))
         s.points.push_back({p.date, p.price, p.prov.estimated});
     if (!s.points.empty()) spec.series.push_back(s);
   }

@@ -6,7 +6,8 @@
 // value, and the pages that read only it are taken from the cache. The keys:
 //   computed:perf             the whole performance table (values and fitted models)
 //   computed:current-prices   every current price
-//   computed:data-date        the footer's "prices as of" date and estimate count
+//   computed:data-date        the "prices as of" date and estimate count (the footer binds
+//                             them late: site/site_pages.h BindLate, key late:prices-as-of/…)
 //   price:<gpu>               the current prices of one card (every condition)
 //   rank-of:<gpu>             where one card ranks by speed and by value, per workload
 //                             (GpuRankPositions)

@@ -12,13 +12,18 @@ std::string Render(const Args& a, const PageContext& ctx) {
   HtmlTable t(CaptionOr(a.call(), ctx.T("table.assumptions.caption")));
   t.Columns({Cell::Text(ctx.T("col.assumption")), Cell::Text(ctx.T("col.value"), true),
              Cell::Text(ctx.T("col.source")), Cell::Text(ctx.T("col.as_of"))});
+  // With regions, electricity is the page's region's (data/regions.json).
+  const Region* region = ctx.computed != nullptr ? ctx.computed->region : nullptr;
   for (const auto& as : ctx.data->assumptions) {
+    const bool regional = region != nullptr && as.id == "electricity_usd_per_kwh";
+    const bool estimated = regional ? region->electricity_estimated : as.prov.estimated;
     // The source is quoted as the data writes it (marked as such on other languages' pages).
-    std::string src = DataLanguageHtml(HtmlEscape(as.prov.source), ctx) +
-                      (as.prov.estimated ? " (" + HtmlEscape(ctx.T("perf.estimated")) + ")" : "");
+    std::string src =
+        DataLanguageHtml(HtmlEscape(regional ? region->electricity_source : as.prov.source), ctx) +
+        (estimated ? " (" + HtmlEscape(ctx.T("perf.estimated")) + ")" : "");
     t.Row({Cell::Html("<code>" + HtmlEscape(as.id) + "</code>"),
            Cell::Text(FormatAssumption(as, ctx), true), Cell::Html(src),
-           Cell::Text(ctx.fmt->Date(as.prov.as_of))});
+           Cell::Text(ctx.fmt->Date(regional ? region->electricity_date : as.prov.as_of))});
   }
   return t.Render();
 }
@@ -28,7 +33,7 @@ std::string Render(const Args& a, const PageContext& ctx) {
 DirectiveSpec GpuAssumptionsDirective() {
   DirectiveSpec d = DirectiveSpec::Block("gpu-assumptions", Render);
 
-  d.reads = {"data:assumptions"};
+  d.reads = {"data:assumptions"};  // and data:regions with regions (PageOutputs::Read)
   return d;
 }
 

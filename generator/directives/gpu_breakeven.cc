@@ -31,7 +31,7 @@ std::string Render(const Args& a, const PageContext& ctx) {
   const double desktop = owned->cost_usd, watts = owned->watts;
   HtmlTable t(CaptionOr(a.call(),
                         ctx.TF("table.breakeven.caption", {{"gpu", g.name},
-                                                           {"cost", ctx.fmt->Usd(desktop)},
+                                                           {"cost", ctx.fmt->Money(desktop)},
                                                            {"util", ctx.fmt->Percent(util, 0)}})));
   t.Columns({Cell::Text(ctx.T("col.offer")), Cell::Text(ctx.T("col.gpu")),
              Cell::Text(ctx.T("col.usd_per_hour"), true), Cell::Text(ctx.T("col.breakeven"), true),

@@ -219,6 +219,7 @@ std::string Render(const Args& a, const PageContext& ctx) {
   h += Field("gpu", ctx.T("col.gpu"), Select("gpu", gpu_opts));
   h += Field("count", ctx.T("col.cards"), NumberInput("count", 1, 4096));
   h += MachineFieldset(ctx);
+  h += RegionField(ctx, "region");
   h += "</fieldset>\n<p><button type=\"submit\">" + HtmlEscape(ctx.T("calc.submit")) +
        "</button></p>\n</form>\n";
   h += CloseTool(ctx, kScriptStrings);

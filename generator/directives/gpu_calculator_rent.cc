@@ -13,6 +13,7 @@
 #include "directives/calc_form.h"
 #include "directives/computed.h"
 #include "directives/directive.h"
+#include "directives/html.h"
 
 namespace gg {
 namespace {
@@ -39,7 +40,8 @@ const std::vector<std::string> kScriptStrings = {"calc.failed",
                                                  "calc.rent.line.rent",
                                                  "calc.rent.axis.years",
                                                  "calc.rent.breakeven",
-                                                 "price.estimated"};
+                                                 "price.estimated",
+                                                 "price.converted_text"};
 
 std::string Render(const Args& a, const PageContext& ctx) {
   if (!CalculatorAvailable(ctx, "calc-rent.js")) return "";
@@ -77,7 +79,7 @@ std::string Render(const Args& a, const PageContext& ctx) {
                               ctx.T("pricing." + o->pricing) + " · " +
                               // An option holds text only: the estimate's mark is the "≈" itself.
                               (o->prov.estimated ? "≈ " : "") +
-                              ctx.fmt->Usd(o->usd_per_gpu_hour, true);
+                              ctx.fmt->Money(o->usd_per_gpu_hour, true) + ConvertedText(ctx);
     if (o->id == offer_id) per_hour = o->usd_per_gpu_hour;
     clouds += Option(o->id, label, o->id == offer_id);
   }
@@ -85,6 +87,7 @@ std::string Render(const Args& a, const PageContext& ctx) {
   std::string h = OpenTool(ctx, "rent", "calc-rent.js");
   h += "<form class=\"calc-form\" novalidate>\n<fieldset>\n<legend>" +
        HtmlEscape(ctx.T("calc.rent.legend.desktop")) + "</legend>\n";
+  h += RegionField(ctx, "r-region");
   h += Field("r-desktop", ctx.T("calc.rent.field.desktop"), Select("r-desktop", desktops));
   h += Field("r-cost", ctx.T("calc.rent.field.cost"),
              DecimalInput("r-cost", ShortestNumber(desktop->cost_usd)));

@@ -74,6 +74,7 @@ std::string Render(const Args& a, const PageContext& ctx) {
   std::string h = OpenTool(ctx, "value", "calc-value.js");
   h += "<form class=\"calc-form\" novalidate>\n<fieldset>\n<legend>" +
        HtmlEscape(ctx.T("calc.value.legend")) + "</legend>\n";
+  h += RegionField(ctx, "v-region");
   h += Field("v-workload", ctx.T("calc.value.field.workload"), Select("v-workload", workloads));
   h += Field("v-cost", ctx.T("calc.value.field.cost"), Select("v-cost", bases));
   h += Field("v-condition", ctx.T("col.condition"), Select("v-condition", conditions));

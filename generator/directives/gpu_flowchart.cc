@@ -53,7 +53,7 @@ LeafResult Evaluate(const FlowNode& n, const PageContext& ctx) {
   std::string c =
       ctx.TF("flow.constraints", {{"memory", ctx.fmt->WithUnit(q.min_memory_gb, "GB", 0)}});
   if (q.max_budget_usd)
-    c += " · " + ctx.TF("flow.budget", {{"budget", ctx.fmt->Usd(*q.max_budget_usd)}});
+    c += " · " + ctx.TF("flow.budget", {{"budget", ctx.fmt->Money(*q.max_budget_usd)}});
   r.constraints = c;
   if (!n.cloud.empty()) {
     r.offer = BestOffer(q, n.cloud, ctx);
@@ -95,7 +95,8 @@ class FlowRenderer {
       return text + "\n" +
              ctx_.TF("flow.rent_offer",
                      {{"offer", r.offer->provider + " · " + (g ? g->name : r.offer->gpu)},
-                      {"price", ctx_.fmt->Usd(r.offer->usd_per_gpu_hour, true)}});
+                      {"price",
+                       ctx_.fmt->Money(r.offer->usd_per_gpu_hour, true) + ConvertedText(ctx_)}});
     }
     if (!r.pick) return text + "\n" + ctx_.T("flow.none");
     std::string s = text + "\n" + ctx_.data->FindGpu(r.pick->gpu)->name;
@@ -155,8 +156,9 @@ class FlowRenderer {
         // the marker replaced by the link.
         const std::string marker = "\x01";
         std::string line = HtmlEscape(ctx_.TF(
-            "flow.rent_offer", {{"offer", r.offer->provider + " · " + marker},
-                                {"price", ctx_.fmt->Usd(r.offer->usd_per_gpu_hour, true)}}));
+            "flow.rent_offer",
+            {{"offer", r.offer->provider + " · " + marker},
+             {"price", ctx_.fmt->Money(r.offer->usd_per_gpu_hour, true) + ConvertedText(ctx_)}}));
         size_t at = line.find(marker);
         if (at != std::string::npos)
           line.replace(at, marker.size(), LeafGpuLink(r.offer->gpu, ctx_));

@@ -52,7 +52,7 @@ std::string Render(const Args& a, const PageContext& ctx) {
                                {{"method", ctx.T("estimate." + p->estimate_method)}})) +
              "</strong>" + (note.empty() ? "" : " " + note);
     t.Row({Cell::Text(ctx.fmt->Date(p->date)), Cell::Text(ctx.T(Conditions().UiKey(p->condition))),
-           Cell::Html(PriceHtml(p->price, shown, ctx), true), Cell::Text(p->region),
+           Cell::Html(PriceHtml(p->price, shown, ctx, p->currency), true), Cell::Text(p->region),
            Cell::Html(SourceCell(*p, ctx)), Cell::Html(note)});
   }
   return t.Render();

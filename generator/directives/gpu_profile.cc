@@ -7,6 +7,7 @@
 #include "calc/memory.h"
 #include "calc/placement.h"
 #include "calc/ranking.h"
+#include "calc/regions.h"
 #include "directives/calc_args.h"
 #include "directives/computed.h"
 #include "directives/computed_values.h"
@@ -108,6 +109,47 @@ std::string PerformanceSection(const Gpu& g, const PageContext& ctx) {
   return h;
 }
 
+// The card's current price in every region, in the region's own currency and on its tax basis,
+// with what each rests on (observations, an estimate, a converted price); "" without regions.
+std::string RegionPrices(const Gpu& g, const PageContext& ctx) {
+  if (ctx.regions == nullptr || ctx.regions->reference.empty()) return {};
+  HtmlTable t(ctx.TF("gpu.region_prices.caption", {{"gpu", g.name}}));
+  t.Columns({Cell::Text(ctx.T("col.region")), Cell::Text(ctx.T("col.condition")),
+             Cell::Text(ctx.T("col.price"), true), Cell::Text(ctx.T("col.basis"))});
+  for (const Region& r : ctx.data->regions) {  // in the data's order
+    auto found = ctx.regions->by_region.find(r.id);
+    if (found == ctx.regions->by_region.end() || found->second.region == nullptr) continue;
+    const std::string& id = r.id;
+    const Computed& c = found->second;
+    ctx.Read("price:" + g.id + "@" + id);
+    const std::string region = RegionLabel(*c.region, ctx);
+    bool any = false;
+    for (Condition cond : {Condition::kNew, Condition::kUsed}) {
+      auto it = c.prices.find({g.id, cond});
+      if (it == c.prices.end()) continue;
+      const calc::CurrentPrice& p = it->second;
+      const bool converted =
+          std::find(p.methods.begin(), p.methods.end(), calc::kConvertedMethod) != p.methods.end();
+      std::string basis =
+          converted     ? ctx.TF("price.basis.converted",
+                                 {{"region", ctx.T("region.name." + ctx.regions->reference)}})
+          : p.estimated ? ctx.T("price.basis.estimate")
+                        : ctx.TF(p.basis == calc::PriceBasis::kMsrp ? "price.basis.msrp"
+                                                                    : "price.basis.observed",
+                                 {{"n", ctx.fmt->Number(p.count, 0)},
+                                  {"date", ctx.fmt->Date(p.newest_date)}});
+      t.Row({Cell::Text(region), Cell::Text(ctx.T(Conditions().UiKey(cond))),
+             Cell::Html(PriceHtml(p.usd, p, ctx, c.region->currency), true), Cell::Text(basis)});
+      any = true;
+    }
+    if (!any)
+      t.Row({Cell::Text(region), Cell::Text("—"), Cell::Text("—", true),
+             Cell::Text(
+                 ctx.T(calc::AvailableIn(g, id) ? "price.basis.none" : "price.basis.not_sold"))});
+  }
+  return t.Render();
+}
+
 // Current prices, the price history chart and every observation.
 std::string PriceSection(const Gpu& g, const Args& a, const PageContext& ctx) {
   const std::string& gid = g.id;
@@ -128,6 +170,7 @@ std::string PriceSection(const Gpu& g, const Args& a, const PageContext& ctx) {
   }
   h += prices.empty() ? "<p>" + HtmlEscape(ctx.T("gpu.no_price")) + "</p>"
                       : "<ul>" + prices + "</ul>";
+  h += RegionPrices(g, ctx);
   DirectiveCall chart;
   chart.name = "gpu-chart";
   chart.positional = {"price-history"};

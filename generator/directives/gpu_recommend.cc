@@ -168,7 +168,7 @@ std::string Render(const Args& a, const PageContext& ctx) {
                           {"total", ctx.fmt->WithUnit(p->min_total_memory_gb, "GB", 0)},
                           {"count", ctx.fmt->Number(p->count, 0)},
                           {"memory", ctx.fmt->WithUnit(p->min_memory_gb, "GB", 0)},
-                          {"budget", p->max_budget_usd ? ctx.fmt->Usd(*p->max_budget_usd)
+                          {"budget", p->max_budget_usd ? ctx.fmt->Money(*p->max_budget_usd)
                                                        : ctx.T("recommend.no_budget")},
                           {"basis", ctx.T("basis." + p->cost)}});
     html = "<p class=\"table-note\">" + HtmlEscape(cons) + "</p>" + html +

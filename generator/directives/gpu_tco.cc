@@ -32,15 +32,15 @@ std::string Render(const Args& a, const PageContext& ctx) {
     auto oc = calc::CostOfOwnership(g, e.cost->price.usd, 1, as);
     t.Row({Cell::Html(GpuLink(g, ctx)),
            Cell::Html(PriceCell(calc::BasisCost{oc.gpus_usd, e.cost->price}, ctx), true),
-           Cell::Text(ctx.fmt->Usd(oc.system_usd), true),
-           Cell::Text(ctx.fmt->Usd(oc.electricity_usd_per_year), true),
+           Cell::Text(ctx.fmt->Money(oc.system_usd), true),
+           Cell::Text(ctx.fmt->Money(oc.electricity_usd_per_year), true),
            // The total rests on the card's price: an estimate's total is one too.
            Cell::Html((e.cost->price.estimated ? EstimateMark(ctx) : std::string()) +
-                          HtmlEscape(ctx.fmt->Usd(oc.total_usd)),
+                          HtmlEscape(ctx.fmt->Money(oc.total_usd)),
                       true),
            Cell::Text(ctx.fmt->Number(*e.perf_per_kusd, 2, 2), true)});
   }
-  t.Note(ctx.TF("table.tco.note", {{"kwh", ctx.fmt->Usd(as.electricity_usd_per_kwh, true)},
+  t.Note(ctx.TF("table.tco.note", {{"kwh", ctx.fmt->Money(as.electricity_usd_per_kwh, true)},
                                    {"util", ctx.fmt->Percent(as.utilisation, 0)}}));
   return t.Render();
 }

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "base/text.h"
+#include "directives/computed.h"
 #include "urls/urls.h"
 
 namespace gg {
@@ -148,6 +149,18 @@ std::string FormatAssumption(const Assumption& a, const PageContext& ctx) {
     if (const CloudOffer* o = ctx.data->FindOffer(a.text)) return o->provider + " · " + o->id;
     return a.text;
   }
+  // The money a region's view replaces (calc/regions.h): its electricity price, and the US
+  // estimates of the rest of a machine, converted.
+  if (ctx.computed != nullptr && ctx.computed->region != nullptr) {
+    const auto& as = ctx.computed->assumptions;
+    if (a.id == "electricity_usd_per_kwh")
+      return ctx.TF("unit.usd_per_kwh", {{"v", f.Money(as.electricity_usd_per_kwh, true)}});
+    if (a.id == "desktop_system_cost_usd")
+      return f.Money(as.desktop_system_cost_usd) + ConvertedText(ctx);
+    if (a.id == "server_cost_per_gpu_usd")
+      return ctx.TF("unit.per_gpu", {{"v", f.Money(as.server_cost_per_gpu_usd)}}) +
+             ConvertedText(ctx);
+  }
   const std::string& u = a.unit;
   if (StartsWith(u, "fraction")) return f.Percent(a.number, 1);
   if (u == "USD/kWh") return ctx.TF("unit.usd_per_kwh", {{"v", f.Usd(a.number, true)}});
@@ -190,16 +203,36 @@ std::string PriceMarks(const calc::CurrentPrice& p, const PageContext& ctx) {
 
 std::string CloudPriceHtml(const CloudOffer& offer, const PageContext& ctx) {
   return (offer.prov.estimated ? EstimateMark(ctx) : std::string()) +
-         HtmlEscape(ctx.fmt->Usd(offer.usd_per_gpu_hour, true));
+         HtmlEscape(ctx.fmt->Money(offer.usd_per_gpu_hour, true)) + ConvertedTag(ctx);
 }
 
-std::string PriceHtml(double usd, const calc::CurrentPrice& p, const PageContext& ctx) {
+std::string ConvertedTag(const PageContext& ctx) {
+  if (ctx.computed == nullptr || !ctx.computed->converts_cloud) return {};
+  return " <span class=\"tag converted\">" + HtmlEscape(ctx.T("price.converted")) + "</span>";
+}
+
+std::string RegionLabel(const Region& r, const PageContext& ctx) {
+  return ctx.TF(r.tax_included ? "region.tax_included" : "region.tax_excluded",
+                {{"region", ctx.T("region.name." + r.id)},
+                 {"currency", r.currency},
+                 {"rate", ctx.fmt->Percent(r.tax_rate)}});
+}
+
+std::string ConvertedText(const PageContext& ctx) {
+  return ctx.computed != nullptr && ctx.computed->converts_cloud ? ctx.T("price.converted_text")
+                                                                 : std::string();
+}
+
+std::string PriceHtml(double usd, const calc::CurrentPrice& p, const PageContext& ctx,
+                      const std::string& currency) {
   // One question per card, condition, region and number of cards (an amount is p.usd or a
   // multiple of it), so tests/unit/consistency_test.cc holds every page to one figure.
   // Only a whole number of cards is a price; another amount (a cost of ownership) is shown
   // as it is.
   const long cards = p.usd > 0 ? std::lround(usd / p.usd) : 0;
-  std::string h = PriceMarks(p, ctx) + HtmlEscape(ctx.fmt->Usd(usd));
+  std::string h =
+      PriceMarks(p, ctx) +
+      HtmlEscape(currency.empty() ? ctx.fmt->Money(usd) : ctx.fmt->Currency(currency, usd));
   if (cards > 0 && std::fabs(usd - static_cast<double>(cards) * p.usd) <= 1e-9 * usd)
     h = AnswerHtml("price gpu=" + p.gpu + " condition=" + ConditionId(p.condition) +
                        " region=" + p.region + " cards=" + std::to_string(cards),

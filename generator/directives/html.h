@@ -116,10 +116,21 @@ std::string PriceMarks(const calc::CurrentPrice& p, const PageContext& ctx);
 // The "≈" mark alone, for any price that rests on an estimate: one <span> whose text is the
 // screen-reader label ("estimated price: "); the stylesheet shows "≈" in its place.
 std::string EstimateMark(const PageContext& ctx);
-// A cloud offer's price per GPU-hour, with the ≈ mark when the offer is estimated.
+// A cloud offer's price per GPU-hour in the page's money, with the ≈ mark when the offer is
+// estimated and ConvertedTag.
 std::string CloudPriceHtml(const CloudOffer& offer, const PageContext& ctx);
-// An amount (p.usd, or a multiple of it such as the price of 4 cards) with p's marks, as HTML.
-std::string PriceHtml(double usd, const calc::CurrentPrice& p, const PageContext& ctx);
+// " <span class=\"tag converted\">converted</span>" on a page whose region converts the cloud's
+// US-dollar prices into its currency (directives/computed.h); "" otherwise.
+std::string ConvertedTag(const PageContext& ctx);
+// A region as a reader names it, with its currency and tax basis: "euro area (EUR, 20 % VAT
+// included)" (UI strings region.name.<id>, region.tax_included / region.tax_excluded).
+std::string RegionLabel(const Region& region, const PageContext& ctx);
+// The same as text: " (converted)", or "".
+std::string ConvertedText(const PageContext& ctx);
+// An amount (p.usd, or a multiple of it such as the price of 4 cards) with p's marks, as HTML:
+// in the page's money (Formatter::Money), or in `currency` when given (an observation's own).
+std::string PriceHtml(double usd, const calc::CurrentPrice& p, const PageContext& ctx,
+                      const std::string& currency = {});
 // The class every estimate mark carries: the legend and the tests look for it.
 inline constexpr const char* kEstimateMarkClass = "est-mark";
 // ctx.TF(key, text_args), escaped, with each html_args value (already HTML) put in place.

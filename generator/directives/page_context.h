@@ -44,6 +44,7 @@ class RankMemo;       // directives/rank_memo.h
 class DirectiveMemo;  // directives/directive_memo.h
 
 struct Computed;  // directives/computed.h: every calculation result, computed once per build
+struct RegionalComputed;  // directives/computed.h: those of every region
 
 // The outputs of one page render besides its HTML.
 struct PageOutputs {
@@ -57,10 +58,35 @@ struct PageOutputs {
   // what they read still publishes the on-demand assets pages read; site/build.h).
   bool all_reads = true;
 
+  // "@<region>" on the pages of a language with a region (data/regions.json): the results a
+  // page reads ("computed:…", "price:…", "rank-of:…") are its region's, so their keys carry it;
+  // and a page that reads a file the region's view changes (assumptions, cloud offers,
+  // personas, flowchart, machines: calc/regions.h) also reads data:regions. "" without regions.
+  std::string region_suffix;
+
   std::vector<std::string> Dependencies() const { return {reads.begin(), reads.end()}; }
   // Records a dependency key (see above), as all_reads says.
   void Read(const std::string& key) {
-    if (all_reads || key.compare(0, 6, "asset:") == 0) reads.insert(key);
+    if (!all_reads && key.compare(0, 6, "asset:") != 0) return;
+    if (region_suffix.empty()) {
+      reads.insert(key);
+    } else if (IsRegionalKey(key) && key.find('@') == std::string::npos) {
+      reads.insert(key + region_suffix);
+    } else {
+      reads.insert(key);
+      if (ReadsRegionView(key)) reads.insert("data:regions");
+    }
+  }
+  // A key whose value differs between regions (its name carries the region).
+  static bool IsRegionalKey(const std::string& key) {
+    return key.compare(0, 9, "computed:") == 0 || key.compare(0, 6, "price:") == 0 ||
+           key.compare(0, 8, "rank-of:") == 0;
+  }
+  static bool ReadsRegionView(const std::string& key) {
+    for (const char* f :
+         {"data:assumptions", "data:cloud", "data:personas", "data:flowchart", "data:machines"})
+      if (key.compare(0, std::char_traits<char>::length(f), f) == 0) return true;
+    return false;
   }
 };
 
@@ -84,6 +110,10 @@ struct PageContext {
   // Block directives already run in this build (directives/directive_memo.h); null: run each.
   DirectiveMemo* directives = nullptr;
   PageOutputs* out = nullptr;  // the collector of this render (never null while rendering)
+  // Every region's results (data/regions.json), for what a page shows of all regions (a GPU's
+  // price in each); null without regions.json. A key of another region's result is read with
+  // its "@<region>" written out (PageOutputs::Read keeps a key that names its region).
+  const RegionalComputed* regions = nullptr;
   Diagnostics* diags = nullptr;
 
   // Records a dependency key (see above).

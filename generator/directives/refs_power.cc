@@ -76,7 +76,13 @@ DirectiveSpec PickPowerDirective() {
 
 DirectiveSpec MachineDirective() {
   DirectiveSpec d = DirectiveSpec::Inline("machine", [](const Args& a, const PageContext& ctx) {
-    return MachineFigure(a, *a.MachineOf("id"), ctx);
+    // The machine as the data states it, every circuit in its order (a region's view keeps
+    // only its own household circuit: directives/computed.h).
+    const Dataset& loaded =
+        ctx.computed != nullptr && ctx.computed->loaded != nullptr ? *ctx.computed->loaded
+                                                                   : *ctx.data;
+    const Machine* m = loaded.FindMachine(a.Text("id"));
+    return MachineFigure(a, m != nullptr ? *m : *a.MachineOf("id"), ctx);
   });
   d.args = {Arg::Id("id", ArgType::kMachine).Required(),
             Arg::Choice("what",

@@ -98,6 +98,7 @@ std::string DirectiveRegistry::RunBlock(const DirectiveCall& call, const PageCon
   DirectiveOutput run;
   run.outputs.og_image = ctx.out->og_image;
   run.outputs.all_reads = ctx.out->all_reads;
+  run.outputs.region_suffix = ctx.out->region_suffix;
   PageContext own = ctx;
   own.out = &run.outputs;
   const int reported = Diagnostics::AddedOnThisThread();

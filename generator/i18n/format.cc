@@ -92,8 +92,9 @@ std::string Run(const nf::LocalizedNumberFormatter& f, double value) {
 }  // namespace
 
 Formatter::Formatter(const std::string& locale, std::map<std::string, std::string> unit_names,
-                     std::string day_pattern)
+                     std::string day_pattern, std::string currency)
     : locale_(locale),
+      currency_(std::move(currency)),
       day_pattern_(std::move(day_pattern)),
       unit_names_(std::move(unit_names)),
       impl_(std::make_unique<Impl>()) {
@@ -122,12 +123,27 @@ std::string Formatter::Significant(double value, int significant) const {
 }
 
 std::string Formatter::Usd(double value, bool cents) const {
-  return impl_->Memo(KeyOf('u', cents, 0, value), [&] {
-    const auto& f = impl_->Derived(KeyOf('u', cents, 0, 0), [&] {
+  return Currency("USD", value, cents);
+}
+
+std::string Formatter::Money(double value, bool cents) const {
+  return Currency(currency_, value, cents);
+}
+
+std::string Formatter::Currency(const std::string& code, double value, bool cents) const {
+  // Keyed by the currency: a page writes amounts of several (a GPU's price in every region).
+  const std::string key =
+      code == "USD" ? KeyOf('u', cents, 0, value) : code + KeyOf('m', cents, 0, value);
+  return impl_->Memo(key, [&] {
+    const auto& f = impl_->Derived(code + KeyOf('m', cents, 0, 0), [&] {
       UErrorCode status = U_ZERO_ERROR;
-      icu::CurrencyUnit usd(u"USD", status);
-      return impl_->base.unit(usd).precision(cents ? nf::Precision::fixedFraction(2)
-                                                   : nf::Precision::integer());
+      icu::CurrencyUnit unit(icu::StringPiece(code), status);
+      if (U_FAILURE(status)) {
+        status = U_ZERO_ERROR;
+        unit = icu::CurrencyUnit(u"XXX", status);
+      }
+      return impl_->base.unit(unit).precision(cents ? nf::Precision::fixedFraction(2)
+                                                    : nf::Precision::integer());
     });
     return Run(f, value);
   });
@@ -156,6 +172,20 @@ std::string Formatter::UsdSymbol() const {
   });
 }
 
+std::string Formatter::MoneySymbol() const {
+  if (currency_ == "USD") return UsdSymbol();
+  return impl_->Memo("$" + currency_, [&] {
+    UErrorCode status = U_ZERO_ERROR;
+    UBool is_choice = false;
+    int32_t len = 0;
+    icu::UnicodeString code = icu::UnicodeString::fromUTF8(currency_);
+    const UChar* name = ucurr_getName(code.getTerminatedBuffer(), impl_->locale.getName(),
+                                      UCURR_SYMBOL_NAME, &is_choice, &len, &status);
+    if (U_FAILURE(status) || !name) return currency_;
+    return ToUtf8(icu::UnicodeString(name, len));
+  });
+}
+
 std::string Formatter::WithCurrency(const std::string& text) const {
   if (text.find("{usd") == std::string::npos) return text;
   std::string out;
@@ -168,10 +198,10 @@ std::string Formatter::WithCurrency(const std::string& text) const {
     out.append(text, i, open - i);
     std::string inner = text.substr(open + 1, close - open - 1);  // "usd" or "usd:N"
     if (inner == "usd") {
-      out += UsdSymbol();
+      out += MoneySymbol();
     } else if (inner.rfind("usd:", 0) == 0 && inner.size() > 4 &&
                inner.find_first_not_of("0123456789", 4) == std::string::npos) {
-      out += Usd(std::stod(inner.substr(4)));
+      out += Money(std::stod(inner.substr(4)));
     } else {
       out.append(text, open, close + 1 - open);
     }

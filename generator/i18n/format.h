@@ -16,8 +16,10 @@ class Formatter {
   // the language writes ("GB" -> "Go" in French); symbols not in it are written as given.
   // day_pattern, when given, is an ICU MessageFormat for the day of the month in long dates,
   // argument "day" ("{day, selectordinal, one {#er} other {#}}" gives "1er novembre").
+  // currency (ISO 4217) is the money of the language's region (data/regions.json): what
+  // Money writes.
   explicit Formatter(const std::string& locale, std::map<std::string, std::string> unit_names = {},
-                     std::string day_pattern = {});
+                     std::string day_pattern = {}, std::string currency = "USD");
   ~Formatter();
   Formatter(const Formatter&) = delete;
   Formatter& operator=(const Formatter&) = delete;
@@ -28,14 +30,26 @@ class Formatter {
   std::string Significant(double value, int significant) const;
   // US dollars in the locale's currency pattern, rounded to whole dollars unless cents.
   std::string Usd(double value, bool cents = false) const;
+  // An amount of the language's region's money (the constructor's currency) in the locale's
+  // currency pattern, rounded to whole units unless cents: "$1,599", "1 599 €", "¥1,599.00"
+  // (ICU's notation for the locale and currency). Every price, cost and electricity price of
+  // a page is one, as its region's view computes them (calc/regions.h).
+  std::string Money(double value, bool cents = false) const;
+  const std::string& currency() const { return currency_; }
+  // An amount of the currency `code` (ISO 4217), as Money writes its own.
+  std::string Currency(const std::string& code, double value, bool cents = false) const;
   // US dollars with exactly `fraction_digits` fraction digits (0.175 with 3 gives "$0.175"):
   // a figure an author wrote keeps its digits, where Usd would round it to cents.
   std::string UsdDigits(double value, int fraction_digits) const;
   // The US dollar's symbol as this locale writes it next to amounts ("$" in English, "$US" in
   // French, "US$" in Chinese): the one notation a label uses for the currency of its figures.
   std::string UsdSymbol() const;
-  // UI-string text with the currency tokens replaced: "{usd}" by UsdSymbol(), "{usd:N}" by
-  // Usd(N) ("per {usd:1000}" → "per $1,000", « pour 1 000 $US »). Other braces are kept.
+  // The symbol of the constructor's currency as this locale writes it ("€", "CN¥"); UsdSymbol()
+  // for USD.
+  std::string MoneySymbol() const;
+  // UI-string text with the currency tokens replaced: "{usd}" by MoneySymbol(), "{usd:N}" by
+  // Money(N) ("per {usd:1000}" → "per $1,000"; with EUR « pour 1 000 € »): the money of the
+  // language's region (the token's name predates regions). Other braces are kept.
   std::string WithCurrency(const std::string& text) const;
   // value is a fraction (0.15 -> "15 %" in French, "15%" in English).
   std::string Percent(double fraction, int max_frac = 0) const;
@@ -57,6 +71,7 @@ class Formatter {
   std::string FormatMessage(const std::string& pattern, const std::string& arg, double value) const;
 
   std::string locale_;
+  std::string currency_;
   std::string day_pattern_;
   std::map<std::string, std::string> unit_names_;
   struct Impl;

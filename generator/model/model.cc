@@ -123,6 +123,9 @@ const Machine* Dataset::FindMachine(const std::string& id) const {
 const Assumption* Dataset::FindAssumption(const std::string& id) const {
   return FindById(assumptions, id);
 }
+const Region* Dataset::FindRegion(const std::string& id) const {
+  return FindById(regions, id);
+}
 const MediaPipeline* Dataset::FindPipeline(const std::string& id) const {
   return FindById(media, id);
 }

@@ -117,6 +117,7 @@ struct PriceObservation {
   Condition condition = Condition::kNew;
   std::string region;
   std::string currency;
+  SourceLoc region_loc, currency_loc;
   double price = 0;
   PriceKind kind = PriceKind::kListing;
   std::string url;  // optional web address of the page the price was seen on
@@ -362,6 +363,8 @@ struct Language {
   std::string name;    // "English", "简体中文", "Français"
   std::string locale;  // ICU locale: "en_US", "zh_Hans_CN", "fr_FR"
   int order = 0;
+  std::string region;  // regions.json id of its readers ("US"); "" when there is no regions.json
+  SourceLoc region_loc;
 };
 
 struct SiteConfig {
@@ -412,6 +415,34 @@ struct ValidationCase {
   std::string outcome;                  // fits only: runs | out_of_memory
   std::string quote;
   Provenance prov;  // source, date (as_of), note
+};
+
+// A market the guide prices cards in (data/regions.json): its currency, whether its shop
+// prices include tax, its household electricity price and the circuit its households have.
+struct Region {
+  SourceLoc loc;
+  std::string id;             // "US", "EU", "CN"
+  std::string currency;       // ISO 4217: "USD", "EUR", "CNY"
+  bool tax_included = false;  // shop prices include VAT (EU, CN); US prices are before sales tax
+  double tax_rate = 0;        // the VAT rate included when tax_included, else 0
+  std::string tax_source;
+  double electricity_per_kwh = 0;  // household price in `currency`, taxes included
+  std::string electricity_date;    // the date of the evidence
+  std::string electricity_source;
+  bool electricity_estimated = false;
+  std::string electricity_note;
+  std::string circuit;  // the household circuit: a machines.json circuit `region` label
+  SourceLoc circuit_loc;
+};
+
+// A dated reference exchange rate: 1 `from` = rate `to`.
+struct FxRate {
+  SourceLoc loc;
+  std::string from, to;  // ISO 4217
+  double rate = 0;
+  std::string date, source;
+  bool derived = false;  // computed from other published rates (the note says how)
+  std::string note;
 };
 
 // One part of an image / video / audio generation pipeline (data/genmodels.json): a text
@@ -512,6 +543,12 @@ struct Dataset {
   std::vector<FeatureGate> gates;  // optional file
   std::vector<Engine> engines;     // engines.json (optional file)
   std::vector<EngineSupport> engine_support;
+  // regions.json (optional file): the regions, the one whose prices a region without its own
+  // converts (reference_region), and the FX reference rates used to convert.
+  std::vector<Region> regions;
+  std::string reference_region;
+  SourceLoc reference_region_loc;
+  std::vector<FxRate> fx_rates;
   std::optional<Flowchart> flowchart;
   std::vector<ValidationCase> validation;   // optional file
   std::vector<Assumption> media_constants;  // genmodels.json "constants" (optional file)
@@ -530,6 +567,7 @@ struct Dataset {
   const Persona* FindPersona(const std::string& id) const;
   const Machine* FindMachine(const std::string& id) const;
   const Assumption* FindAssumption(const std::string& id) const;
+  const Region* FindRegion(const std::string& id) const;
   const MediaPipeline* FindPipeline(const std::string& id) const;
 };
 

@@ -186,6 +186,8 @@ std::vector<PageResult> RenderPages(const SiteRenderer& renderer, const std::vec
       if (page_cache && Diagnostics::AddedOnThisThread() == reported)
         page_cache->Keep(jobs[i], result);
     }
+    // The late-bound lines (a page from the cache comes bound already; binding is idempotent).
+    if (result.html_unchanged_hash.empty()) renderer.BindLate(jobs[i], &result.html);
     if (sink && result.html_unchanged_hash.empty()) {
       // A failure is kept by the sink, which then refuses the commit.
       result.placed =
@@ -261,7 +263,8 @@ bool BuildSite(const BuildOptions& options, Diagnostics* diags, BuildOutput* out
   if (data.site.languages.empty() || !default_known || !have_strings) return false;
   timer.Mark("validate");
 
-  Computed computed = ComputeAll(data, diags);
+  const RegionalComputed regions = ComputeRegions(data, diags);
+  const Computed& computed = regions.Reference();
   timer.Mark("compute");
   // Rendering goes on after errors in the data or content, so that one run reports the
   // problems of every phase; the plan is then discarded.
@@ -270,6 +273,7 @@ bool BuildSite(const BuildOptions& options, Diagnostics* diags, BuildOutput* out
   // Render: every page of every language is an independent job.
   SiteRenderer renderer(data, computed, strings, templates, assets, StandardDirectives(),
                         options.drafts, diags);
+  renderer.UseRegions(&regions);
   renderer.UseCache(options.cache);
   renderer.UseThreads(options.jobs);
   // Without a page cache or a report of what pages read, only the assets they read are used.
@@ -283,7 +287,11 @@ bool BuildSite(const BuildOptions& options, Diagnostics* diags, BuildOutput* out
   if (options.cache || want_values)
     values.emplace(options.input_hashes ? *options.input_hashes : InputFileHashes(root), pages,
                    strings, data.site.languages, assets, renderer.DerivedValues());
-  if (options.cache) page_cache.emplace(options.cache, &*values, options.drafts);
+  if (options.cache) {
+    page_cache.emplace(options.cache, &*values, options.drafts);
+    page_cache->BindLateWith(
+        [&renderer](const PageJob& job, std::string* html) { renderer.BindLate(job, html); });
+  }
   std::vector<std::string> why(options.explain ? jobs.size() : 0);
   std::set<std::string> assets_read;
   std::vector<PageResult> results =

@@ -5,6 +5,7 @@
 #include "base/content_cache.h"
 #include "base/parallel.h"
 #include "base/text.h"
+#include "directives/computed.h"
 #include "directives/computed_values.h"
 #include "site/site_pages.h"
 #include "urls/urls.h"
@@ -155,11 +156,29 @@ std::map<std::string, std::string> SiteRenderer::MentionValues() const {
 std::map<std::string, std::string> SiteRenderer::DerivedValues() const {
   std::map<std::string, std::string> values = MentionValues();
   values.merge(StructureValues());
-  PageContext ctx;
-  ctx.data = &data_;
-  ctx.computed = &computed_;
-  ctx.ranks = &ranks_;  // the rankings the pages then ask for again
-  values.merge(ComputedValues(ctx));
+  values.merge(LateValues());
+  if (regions_ == nullptr || language_regions_.empty()) {
+    PageContext ctx;
+    ctx.data = &data_;
+    ctx.computed = &computed_;
+    ctx.ranks = &ranks_;  // the rankings the pages then ask for again
+    values.merge(ComputedValues(ctx));
+    return values;
+  }
+  // Each region's results under keys that carry it (PageOutputs::region_suffix); the keys of
+  // what no region changes once.
+  for (const auto& [lang, r] : language_regions_) {
+    PageContext ctx;
+    ctx.data = r.data;
+    ctx.computed = r.computed;
+    ctx.ranks = r.ranks;
+    for (auto& [key, value] : ComputedValues(ctx)) {
+      if (PageOutputs::IsRegionalKey(key))
+        values[key + r.suffix] = std::move(value);
+      else
+        values.emplace(key, std::move(value));
+    }
+  }
   return values;
 }
 

@@ -182,6 +182,7 @@ std::optional<std::string> PageCache::ResultKey(
   KeyWriter w;
   w.Str(job_key);
   for (const auto& key : dependencies) {
+    if (IsLateKey(key)) continue;  // the kept page holds the late marks, not the lines
     auto value = values_->Of(key);
     if (!value) return std::nullopt;
     w.Str(key).Str(*value);
@@ -236,10 +237,12 @@ struct PageReads {
   std::vector<std::pair<std::string_view, std::string_view>> outputs;  // path ("" = the page), hash
 };
 
-std::string PackReads(const PageResult& r, const DependencyValues& values) {
+// html_hash: the content hash of the page's file as written (late lines bound).
+std::string PackReads(const PageResult& r, const DependencyValues& values,
+                      const std::string& html_hash) {
   std::string reads, outputs;
   for (const auto& d : r.dependencies) reads += d + '\t' + values.Of(d).value_or("") + '\n';
-  outputs += "\t" + ContentHashHex(r.html) + '\n';
+  outputs += "\t" + html_hash + '\n';
   for (const auto& f : r.files) outputs += f.path + '\t' + ContentHashHex(f.bytes) + '\n';
   const std::string words = std::to_string(r.words);
   return PackFields({"reads/2", reads, words, outputs});
@@ -293,9 +296,14 @@ std::optional<PageResult> PageCache::Find(const PageJob& job, std::string* why,
     return std::nullopt;
   };
   bool same = true;
+  bool late_changed = false;  // a late-bound line changed: rebind, never reuse the file as is
   for (size_t i = 0; i < reads->keys.size(); ++i) {
     const auto now = current(reads->keys[i]);
     if (now && *now == reads->values[i]) continue;
+    if (now && IsLateKey(reads->keys[i])) {
+      late_changed = true;
+      continue;
+    }
     same = false;
     if (!why) break;
     *why += (why->empty() ? "" : ", ") + std::string(reads->keys[i]) +
@@ -310,7 +318,7 @@ std::optional<PageResult> PageCache::Find(const PageJob& job, std::string* why,
   };
   // Every file the page made is still in the output folder as the last build wrote it: the
   // commit links those files, their bytes are not needed.
-  if (previous) {
+  if (previous && !late_changed) {
     auto held = [&](std::string_view path, std::string_view hash) {
       auto it = previous->find(std::string(path));
       return it != previous->end() && it->second == hash;
@@ -332,7 +340,7 @@ std::optional<PageResult> PageCache::Find(const PageJob& job, std::string* why,
   KeyWriter result_key;
   result_key.Str(job_key);
   for (size_t i = 0; i < reads->keys.size(); ++i)
-    result_key.Str(reads->keys[i]).Str(reads->values[i]);
+    if (!IsLateKey(reads->keys[i])) result_key.Str(reads->keys[i]).Str(reads->values[i]);
   auto kept = cache_->Get("page", result_key.Hash());
   auto result = kept ? UnpackResult(*kept) : std::nullopt;
   // The kept page read exactly these keys (a page kept under another list is not this one).
@@ -340,6 +348,11 @@ std::optional<PageResult> PageCache::Find(const PageJob& job, std::string* why,
     if (why) *why = "its kept result is gone or unreadable";
     return std::nullopt;
   }
+  if (bind_) bind_(job, &result->html);
+  // Today's late values and the bound page's hash, so that the next build may reuse the
+  // output file as this build writes it.
+  if (late_changed)
+    cache_->Put("page-reads", job_key, PackReads(*result, *values_, ContentHashHex(result->html)));
   return result;
 }
 
@@ -348,7 +361,13 @@ void PageCache::Keep(const PageJob& job, const PageResult& result) const {
   auto key = ResultKey(job_key, result.dependencies);
   if (!key) return;
   cache_->Put("page", *key, PackResult(result));
-  cache_->Put("page-reads", job_key, PackReads(result, *values_));
+  std::string bound;
+  if (bind_) {
+    bound = result.html;
+    bind_(job, &bound);
+  }
+  cache_->Put("page-reads", job_key,
+              PackReads(result, *values_, ContentHashHex(bind_ ? bound : result.html)));
 }
 
 }  // namespace gg

@@ -11,6 +11,7 @@
 // that reported anything (its diagnostics must be reported again).
 #pragma once
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -76,8 +77,16 @@ class PageCache {
   // html_unchanged_hash set, each file with unchanged_hash set (base/output_file.h).
   std::optional<PageResult> Find(const PageJob& job, std::string* why = nullptr,
                                  const OutputHashes* previous = nullptr) const;
-  // Keeps a page rendered without any diagnostic.
+  // Keeps a page rendered without any diagnostic (its HTML with the late marks unbound).
   void Keep(const PageJob& job, const PageResult& result) const;
+  // Late-bound lines (SiteRenderer::BindLate): a page's "late:" keys are read like the others,
+  // but a change of their value does not make the page render again. The kept page comes back
+  // bound with today's lines (Find), and the hash of the page's file recorded for the output
+  // folder is that of the bound page (Keep), so an output file is only reused as it stands
+  // while every late value is as when it was written.
+  using LateBinder = std::function<void(const PageJob&, std::string*)>;
+  void BindLateWith(LateBinder bind) { bind_ = std::move(bind); }
+  static bool IsLateKey(std::string_view key) { return key.compare(0, 5, "late:") == 0; }
 
  private:
   std::string JobKey(const PageJob& job) const;
@@ -86,6 +95,7 @@ class PageCache {
   ContentCache* cache_;
   const DependencyValues* values_;
   bool drafts_;
+  LateBinder bind_;
 };
 
 // ContentHashHex of every file the loaders list under data/, content/, templates/, assets/

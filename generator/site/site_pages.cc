@@ -7,6 +7,7 @@
 #include "site/gpu_mentions.h"
 #include "site/page_styles.h"
 
+#include "base/content_cache.h"
 #include "base/suggest.h"
 #include "base/text.h"
 #include "content/markdown.h"
@@ -25,6 +26,8 @@ namespace {
 // characters that escaped text, Markdown output and templates never contain.
 constexpr std::string_view kBodyMark = "\x02gpuguide:body\x03";
 constexpr std::string_view kStylesMark = "\x02gpuguide:styles\x03";
+// Where the late-bound "prices as of" line goes (SiteRenderer::BindLate).
+constexpr std::string_view kLateAsOfMark = "\x02gpuguide:late-as-of\x03";
 
 // rendered with each mark replaced by its text; what is put in is not searched again.
 std::string SpliceMarks(
@@ -115,7 +118,9 @@ SiteRenderer::SiteRenderer(const Dataset& data, const Computed& computed, const 
       if (StartsWith(key, "unitsym.")) units[key.substr(8)] = strings_.Get(l.code, key);
     std::string day_pattern =
         strings_.Has("format.day") ? strings_.Get(l.code, "format.day") : std::string();
-    formatters_[l.code] = std::make_unique<Formatter>(l.locale, units, day_pattern);
+    const Region* region = data_.FindRegion(l.region);
+    formatters_[l.code] = std::make_unique<Formatter>(l.locale, units, day_pattern,
+                                                      region ? region->currency : "USD");
     // The {{t.…}} tree of the language, keys it lacks filled from the default language
     // (warned about at load). Built once here, shared by every page of the language.
     std::map<std::string, std::string> merged = strings_.Table(data_.site.default_language);
@@ -125,6 +130,30 @@ SiteRenderer::SiteRenderer(const Dataset& data, const Computed& computed, const 
     strings_data_.emplace(l.code, std::move(root));
     explore_islands_.emplace(l.code, ExploreStringsIsland(l, strings_));
   }
+}
+
+void SiteRenderer::UseRegions(const RegionalComputed* regions) {
+  language_regions_.clear();
+  region_ranks_.clear();
+  regions_ = regions != nullptr && !regions->reference.empty() ? regions : nullptr;
+  if (regions_ == nullptr) return;  // no regions.json: computed_ is every language's
+  for (const auto& [id, c] : regions->by_region)
+    region_ranks_.emplace(id, std::make_unique<RankMemo>());
+  for (const Language& l : data_.site.languages) {
+    const Computed& c = regions->For(l);
+    LanguageRegion r;
+    r.computed = &c;
+    r.data = c.data ? c.data.get() : &data_;
+    const std::string id = c.region ? c.region->id : std::string();
+    r.ranks = region_ranks_.at(id).get();
+    r.suffix = id.empty() ? std::string() : "@" + id;
+    language_regions_.emplace(l.code, std::move(r));
+  }
+}
+
+const Computed& SiteRenderer::ComputedOf(const std::string& lang) const {
+  auto r = language_regions_.find(lang);
+  return r != language_regions_.end() ? *r->second.computed : computed_;
 }
 
 std::vector<PageJob> SiteRenderer::PlanPages(
@@ -337,13 +366,20 @@ TemplateData SiteRenderer::BaseData(const PageJob& job, const std::string& title
   }
   Put(&d, "nav", std::move(nav));
   const Formatter& fmt = *formatters_.at(lang);
-  d.set("data_date", computed_.data_date.empty() ? std::string() : fmt.Date(computed_.data_date));
-  d.set("prices_estimated",
-        strings_.Format(lang, "footer.estimated_count",
-                        {{"sourced", fmt.Number(static_cast<double>(computed_.prices.size() -
-                                                                    computed_.estimated_prices),
-                                                0)},
-                         {"total", fmt.Number(static_cast<double>(computed_.prices.size()), 0)}}));
+  const Computed& computed = ComputedOf(lang);
+  if (computed.region != nullptr) {
+    const Region& r = *computed.region;
+    const std::string label =
+        strings_.Format(lang, r.tax_included ? "region.tax_included" : "region.tax_excluded",
+                        {{"region", strings_.Get(lang, "region.name." + r.id)},
+                         {"currency", r.currency},
+                         {"rate", fmt.Percent(r.tax_rate)}});
+    d.set("price_region", strings_.Format(lang, "home.region", {{"region", label}}));
+  } else {
+    d.set("price_region", false);
+  }
+  // Bound late (BindLate): a new price moves it, and it is on every page.
+  d.set("prices_as_of_html", std::string(kLateAsOfMark));
   if (data_.site.issues_url.empty())
     d.set("issues_href", false);
   else
@@ -357,11 +393,55 @@ TemplateData SiteRenderer::BaseData(const PageJob& job, const std::string& title
   return d;
 }
 
+std::string SiteRenderer::LateAsOfHtml(const std::string& lang) const {
+  const Formatter& fmt = *formatters_.at(lang);
+  const Computed& computed = ComputedOf(lang);
+  const std::string region = computed.region ? computed.region->id : std::string("US");
+  const double total = static_cast<double>(computed.prices.size());
+  const std::string count =
+      strings_.Format(lang, "footer.estimated_count",
+                      {{"region", strings_.Get(lang, "region.name." + region)},
+                       {"sourced", fmt.Number(total - computed.estimated_prices, 0)},
+                       {"total", fmt.Number(total, 0)}});
+  return HtmlEscape(strings_.Get(lang, "footer.data_as_of")) + " " +
+         HtmlEscape(computed.data_date.empty() ? std::string() : fmt.Date(computed.data_date)) +
+         " " + HtmlEscape(count);
+}
+
+std::string SiteRenderer::LateKey(const std::string& lang) {
+  return "late:prices-as-of/" + lang;
+}
+
+std::map<std::string, std::string> SiteRenderer::LateValues() const {
+  std::map<std::string, std::string> values;
+  for (const auto& l : data_.site.languages)
+    values[LateKey(l.code)] = KeyWriter().Str("late-as-of/1").Str(LateAsOfHtml(l.code)).Hash();
+  return values;
+}
+
+void SiteRenderer::BindLate(const PageJob& job, std::string* html) const {
+  size_t at = html->find(kLateAsOfMark);
+  if (at == std::string::npos) return;
+  const std::string line = LateAsOfHtml(job.lang->code);
+  std::string out;
+  out.reserve(html->size() + line.size());
+  size_t from = 0;
+  for (; at != std::string::npos; at = html->find(kLateAsOfMark, from)) {
+    out.append(*html, from, at - from).append(line);
+    from = at + kLateAsOfMark.size();
+  }
+  out.append(*html, from, std::string::npos);
+  *html = std::move(out);
+}
+
 void SiteRenderer::RecordCommonReads(const PageJob& job, const PageContext& ctx) const {
   // Every page: the site configuration (languages, base URL), the stylesheet and icon, the
   // newest price date in the footer, and the titles of the navigation's pages.
   ctx.Read("data:site");
-  ctx.Read("computed:data-date");
+  // The "prices as of" line is bound late (BindLate): the page reads its late key, not
+  // computed:data-date, so a new price re-renders only the pages that show what it changes.
+  ctx.Read(LateKey(job.lang->code));
+  if (!data_.regions.empty()) ctx.Read("data:regions");  // the home page names its region
   for (const auto& name : {"style.css", "favicon.svg"})
     if (assets_.published.count(name)) ctx.Read(std::string("asset:") + name);
   // The navigation as a whole (which pages it lists, in which order, under which titles):
@@ -386,13 +466,20 @@ PageResult SiteRenderer::RenderPage(const PageJob& job) const {
   ctx.strings = &strings_;
   ctx.lang = job.lang;
   ctx.fmt = formatters_.at(lang).get();
+  ctx.ranks = &ranks_;
+  PageOutputs outputs;
+  if (auto r = language_regions_.find(lang); r != language_regions_.end()) {
+    ctx.data = r->second.data;
+    ctx.computed = r->second.computed;
+    ctx.ranks = r->second.ranks;
+    ctx.regions = regions_;
+    outputs.region_suffix = r->second.suffix;
+  }
   ctx.to_root = ToRoot(job.site_path);
   ctx.assets = &assets_.published;
   ctx.cache = cache_;
   ctx.drawings = &drawings_;
-  ctx.ranks = &ranks_;
   ctx.directives = &directive_outputs_;
-  PageOutputs outputs;
   outputs.all_reads = all_reads_;
   ctx.out = &outputs;
   // Authored pages only: the first chart of an authored page is its link-preview image.

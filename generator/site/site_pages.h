@@ -73,6 +73,11 @@ class SiteRenderer {
                const TemplateSet& templates, const AssetSet& assets,
                const DirectiveRegistry& registry, bool drafts, Diagnostics* diags);
 
+  // The results of every region (directives/computed.h): each language's pages compute with
+  // its region's (prices, costs and electricity in its currency), and the results of the
+  // constructor's `computed` are no longer used. Call before PlanPages; `regions` must outlive
+  // the renderer's use.
+  void UseRegions(const RegionalComputed* regions);
   // Charts drawn by earlier builds are taken from (and new ones kept in) this cache.
   void UseCache(ContentCache* cache) { cache_ = cache; }
   // Threads for the planning work done in parallel (0: one per core); output is the same.
@@ -106,6 +111,18 @@ class SiteRenderer {
   static std::string ChaptersKey(const std::string& lang, const std::string& parent);
   // The value of every structure key above. Valid after PlanPages.
   std::map<std::string, std::string> StructureValues() const;
+
+  // Site-wide lines that one new price moves, bound late. "Prices as of" with the share of
+  // sourced current prices stands in every page's footer and on the home page; a page is
+  // rendered with a mark where it stands and reads LateKey(lang) instead of the computed
+  // results the line shows. BindLate writes the line into a rendered page (a page without the
+  // mark is left as it is; a bound page stays bound), before the page is placed or planned:
+  // a page the page cache keeps takes today's line without being rendered again, and a cold
+  // build binds the same line, so both give the same bytes. Thread-safe.
+  void BindLate(const PageJob& job, std::string* html) const;
+  static std::string LateKey(const std::string& lang);  // "late:prices-as-of/<lang>"
+  // The value of every late key: a hash of the line it binds.
+  std::map<std::string, std::string> LateValues() const;
 
   // Every page of every language, in a fixed order.
   // outlines, when given, are OutlineOf each page by index: their headings are reused.
@@ -152,6 +169,8 @@ class SiteRenderer {
   void RecordCommonReads(const PageJob& job, const PageContext& ctx) const;
   TemplateData BaseData(const PageJob& job, const std::string& title,
                         const std::string& description) const;
+  // The late-bound "prices as of" line of a language, as HTML.
+  std::string LateAsOfHtml(const std::string& lang) const;
 
   const Dataset& data_;
   const Computed& computed_;
@@ -174,6 +193,17 @@ class SiteRenderer {
   mutable charts::DrawingMemo drawings_;
   // Every ranking the pages ask for, each computed once.
   mutable RankMemo ranks_;
+  // With regions: the results, the rankings and the dependency-key suffix of each language.
+  struct LanguageRegion {
+    const Computed* computed = nullptr;
+    const Dataset* data = nullptr;
+    RankMemo* ranks = nullptr;
+    std::string suffix;  // "@<region>"
+  };
+  const RegionalComputed* regions_ = nullptr;
+  std::map<std::string, std::unique_ptr<RankMemo>> region_ranks_;  // by region id
+  std::map<std::string, LanguageRegion> language_regions_;         // by language code
+  const Computed& ComputedOf(const std::string& lang) const;
   // Every block directive call of the pages, each run once per language and depth.
   mutable DirectiveMemo directive_outputs_;
   std::map<std::string, std::unique_ptr<Formatter>> formatters_;  // by language code

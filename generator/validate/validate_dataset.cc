@@ -47,9 +47,82 @@ void CheckMachineRef(const Dataset& d, const std::string& id, const SourceLoc& l
                  "spread them with \"machines\" or choose a larger machine");
 }
 
+// regions.json against the other files: each language names a region (when there are
+// regions), each region's household circuit is a circuit of machines.json, each price is in its
+// region's currency (without regions.json: in US dollars), each availability names regions, and
+// every currency a region uses converts to the reference region's through the FX rates.
+void ValidateRegions(const Dataset& d, Diagnostics* diags) {
+  std::vector<std::string> region_ids;
+  for (const auto& r : d.regions) region_ids.push_back(r.id);
+  auto unknown = [&](const SourceLoc& loc, const std::string& id, const std::string& where) {
+    diags->Error(loc, "unknown region '" + id + "' in " + where,
+                 region_ids.empty() ? "regions are defined in data/regions.json"
+                                    : DidYouMean(id, region_ids));
+  };
+  // Each price's region and currency are checked where prices.json is read (price_fields.h);
+  // here regions.json must agree with them: a region is one the prices know, in its currency.
+  for (const auto& r : d.regions) {
+    const std::string want = RegionCurrency(r.id);
+    if (want.empty())
+      diags->Error(r.loc, "region '" + r.id + "' is not one prices are recorded in (US, EU, CN)",
+                   DidYouMean(r.id, PriceRegionIds()));
+    else if (r.currency != want)
+      diags->Error(r.loc, "region " + r.id + " is priced in " + want + ", not '" + r.currency + "'",
+                   DidYouMean(r.currency, {want}));
+  }
+  for (const auto& p : d.prices)
+    if (!d.regions.empty() && !RegionCurrency(p.region).empty() &&
+        d.FindRegion(p.region) == nullptr)
+      unknown(p.region_loc, p.region, "'region'");
+  for (const auto& g : d.gpus)
+    for (const auto& a : g.availability)
+      if (!d.regions.empty() && d.FindRegion(a) == nullptr)
+        unknown(g.loc, a, "'availability' of '" + g.id + "'");
+  if (d.regions.empty()) return;
+  for (const auto& l : d.site.languages) {
+    if (l.region.empty())
+      diags->Error(d.site.loc, "language '" + l.code + "' names no region",
+                   "add \"region\": one of the ids of data/regions.json");
+    else if (d.FindRegion(l.region) == nullptr)
+      unknown(l.region_loc, l.region, "language '" + l.code + "'");
+  }
+  std::set<std::string> circuits;
+  for (const auto& m : d.machines)
+    for (const auto& c : m.circuits) circuits.insert(c.region);
+  const Region* reference = d.FindRegion(d.reference_region);
+  for (const auto& r : d.regions) {
+    if (!d.machines.empty() && !circuits.count(r.circuit))
+      diags->Error(
+          r.circuit_loc, "no machine of data/machines.json has a circuit '" + r.circuit + "'",
+          DidYouMean(r.circuit, std::vector<std::string>(circuits.begin(), circuits.end())));
+    if (reference == nullptr) continue;
+    for (const std::string& cur : {r.currency, std::string("USD")}) {
+      if (cur.empty()) continue;  // a missing currency is reported where it is read
+      bool direct = cur == reference->currency;
+      std::set<std::string> a, b;
+      for (const auto& x : d.fx_rates) {
+        if ((x.from == cur && x.to == reference->currency) ||
+            (x.to == cur && x.from == reference->currency))
+          direct = true;
+        if (x.from == cur) a.insert(x.to);
+        if (x.to == cur) a.insert(x.from);
+        if (x.from == reference->currency) b.insert(x.to);
+        if (x.to == reference->currency) b.insert(x.from);
+      }
+      bool via = false;
+      for (const auto& x : a) via = via || b.count(x);
+      if (!direct && !via)
+        diags->Error(
+            r.loc, "region " + r.id + ": no FX rate converts " + cur + " to " + reference->currency,
+            "add a dated rate to 'fx_rates' (directly, or both to a common currency)");
+    }
+  }
+}
+
 }  // namespace
 
 void ValidateDataset(const Dataset& d, Diagnostics* diags) {
+  ValidateRegions(d, diags);
   auto ids = GpuIds(d);
   if (!d.machines.empty())  // builds are checked against machines: cables must be known
     for (const auto& g : d.gpus)

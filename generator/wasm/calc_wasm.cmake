@@ -72,8 +72,7 @@ if(GG_HAVE_WASM)
   # The pure parts of base and data (no GLib, file I/O or threads).
   foreach(f base/diagnostics base/suggest base/dates base/text data/json_doc
             data/object_reader data/field_ranges data/load_dataset data/load_machines data/load_gates
-            data/load_engines
-            data/load_media
+            data/load_engines data/load_media data/load_regions
             data/calc_bundle data/price_fields)
     list(APPEND GG_WASM_SOURCES ${CMAKE_SOURCE_DIR}/generator/${f}.cc)
   endforeach()

@@ -213,6 +213,64 @@ TEST_CASE("calcapi: breakeven with a card of the data and a cloud offer", "[calc
         "GPU 'rtx-3080' has no current price in the conditions asked");
 }
 
+TEST_CASE("calcapi: a region answers in its currency, on its view", "[calcapi][regions]") {
+  // Placeholder regions and rates (not the guide's data): 1 EUR = 1.25 USD, EU VAT 20 %.
+  Dataset data = calc_test::TestDataset();
+  Region us, eu;
+  us.id = "US";
+  us.currency = "USD";
+  us.electricity_per_kwh = 0.2;
+  us.circuit = "North America";
+  eu.id = "EU";
+  eu.currency = "EUR";
+  eu.tax_included = true;
+  eu.tax_rate = 0.2;
+  eu.electricity_per_kwh = 0.3;
+  eu.circuit = "Europe";
+  data.regions = {us, eu};
+  data.reference_region = "US";
+  FxRate fx;
+  fx.from = "EUR";
+  fx.to = "USD";
+  fx.rate = 1.25;
+  data.fx_rates = {fx};
+  const double factor = 0.8 * 1.2;  // a US price before tax → euros with VAT
+  const nlohmann::json base = {{"command", "rank"}, {"workload", "training16"}, {"cost", "gpu"}};
+  nlohmann::json in_us = base, in_eu = base;
+  in_us["region"] = "US";
+  in_eu["region"] = "EU";
+  const nlohmann::json plain = Ask(data, base), u = Ask(data, in_us), e = Ask(data, in_eu);
+  CHECK(u["currency"] == "USD");
+  CHECK(e["currency"] == "EUR");
+  CHECK(e["region"] == "EU");
+  CHECK_FALSE(plain.contains("currency"));
+  REQUIRE(u["ranking"].size() == e["ranking"].size());
+  REQUIRE(u["ranking"].size() > 3);
+  // No EU observation in the data: every EU price is the US one converted, and an estimate.
+  std::map<std::string, double> us_cost;
+  for (const auto& r : u["ranking"])
+    us_cost[r["gpu"].get<std::string>()] = r["cost_usd"].get<double>();
+  for (const auto& r : e["ranking"]) {
+    INFO(r["gpu"]);
+    CHECK(r["cost_usd"].get<double>() == Approx(us_cost.at(r["gpu"].get<std::string>()) * factor));
+    CHECK(r["price_estimated"] == true);
+  }
+  // Ownership costs use the region's electricity: dearer in the EU than the US figure converted.
+  nlohmann::json own = in_eu;
+  own["cost"] = "ownership";
+  CHECK(Ask(data, own)["ranking"].size() == e["ranking"].size());
+  // Errors: an unknown region with "did you mean", a region on a command without prices.
+  nlohmann::json bad = base;
+  bad["region"] = "EUR";
+  CHECK(Ask(data, bad)["error"]["messages"][0] == "unknown region 'EUR'; did you mean 'EU'?");
+  const nlohmann::json vram = {{"command", "vram"},
+                               {"region", "EU"},
+                               {"model", "llama-3.1-8b"},
+                               {"precision", "q4_k_m"},
+                               {"context", 8192}};
+  CHECK(Ask(data, vram)["error"]["messages"][0] == "'region' applies to fit, breakeven and rank");
+}
+
 // Every answer that carries a price says whether it rests on an estimate, on the guide's own
 // data: each object with a card price (price_usd, cost_usd, desktop_cost_usd) has
 // price_estimated beside it, true exactly when the card's current price is an estimate.
@@ -316,6 +374,7 @@ TEST_CASE("calc bundle: assembled from per-file parts, it is the JSON document n
     texts[name] = gg::testing::ReadFileOrEmpty(std::string(GG_SOURCE_DIR) + "/data/" + name);
   gg::Diagnostics diags;
   const std::string bundle = gg::MakeCalcBundle(texts, &diags);
+  CHECK(texts.count("regions.json"));
   INFO(diags.Render());
   REQUIRE_FALSE(diags.HasErrors());
   nlohmann::json reference;

@@ -30,7 +30,7 @@ TEST_CASE("A block directive is run once per call, language and depth, and repla
   DirectiveRegistry registry({DirectiveSpec::Block("counted", CountedChart)});
   Dataset data;
   Diagnostics diags;
-  Language en{"en", "English", "en_US", 0};
+  Language en{"en", "English", "en_US", 0, "", {}};
   DirectiveMemo memo;
   auto render = [&](const std::string& to_root, const std::string& body, PageOutputs* out,
                     bool preview) {

@@ -112,6 +112,21 @@ gpus.forEach((gpu, i) => {
   add({ command: "breakeven", gpu, cloud_usd_per_hour: 0.5, utilisation: 0.3, electricity_usd_per_kwh: 0.4 });
 });
 for (const cloud of offers) add({ command: "breakeven", desktop_cost_usd: 3000, desktop_watts: 600, cloud, utilisation: 0.2, electricity_usd_per_kwh: 0.3 });
+// Regions (data/regions.json): rank, fit and breakeven on each region's view (prices in its
+// currency, converted where it has none, its electricity), and an unknown region.
+const regions = (bundle.files["regions.json"]?.regions ?? []).map((r) => r.id);
+if (regions.length > 0 && regions.length < 3) throw new Error(`regions.json: ${regions.length} regions`);
+for (const region of regions) {
+  for (const workload of ["inference8", "inference16", "training16"])
+    for (const cost of ["gpu", "ownership"])
+      for (const conditions of [undefined, ["used"]]) add({ command: "rank", region, workload, cost, conditions });
+  add({ command: "rank", region, workload: "inference16", cost: "ownership", electricity_usd_per_kwh: 0.5, utilisation: 0.3, years: 4, budget_usd: 3000 });
+  for (const m of models.slice(0, 4)) add({ command: "fit", region, model: m.id, precision: "q4_k_m", context: 8192 });
+  gpus.slice(0, 12).forEach((gpu, i) =>
+    add({ command: "breakeven", region, gpu, cloud: offers[i % offers.length], utilisation: 0.3, electricity_usd_per_kwh: 0.3 }));
+}
+add({ command: "rank", region: "EUR", workload: "inference16" });
+add({ command: "vram", region: "EU", model: models[0].id, precision: "q4_k_m", context: 8192 });
 // Image and video generation: every pipeline × weight formats × offload modes, tiled or not,
 // with and without a card; sizes, frames and steps around the defaults.
 const pipelines = (bundle.files["genmodels.json"]?.pipelines ?? []);
