@@ -643,7 +643,7 @@ Answer Fit(Reader& r, const Dataset& data, const Json& request, const calc::Regi
     x["engine"] = c.engine ? EngineJson(*c.engine) : Json(nullptr);
     const Gpu* gpu = data.FindGpu(c.gpu);
     x["serving"] = inference && gpu
-                       ? ServingOf(*gpu, c.count, m, c.precision, *a, serving, c.engine)
+                       ? ServingOf(*gpu, c.count, m, c.precision, costs->a, serving, c.engine)
                        : Json(nullptr);
     // The batch's decode speed as serving computes it (a mixture of experts reads more
     // experts for more sequences; past the knee compute bounds it); the same for one.
@@ -655,8 +655,9 @@ Answer Fit(Reader& r, const Dataset& data, const Json& request, const calc::Regi
   j["offload"] = calc::OffloadId(options.offload);
   j["too_slow"] = fit.too_slow;
   j["mixed"] = mixed.empty() ? Json(nullptr)
-                             : MixedJson(calc::FitMixed(data, mixed, *m.model, m.request, prices,
-                                                        options.conditions, options.machine, *a));
+                             : MixedJson(calc::FitMixed(data, mixed, *m.model, m.request,
+                                                        costs->prices, options.conditions,
+                                                        options.machine, costs->a));
   if (!serving.engine.engine.empty())
     j["engine"] = calc::EngineKey(serving.engine.engine, serving.engine.backend);
   j["configs"] = Json::array();

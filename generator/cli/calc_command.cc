@@ -722,6 +722,7 @@ int RunFit(const Options& o, const Dataset& data, std::ostream& out, std::ostrea
     out << j["engine"].get<std::string>() << " does not run on:";
     for (const Json& id : j["engine_unsupported"]) out << " " << id.get<std::string>();
     out << "\n";
+  }
   if (!j["not_fitting"].empty()) {
     out << "does not fit in " << max_gpus << " GPUs or its machine:";
     for (const Json& id : j["not_fitting"]) out << " " << id.get<std::string>();
