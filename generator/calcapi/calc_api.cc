@@ -642,7 +642,9 @@ Answer Fit(Reader& r, const Dataset& data, const Json& request, const calc::Regi
     Json x = ConfigJson(c);
     x["engine"] = c.engine ? EngineJson(*c.engine) : Json(nullptr);
     const Gpu* gpu = data.FindGpu(c.gpu);
-    x["serving"] = inference && gpu
+    // Serving (calc/serving.h) reads every weight from the cards' memory: a configuration with
+    // weights in system RAM keeps the offload's own decode speed and has no serving figures.
+    x["serving"] = inference && gpu && !c.offload
                        ? ServingOf(*gpu, c.count, m, c.precision, costs->a, serving, c.engine)
                        : Json(nullptr);
     // The batch's decode speed as serving computes it (a mixture of experts reads more
@@ -1129,7 +1131,7 @@ Answer Media(Reader& r, const Dataset& data) {
     const calc::MediaSpeed s = calc::EstimateMediaSpeed(*p, q, e, *gpu, k);
     Json& g = j["gpu"];
     g["id"] = gpu->id;
-    g["memory_bytes"] = Bytes(calc::ModelMemoryGb(*gpu) * 1e9);
+    g["memory_bytes"] = Bytes(calc::ModelMemoryGb(*gpu) * calc::kBytesPerGiB);
     g["usable_bytes"] = Bytes(calc::MediaUsableBytes(*gpu, *a));
     g["needed_bytes"] = Bytes(calc::MediaNeededBytes(*gpu, e, *a));
     g["fits"] = calc::MediaFitsOn(*gpu, e, *a);

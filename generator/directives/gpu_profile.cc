@@ -89,7 +89,8 @@ std::string PerformanceSection(const Gpu& g, const PageContext& ctx) {
     if (p.n == 0) return "—";
     const std::string question = std::string("rank by=") +
                                  (value ? "value basis=ownership" : "speed") +
-                                 " workload=" + WorkloadId(w) + " segments=all gpu=" + gid;
+                                 " workload=" + WorkloadId(w) + " segments=all gpu=" + gid +
+                                 RankQuestionRegion(ctx);
     return TFHtml(ctx, "gpu.rank_of", {{"of", ctx.fmt->Number(static_cast<double>(p.of), 0)}},
                   {{"n", AnswerHtml(question, p.n,
                                     HtmlEscape(ctx.fmt->Number(static_cast<double>(p.n), 0)))}});

@@ -78,7 +78,8 @@ std::string RankTable(const Args& a, const PageContext& ctx, bool value) {
     const Gpu& g = *ctx.data->FindGpu(e.gpu);
     const std::string rank_question =
         std::string("rank by=") + (value ? "value basis=" + basis : std::string("speed")) +
-        " workload=" + WorkloadId(opt.workload) + " segments=" + segments + " gpu=" + g.id;
+        " workload=" + WorkloadId(opt.workload) + " segments=" + segments + " gpu=" + g.id +
+        RankQuestionRegion(ctx);
     std::vector<Cell> row = {
         Cell::Html(GpuLink(g, ctx)),
         Cell::Html(AnswerHtml(rank_question, shown, HtmlEscape(ctx.fmt->Number(shown, 0))), true)

@@ -25,7 +25,10 @@ std::string Render(const Args& a, const PageContext& ctx) {
         "unit.usd_per_kwh", {{"v", ctx.fmt->Currency(r.currency, r.electricity_per_kwh, true)}}));
     if (r.electricity_estimated) kwh = EstimateMark(ctx) + kwh;
     std::string source = SourceHtml(r.electricity_source);
+    // The source's words and the note come as data/regions.json has them (the data's
+    // language, marked so: DataLanguageHtml).
     if (!r.electricity_note.empty()) source += " " + HtmlEscape(r.electricity_note);
+    source = DataLanguageHtml(source, ctx);
     t.Row({Cell::Text(ctx.T("region.name." + r.id)), Cell::Text(tax), Cell::Html(kwh, true),
            Cell::Text(r.circuit), Cell::Html(source),
            Cell::Text(ctx.fmt->Date(r.electricity_date))});
@@ -36,6 +39,7 @@ std::string Render(const Args& a, const PageContext& ctx) {
   for (const FxRate& x : d.fx_rates) {
     std::string source = SourceHtml(x.source);
     if (!x.note.empty()) source += " " + HtmlEscape(x.note);
+    source = DataLanguageHtml(source, ctx);
     fx.Row({Cell::Text("1 " + x.from + " → " + x.to), Cell::Text(ctx.fmt->Number(x.rate, 4), true),
             Cell::Html(source), Cell::Text(ctx.fmt->Date(x.date))});
   }

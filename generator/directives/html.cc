@@ -223,6 +223,11 @@ std::string ConvertedText(const PageContext& ctx) {
                                                                  : std::string();
 }
 
+std::string RankQuestionRegion(const PageContext& ctx) {
+  const std::string& suffix = ctx.out->region_suffix;
+  return suffix.empty() ? std::string() : " region=" + suffix.substr(1);
+}
+
 std::string PriceHtml(double usd, const calc::CurrentPrice& p, const PageContext& ctx,
                       const std::string& currency) {
   // One question per card, condition, region and number of cards (an amount is p.usd or a

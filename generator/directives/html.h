@@ -100,6 +100,12 @@ std::string TokensQuestion(const std::string& model, const std::string& gpu,
 std::string VramQuestion(const std::string& model, const calc::MemoryRequest& request);
 std::string GpuHref(const Gpu& gpu, const PageContext& ctx);
 
+// " region=<id>" on the pages of a language with a region, "" otherwise: a rank question's
+// answer depends on the region's prices (which cards are priced, and their value), so a rank on
+// a French page is a different question from the same rank on an English one
+// (tests/unit/consistency_test.cc).
+std::string RankQuestionRegion(const PageContext& ctx);
+
 std::vector<std::string> SpecFieldIds();
 // A spec value with its unit in the page's language; "—" when absent.
 std::string FormatSpec(const Gpu& gpu, const std::string& field, const PageContext& ctx);

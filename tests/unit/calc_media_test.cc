@@ -344,12 +344,13 @@ TEST_CASE("media fit: the lightest offload mode that fits, for every rung", "[ca
     double needed_gb;
   };
   const Case cases[] = {
-      {12, true, MediaOffload::kNone, false, 9.997152},       // usable 10.8
-      {8, true, MediaOffload::kPhases, false, 6.997152},      // usable 7.2
-      {6.1, true, MediaOffload::kPhases, true, 5.424288},     // usable 5.49
-      {6, true, MediaOffload::kModel, false, 4.617488},       // usable 5.4 < 5.424288
-      {4, true, MediaOffload::kSequential, true, 1.424288},   // usable 3.6 < 4.617488
-      {1, false, MediaOffload::kSequential, true, 1.424288},  // usable 0.9: nothing fits
+      // usable = memory_gb × 2^30 × 0.9 (a card sold as "12 GB" holds 12 GiB), in 10^9 bytes:
+      {12, true, MediaOffload::kNone, false, 9.997152},       // usable 11.596
+      {8, true, MediaOffload::kPhases, false, 6.997152},      // usable 7.731
+      {6.1, true, MediaOffload::kPhases, true, 5.424288},     // usable 5.895
+      {5.5, true, MediaOffload::kModel, false, 4.617488},     // usable 5.315 < 5.424288
+      {4, true, MediaOffload::kSequential, true, 1.424288},   // usable 3.865 < 4.617488
+      {1, false, MediaOffload::kSequential, true, 1.424288},  // usable 0.966: nothing fits
   };
   for (const Case& c : cases) {
     INFO(c.memory_gb << " GB");
@@ -362,23 +363,24 @@ TEST_CASE("media fit: the lightest offload mode that fits, for every rung", "[ca
     CHECK(f.fits == c.fits);
     CHECK(f.mode.offload == c.mode);
     CHECK(f.mode.tiled_vae == c.tiled);
-    CHECK(f.usable_bytes == Approx(c.memory_gb * 0.9e9));
+    CHECK(f.usable_bytes == Approx(c.memory_gb * 1073741824.0 * 0.9));
     CHECK(f.needed_bytes == Approx(c.needed_gb * 1e9));
     // The time is that of the rung found (none: 7.277005312 s; model: + 7.4 GB / 10 GB/s).
     if (c.mode == MediaOffload::kNone) CHECK(f.speed.total_seconds == Approx(7.277005312));
     if (c.mode == MediaOffload::kModel) CHECK(f.speed.total_seconds == Approx(8.017005312));
     if (!c.fits) CHECK(f.speed.total_seconds == 0);
-    // Sequential on the 4 GB card keeps 3.6 - 1.424288 = 2.175712 GB of the 4 GB denoiser and
-    // streams the rest: 8.34 s of transfers less 10 steps x 2 passes x 2.175712 GB / 10 GB/s
-    // = 4.351424 s.
+    // Sequential on the 4 GB card (usable 4 × 2^30 × 0.9 = 3,865,470,566.4 B) keeps
+    // 3.8654705664 - 1.424288 = 2.4411825664 GB of the 4 GB denoiser and streams the rest:
+    // 8.34 s of transfers less 10 steps x 2 passes x 2.4411825664 GB / 10 GB/s = 4.8823651328 s.
     if (c.fits && c.mode == MediaOffload::kSequential) {
-      CHECK(f.kept_bytes == Approx(2.175712e9));
-      CHECK(f.speed.offload_seconds == Approx(8.34 - 4.351424));
-      CHECK(f.speed.total_seconds == Approx(7.277005312 + 8.34 - 4.351424));
+      CHECK(f.kept_bytes == Approx(2.4411825664e9));
+      CHECK(f.speed.offload_seconds == Approx(8.34 - 4.8823651328));
+      CHECK(f.speed.total_seconds == Approx(7.277005312 + 8.34 - 4.8823651328));
     }
   }
   // A unified-memory system counts the memory a model may use: 16 GB, of which 8 usable.
   Gpu sys;
+  sys.form_factor = "system";
   sys.memory_gb = 16;
   sys.usable_memory_gb = 8.0;
   sys.fp16_tflops = 100;

@@ -86,14 +86,19 @@ TEST_CASE("calcapi media: the cards that hold FLUX.1 [dev] in FP8, without offlo
   CHECK(peak > 22093600000LL);
   CHECK(j["host_bytes"] == 0);
   CHECK(j["machine"] == "desktop");
-  // 12 × 10⁹ × 0.95 = 11.4 GB and 24 × 10⁹ × 0.95 = 22.8 GB: less than the peak + 0.35 GB.
-  CHECK(peak + kContext > 22800000000LL);
-  CHECK(j["not_fitting"] == Json::array({"rtx-3060-12gb", "rtx-4090"}));
+  // A card sold as "24 GB" holds 24 GiB: 24 × 2^30 × 0.95 = 24.48 GB holds the peak + 0.35 GB
+  // (ComfyUI runs FLUX.1 [dev] FP8 on an RTX 4090); 12 × 2^30 × 0.95 = 12.24 GB does not.
+  CHECK(peak + kContext <= 24481313587LL);
+  CHECK(peak + kContext > 12240656793LL);
+  CHECK(j["not_fitting"] == Json::array({"rtx-3060-12gb"}));
   // The H100 SXM has room but is a module: a desktop takes PCIe cards.
   CHECK(j["machine_limited"] == Json::parse(R"([{"gpu": "h100-sxm", "limit": "form_factor"}])"));
-  // Cheapest first: the RTX 5090 at 2,000, then the Mac's estimated 3,500.
-  REQUIRE(Ids(j["cards"]) == std::vector<std::string>{"rtx-5090", "mac-studio-m4-max-128gb"});
-  const Json& c5090 = j["cards"][0];
+  // Cheapest first: the RTX 4090's used 1,500, the RTX 5090 at 2,000, then the Mac's estimated
+  // 3,500.
+  REQUIRE(Ids(j["cards"]) ==
+          std::vector<std::string>{"rtx-4090", "rtx-5090", "mac-studio-m4-max-128gb"});
+  CHECK(j["cards"][0]["price_usd"] == 1500.0);
+  const Json& c5090 = j["cards"][1];
   CHECK(c5090["price_usd"] == 2000.0);
   CHECK(c5090["condition"] == "new");
   CHECK(c5090["price_estimated"] == false);
@@ -101,15 +106,15 @@ TEST_CASE("calcapi media: the cards that hold FLUX.1 [dev] in FP8, without offlo
   CHECK(c5090["needed_bytes"] == peak + kContext);
   CHECK(c5090["seconds_per_video_second"].is_null());  // an image
   CHECK(c5090["total_seconds"].get<double>() > 0);
-  const Json& mac = j["cards"][1];
+  const Json& mac = j["cards"][2];
   CHECK(mac["price_estimated"] == true);
   CHECK(mac["usable_bytes"] == 97925254349LL);    // usable_memory_gb 96 × 2^30 × 0.95 = 97,925,254,348.8
   CHECK(mac["needed_bytes"] == peak + kContext);  // nothing offloaded
   // The card asked about agrees with the list.
   Json one = Ask({{"pipeline", "flux.1-dev"}, {"precision", "fp8"}, {"gpu", "rtx-4090"}});
-  CHECK(one["gpu"]["fits"] == false);
-  CHECK(one["gpu"]["usable_bytes"] == 22800000000LL);
-  CHECK(one["gpu"]["memory_bytes"] == 24000000000LL);
+  CHECK(one["gpu"]["fits"] == true);
+  CHECK(one["gpu"]["usable_bytes"] == 24481313587LL);  // 24 × 2^30 × 0.95 = 24,481,313,587.2
+  CHECK(one["gpu"]["memory_bytes"] == 25769803776LL);  // 24 × 2^30
   CHECK(one["gpu"]["needed_bytes"] == peak + kContext);
   one = Ask({{"pipeline", "flux.1-dev"}, {"precision", "fp8"}, {"gpu", "rtx-5090"}});
   CHECK(one["gpu"]["fits"] == true);
@@ -124,8 +129,8 @@ TEST_CASE("calcapi media: offloaded weights stay in a unified-memory system's ow
   REQUIRE(!j.contains("error"));
   const int64_t peak = j["peak_bytes"], host = j["host_bytes"];
   CHECK(host == 11900000000LL + 167600000LL);
-  CHECK(peak + kContext <= 22800000000LL);
-  CHECK(peak + kContext > 11400000000LL);
+  CHECK(peak + kContext <= 24481313587LL);  // 24 × 2^30 × 0.95
+  CHECK(peak + kContext > 12240656793LL);   // 12 × 2^30 × 0.95
   CHECK(j["not_fitting"] == Json::array({"rtx-3060-12gb"}));
   // The RTX 4090's used 1,500 is its cheapest price.
   REQUIRE(Ids(j["cards"]) ==
@@ -154,12 +159,14 @@ TEST_CASE("calcapi media: conditions, machine and problems of the cards list", "
   CHECK(j["cards"][1]["price_estimated"].is_null());
   CHECK(j["cards"][1]["total_seconds"].get<double>() <=
         j["cards"][2]["total_seconds"].get<double>());
-  // A server takes SXM modules: the H100 SXM is listed there, and nothing is left out.
-  j = Ask({{"pipeline", "flux.1-dev"}, {"precision", "fp8"}, {"machine", "server"}});
+  // An HGX server takes SXM modules only: the H100 SXM is listed there, and the PCIe cards that
+  // hold the run are left out by form factor.
+  j = Ask({{"pipeline", "flux.1-dev"}, {"precision", "fp8"}, {"machine", "server-hgx-8"}});
   REQUIRE(!j.contains("error"));
   const auto ids = Ids(j["cards"]);
   CHECK(std::find(ids.begin(), ids.end(), "h100-sxm") != ids.end());
-  CHECK(j["machine_limited"].empty());
+  REQUIRE(!j["machine_limited"].empty());
+  for (const Json& l : j["machine_limited"]) CHECK(l["limit"] == "form_factor");
   j = Ask({{"pipeline", "flux.1-dev"}, {"machine", "desktp"}});
   REQUIRE(j.contains("error"));
   CHECK(j["error"]["messages"][0] == "unknown machine 'desktp'; did you mean 'desktop'?");

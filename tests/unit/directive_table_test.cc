@@ -112,6 +112,8 @@ const Case kCases[] = {
     {"gpu_tco", "gpu-tco workload=trainng16"},
     {"gpu_regions", "gpu-regions"},
     {"gpu_regions", "gpu-regions limit=3"},
+    {"gpu_gates", "gpu-gates"},
+    {"gpu_gates", "gpu-gates persona=beginner"},
     {"gpu_cloud", "gpu-cloud"},
     {"gpu_cloud", "gpu-cloud gpu=h100"},
     {"gpu_breakeven", "gpu-breakeven gpu=rtx-4090"},

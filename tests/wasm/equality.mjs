@@ -143,7 +143,7 @@ for (const p of pipelines) {
       add({ command: "media", pipeline: p.id, precision: "fp8", frames, offload: "model" });
   // The cards that hold it: price conditions and machines (calc/media_cards.h).
   for (const conditions of [["new"], ["used"]]) add({ command: "media", pipeline: p.id, precision: "fp8", conditions });
-  for (const machine of ["desktop", "workstation", "server"]) add({ command: "media", pipeline: p.id, precision: "q4_k", offload: "model", machine });
+  for (const machine of ["desktop", "workstation", "server-pcie-4", "server-hgx-8"]) add({ command: "media", pipeline: p.id, precision: "q4_k", offload: "model", machine });
 }
 add({ command: "media", pipeline: pipelines[0]?.id, machine: "desktp", conditions: ["old"] });
 // Pasted config.json files: the real ones as the page sends them (text) and as objects, at
