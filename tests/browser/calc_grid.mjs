@@ -114,6 +114,10 @@ export function mediaGrid(pipelines) {
 
 // The requests the page must make for a setting (what the test expects, written out again
 // here so a wrong mapping from the form to the request fails the test).
+// The region each language's pages price in (data/site.json), which the fit, value and rent
+// forms send as their region field's default.
+const PAGE_REGION = { en: 'US', fr: 'EU', 'zh-Hans': 'CN' };
+
 export function expectedRequests(c, defaults) {
   const num = (text, scale) => (/^\s*(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(text) ? Number(text) / scale : text.trim());
   if (c.tool === 'fit') {
@@ -130,13 +134,14 @@ export function expectedRequests(c, defaults) {
     for (const name of ['ram_gbs', 'min_tps']) if ((c[name] ?? '').trim() !== '') build[name] = num(c[name], 1);
     const fit = { command: 'fit', ...base, ...build, context: whole(c.context) };
     if (c.mode === 'inference') fit.prompt_tokens = whole(c.prompt_tokens);
+    fit.region = PAGE_REGION[c.lang];
     const out = [fit];
     if (c.mode === 'inference') out.push({ command: 'maxctx', ...base, gpu: c.gpu, count: whole(c.count) });
     return out;
   }
   if (c.tool === 'value') {
     const get = (name) => c[name] ?? defaults[name];
-    const r = { command: 'rank', workload: get('v-workload'), cost: get('v-cost') };
+    const r = { command: 'rank', workload: get('v-workload'), cost: get('v-cost'), region: PAGE_REGION[c.lang] };
     if (get('v-condition') !== 'any') r.conditions = [get('v-condition')];
     if (get('v-segment') !== 'all') r.segments = [get('v-segment')];
     if (r.cost === 'ownership')
@@ -152,7 +157,7 @@ export function expectedRequests(c, defaults) {
     r.offload = c['m-offload'];
     return [r];
   }
-  const r = { command: 'breakeven' };
+  const r = { command: 'breakeven', region: PAGE_REGION[c.lang] };
   if (c['r-desktop'] === 'custom') Object.assign(r, { desktop_cost_usd: num(c['r-cost'], 1), desktop_watts: num(c['r-watts'], 1) });
   else r.gpu = c['r-desktop'];
   if (c['r-offer'] === 'custom') r.cloud_usd_per_hour = num(c['r-per-hour'], 1);
@@ -216,7 +221,8 @@ export async function checkShown(page, c, shown, answers, names) {
     const int = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
     const speed = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
     const perf = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    const usd = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+    // Prices in the answer's currency: the page's region's (calcapi answers name it).
+    const usd = new Intl.NumberFormat(locale, { style: 'currency', currency: answers[0].currency ?? 'USD', maximumFractionDigits: 0 });
     const days = new Intl.NumberFormat(locale, { style: 'unit', unit: 'day', unitDisplay: 'long', maximumFractionDigits: 0 });
     const problems = [];
     const want = (ok, what) => { if (!ok) problems.push(what); };
