@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "calc/memory.h"
+#include "calc/fit.h"
 #include "calc/systems.h"
 
 namespace gg::calc {
@@ -12,7 +12,7 @@ double MediaNeededBytes(const Gpu& g, const MediaEstimate& e, const Assumptions&
 }
 
 double MediaUsableBytes(const Gpu& g, const Assumptions& a) {
-  return ModelMemoryGb(g) * kBytesPerGiB * (1 - a.gpu_ram_headroom_fraction);
+  return UsableGpuBytes(g, a);  // the LLM answers' rule (calc/fit.h), one rule for both
 }
 
 bool MediaFitsOn(const Gpu& g, const MediaEstimate& e, const Assumptions& a) {
