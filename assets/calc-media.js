@@ -7,7 +7,7 @@
 // without JavaScript); this replaces it with the live answer, formatted the same way.
 // Results follow the form as the reader types; the state lives in the URL (m-… parameters).
 
-const FIELDS = ["m-pipeline", "m-precision", "m-width", "m-height", "m-frames", "m-steps", "m-offload"];
+const FIELDS = ["m-pipeline", "m-precision", "m-width", "m-height", "m-frames", "m-steps", "m-offload", "m-region"];
 // The request fields that hold numbers: [form field, scale] (errorMessages in calculator.js).
 const NUMBERS = { width: ["m-width", 1], height: ["m-height", 1], frames: ["m-frames", 1], steps: ["m-steps", 1] };
 const CARD_ROWS = 10; // as the directive
@@ -19,6 +19,7 @@ export function mediaRequest(get, kind, numberOf) {
   if (kind === "video") r.frames = numberOf(get("m-frames"), 1);
   r.steps = numberOf(get("m-steps"), 1);
   r.offload = get("m-offload");
+  if (get("m-region") !== "") r.region = get("m-region"); // prices in the region's money
   return r;
 }
 
@@ -33,7 +34,6 @@ class MediaTool {
     this.one = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
     this.two = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
     this.int = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
-    this.usd = new Intl.NumberFormat(locale, { style: "currency", currency: "USD", maximumFractionDigits: 0 });
     this.names = JSON.parse(root.querySelector(".calc-names").textContent);
   }
 
@@ -42,7 +42,8 @@ class MediaTool {
   }
 
   get(name) {
-    return this.control(name).value;
+    const control = this.control(name);
+    return control ? control.value : ""; // no region field without regions
   }
 
   kind() {
@@ -88,6 +89,7 @@ class MediaTool {
       this.status.textContent = `${this.t["calc.error"]} ${messages.join(" ")}`;
       return;
     }
+    this.usd = this.ui.money(this.root.dataset.locale, answer.currency ?? "USD"); // the region's money
     this.status.textContent = this.summary(answer);
     this.results.append(this.phases(answer),
       this.ui.element("p", { class: "calc-note" }, this.ui.fill(this.t["calc.media.note"], { context: this.two.format(answer.cuda_context_bytes / 1e9) })));

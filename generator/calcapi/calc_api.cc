@@ -1006,9 +1006,8 @@ MediaCardArgs ReadMediaCardArgs(Reader& r, const Dataset& data) {
 
 void MediaCardsJson(const Dataset& data, const MediaPipeline& p, const calc::MediaRequest& q,
                     const calc::MediaEstimate& e, const calc::MediaConstants& k,
-                    const calc::Assumptions& a, const MediaCardArgs& args, Json* j) {
-  const calc::CurrentPrices prices =
-      calc::ComputeCurrentPrices(data.prices, a.price_window_days, a.price_max_age_days);
+                    const calc::Assumptions& a, const calc::CurrentPrices& prices,
+                    const MediaCardArgs& args, Json* j) {
   const calc::MediaCardsResult result =
       calc::MediaCards(data, p, q, e, k, prices, a, args.machine, args.conditions);
   (*j)["machine"] = args.machine ? Json(args.machine->id) : Json(nullptr);
@@ -1033,7 +1032,7 @@ void MediaCardsJson(const Dataset& data, const MediaPipeline& p, const calc::Med
     limited.push_back(Json{{"gpu", gpu}, {"limit", calc::BuildLimitId(limit)}});
 }
 
-Answer Media(Reader& r, const Dataset& data) {
+Answer Media(Reader& r, const Dataset& data, const calc::RegionalView* view) {
   const MediaPipeline* p = nullptr;
   if (auto id = r.Text("pipeline", true)) {
     p = data.FindPipeline(*id);
@@ -1086,8 +1085,9 @@ Answer Media(Reader& r, const Dataset& data) {
   q.batch = batch ? static_cast<int>(*batch) : 1;
 
   Answer out;
-  auto a = ResolvedAssumptions(data, &out);
-  if (!a) return out;
+  auto costs = CostsOf(data, view, &out);
+  if (!costs) return out;
+  const calc::Assumptions* a = &costs->a;
   Diagnostics diags;
   const calc::MediaConstants k = calc::ResolveMediaConstants(data, &diags);
   if (diags.HasErrors()) {
@@ -1144,7 +1144,7 @@ Answer Media(Reader& r, const Dataset& data) {
     g["seconds_per_video_second"] =
         p->kind == "video" ? Json(s.seconds_per_video_second) : Json(nullptr);
   }
-  MediaCardsJson(data, *p, q, e, k, *a, cards, &j);
+  MediaCardsJson(data, *p, q, e, k, *a, costs->prices, cards, &j);
   return out;
 }
 
@@ -1157,12 +1157,12 @@ Answer AnswerRequest(const Dataset& data, const Json& request) {
         {"a request needs \"command\": one of breakeven, fit, maxctx, media, rank, vram"});
   const std::string command = request.at("command").get<std::string>();
   Reader r(request, command);
-  // A region (data/regions.json): fit, breakeven and rank answer on its view, every amount in
+  // A region (data/regions.json): fit, breakeven, rank and media answer on its view, every amount in
   // its currency and on its tax basis (calc/regions.h); the answer says which.
   std::optional<calc::RegionalView> view;
   if (r.Has("region")) {
-    if (command != "fit" && command != "breakeven" && command != "rank")
-      return RequestErrors({"'region' applies to fit, breakeven and rank"});
+    if (command != "fit" && command != "breakeven" && command != "rank" && command != "media")
+      return RequestErrors({"'region' applies to fit, breakeven, rank and media"});
     auto id = r.Text("region", true);
     if (!id) return RequestErrors(r.errors());
     std::vector<std::string> ids;
@@ -1202,7 +1202,7 @@ Answer AnswerRequest(const Dataset& data, const Json& request) {
   if (command == "rank") return in_region(Rank(r, d, v));
   if (command == "maxctx") return MaxContext(r, data, request);
   if (command == "largest") return Largest(r, data);
-  if (command == "media") return Media(r, data);
+  if (command == "media") return in_region(Media(r, d, v));
   return RequestErrors(
       {UnknownId("calc command", command,
                  {"breakeven", "fit", "largest", "maxctx", "media", "rank", "vram"})});

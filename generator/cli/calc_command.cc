@@ -37,6 +37,10 @@ const OptionDecl kJson = {"--json", "",
 // With --json, the refusal being built: calcapi's own error answer (Ask), or the problems of a
 // --config file (AddConfig); RunCalcCommand prints it on stdout.
 thread_local Json* json_refusal = nullptr;
+// Every amount in a region's money, on its prices (calcapi: fit, breakeven, rank and media).
+const OptionDecl kRegion = {"--region", "ID",
+                            "a region of data/regions.json (US, EU, CN): its prices, in its "
+                            "currency (default: US dollars)"};
 const OptionDecl kRoot = {"--root", "DIR",
                           "project whose data/ to use (default: the current folder)"};
 
@@ -104,7 +108,8 @@ const std::vector<CommandDecl>& CalcCommands() {
                         kGpus,
                         kOffload,
                         kRamGbs,
-                        {"--min-tps", "N", "leave out configurations decoding below N tokens/s"}}),
+                        {"--min-tps", "N", "leave out configurations decoding below N tokens/s"},
+                        kRegion}),
        "", ""},
       {"calc largest",
        "the largest LLM of the data that N cards of one GPU run at a minimum speed",
@@ -148,6 +153,7 @@ const std::vector<CommandDecl>& CalcCommands() {
         {"--tiled-vae", "", "decode the VAE in tiles"},
         {"--no-efficient-attention", "", "without a memory-efficient attention kernel"},
         {"--gpu", "ID", "a GPU of data/gpus.json: whether it fits and how long it takes"},
+        kRegion,
         kJson,
         kRoot},
        "",
@@ -163,6 +169,7 @@ const std::vector<CommandDecl>& CalcCommands() {
         {"--cloud", "ID", "instead of --cloud-per-hour: an offer of data/cloud.json"},
         {"--utilisation", "FRACTION", "share of the day in use, from 0 to 1"},
         {"--electricity", "USD_PER_KWH", "price of electricity"},
+        kRegion,
         kJson,
         kRoot},
        "",
@@ -180,6 +187,7 @@ const std::vector<CommandDecl>& CalcCommands() {
         {"--segment", "S", OneOf(Segments()) + " (repeatable)", true},
         {"--condition", "C", OneOf(Conditions()) + " (repeatable)", true},
         {"--count", "N", "cards per configuration (default 1)"},
+        kRegion,
         kJson,
         kRoot},
        "",
@@ -306,6 +314,16 @@ Json ListOf(const Options& o, const std::string& name) {
 
 // Asks the calculator (calcapi); prints its errors and returns the exit code, or 0 with the
 // result in *result.
+// --region into the request (calcapi checks the id and says "did you mean").
+void AddRegion(const Options& o, Json* request) {
+  if (auto r = o.Last("region")) (*request)["region"] = *r;
+}
+
+// The money an answer's amounts are in: the region's currency, else US dollars.
+std::string CurrencyOf(const Json& answer) {
+  return answer.contains("currency") ? answer["currency"].get<std::string>() : "USD";
+}
+
 int Ask(const Dataset& data, const Json& request, Json* result, std::ostream& err) {
   calcapi::Answer a = calcapi::AnswerRequest(data, request);
   if (a.exit_code == calcapi::kOk) {
@@ -521,7 +539,7 @@ std::string MachineLabel(const Json& c) {
 // ---------------------------------------------------------------- subcommands
 
 // A mixed set's answer: the machine's verdict, each card's share, the speed and the warnings.
-void PrintMixed(const Json& m, std::ostream& out) {
+void PrintMixed(const Json& m, const std::string& money, std::ostream& out) {
   out << "mixed set:";
   for (const Json& id : m["gpus"]) out << " " << id.get<std::string>();
   out << " (" << m["precision"].get<std::string>() << ")\n";
@@ -544,7 +562,8 @@ void PrintMixed(const Json& m, std::ostream& out) {
   out << "  " << (m["fits"].get<bool>() ? "fits in memory" : "does not fit in memory");
   if (!m["tokens_per_s"].is_null())
     out << ", " << Fixed(Num(m["tokens_per_s"]), 1) << " tokens/s (the cards one after another)";
-  if (!m["price_usd"].is_null()) out << ", " << Fixed(Num(m["price_usd"]), 0) << " USD";
+  if (!m["price_usd"].is_null())
+    out << ", " << Fixed(Num(m["price_usd"]), 0) << " " << money;
   out << "\n";
   for (const Json& w : m["warnings"]) {
     const std::string id = w.get<std::string>();
@@ -598,7 +617,7 @@ int RunVram(const Options& o, const Dataset& data, std::ostream& out, std::ostre
   }
   out << "plus " << Fixed(calc::ToGB(Num(j["cuda_context_bytes_per_gpu"])), 2)
       << " GB of CUDA context on each GPU\n";
-  if (j.contains("mixed") && j["mixed"].is_object()) PrintMixed(j["mixed"], out);
+  if (j.contains("mixed") && j["mixed"].is_object()) PrintMixed(j["mixed"], CurrencyOf(j), out);
   return 0;
 }
 
@@ -677,6 +696,7 @@ int RunFit(const Options& o, const Dataset& data, std::ostream& out, std::ostrea
   if (o.Has("condition")) request["conditions"] = ListOf(o, "condition");
   if (int code = AddPlacement(o, &request, err)) return code;
   Json j;
+  AddRegion(o, &request);
   if (int code = Ask(data, request, &j, err)) return code;
   if (o.Has("json")) {
     out << j.dump(2) << "\n";
@@ -693,7 +713,8 @@ int RunFit(const Options& o, const Dataset& data, std::ostream& out, std::ostrea
     out << "machine: " << j["machine"].get<std::string>() << "\n";
   char line[200];
   std::snprintf(line, sizeof line, "%-24s %5s %12s %12s %10s %-18s %8s %8s\n", "gpu", "count",
-                "GB/gpu", "price USD", "tokens/s", "machine", "power W", "PSU W");
+                "GB/gpu", ("price " + CurrencyOf(j)).c_str(), "tokens/s", "machine", "power W",
+                "PSU W");
   out << line;
   for (const Json& c : j["configs"]) {
     std::snprintf(line, sizeof line, "%-24s %5d %12s %12s %10s %-18s %8s %8s\n",
@@ -714,7 +735,8 @@ int RunFit(const Options& o, const Dataset& data, std::ostream& out, std::ostrea
   if (!j["cheapest"].is_null()) {
     out << "cheapest: " << j["cheapest"]["count"].get<int>() << " x "
         << j["cheapest"]["gpu"].get<std::string>() << " for "
-        << Fixed(Num(j["cheapest"]["price_usd"]), 0) << " USD in " << MachineLabel(j["cheapest"])
+        << Fixed(Num(j["cheapest"]["price_usd"]), 0) << " " << CurrencyOf(j) << " in "
+        << MachineLabel(j["cheapest"])
         << "\n";
     if (o.Last("users") || o.Last("prompt") || o.Last("engine")) PrintServing(j["cheapest"], out);
   }
@@ -733,7 +755,7 @@ int RunFit(const Options& o, const Dataset& data, std::ostream& out, std::ostrea
     for (const Json& id : j["too_slow"]) out << " " << id.get<std::string>();
     out << "\n";
   }
-  if (j["mixed"].is_object()) PrintMixed(j["mixed"], out);
+  if (j["mixed"].is_object()) PrintMixed(j["mixed"], CurrencyOf(j), out);
   return 0;
 }
 
@@ -808,16 +830,18 @@ int RunBreakeven(const Options& o, const Dataset& data, std::ostream& out, std::
     return 2;
   }
   Json j;
+  AddRegion(o, &request);
   if (int code = Ask(data, request, &j, err)) return code;
   if (o.Has("json")) {
     out << j.dump(2) << "\n";
     return 0;
   }
-  out << "desktop: " << Fixed(Num(j["desktop_cost_usd"]), 2) << " USD, "
-      << Fixed(Num(j["desktop_watts"]), 0)
-      << " W; cloud: " << Fixed(Num(j["cloud_usd_per_hour"]), 2) << " USD per hour\n";
+  const std::string money = CurrencyOf(j);
+  out << "desktop: " << Fixed(Num(j["desktop_cost_usd"]), 2) << " " << money << ", "
+      << Fixed(Num(j["desktop_watts"]), 0) << " W; cloud: " << Fixed(Num(j["cloud_usd_per_hour"]), 2)
+      << " " << money << " per hour\n";
   out << "electricity: " << Fixed(Num(j["electricity_kwh_per_year"]), 0) << " kWh, "
-      << Fixed(Num(j["electricity_usd_per_year"]), 2) << " USD per year\n";
+      << Fixed(Num(j["electricity_usd_per_year"]), 2) << " " << money << " per year\n";
   if (!j["break_even_days"].is_null())
     out << "break-even after " << Fixed(Num(j["break_even_days"]), 0) << " days ("
         << Fixed(Num(j["break_even_months"]), 1) << " months)\n";
@@ -860,6 +884,7 @@ int RunRank(const Options& o, const Dataset& data, std::ostream& out, std::ostre
     request[key] = v;
   }
   Json j;
+  AddRegion(o, &request);
   if (int code = Ask(data, request, &j, err)) return code;
   if (o.Has("json")) {
     out << j.dump(2) << "\n";
@@ -869,7 +894,8 @@ int RunRank(const Options& o, const Dataset& data, std::ostream& out, std::ostre
       << ", cost basis " << j["cost"].get<std::string>() << "\n";
   char line[160];
   std::snprintf(line, sizeof line, "%4s  %-24s %8s %-9s %12s %10s %s\n", "rank", "gpu", "perf",
-                "source", "cost USD", "perf/kUSD", "pareto");
+                "source", ("cost " + CurrencyOf(j)).c_str(), ("perf/k" + CurrencyOf(j)).c_str(),
+                "pareto");
   out << line;
   for (const Json& e : j["ranking"]) {
     std::snprintf(line, sizeof line, "%4d  %-24s %8s %-9s %12s %10s %s\n", e["rank"].get<int>(),
@@ -915,6 +941,7 @@ int RunMedia(const Options& o, const Dataset& data, std::ostream& out, std::ostr
     return 2;
   }
   Json j;
+  AddRegion(o, &request);
   if (int code = Ask(data, request, &j, err)) return code;
   if (o.Has("json")) {
     out << j.dump(2) << "\n";
@@ -965,8 +992,8 @@ int RunMedia(const Options& o, const Dataset& data, std::ostream& out, std::ostr
     const Json& c = cards[i];
     out << (i ? ", " : "; cheapest first: ") << c["gpu"].get<std::string>();
     if (!c["price_usd"].is_null())
-      out << " (" << (c["price_estimated"].get<bool>() ? "~" : "") << "$"
-          << Fixed(Num(c["price_usd"]), 0) << ")";
+      out << " (" << (c["price_estimated"].get<bool>() ? "~" : "") << Fixed(Num(c["price_usd"]), 0)
+          << " " << CurrencyOf(j) << ")";
   }
   out << "\n";
   return 0;

@@ -157,7 +157,8 @@ StaticAnswer Answer(const MediaPipeline& p, const calc::MediaRequest& q,
                      : ctx.T("calc.media.summary.noram"));
   const bool video = p.kind == "video";
   auto price_text = [&](const calc::MediaCard& c) {
-    return (c.price->estimated ? std::string("≈ ") : "") + ctx.fmt->Usd(c.price->usd);
+    // The page region's money, as the live answer (calcapi `media` with the form's region).
+    return (c.price->estimated ? std::string("≈ ") : "") + ctx.fmt->Money(c.price->usd);
   };
   const calc::MediaCard* cheapest =
       !cards.cards.empty() && cards.cards[0].price ? &cards.cards[0] : nullptr;
@@ -198,7 +199,7 @@ StaticAnswer Answer(const MediaPipeline& p, const calc::MediaRequest& q,
     std::vector<std::string> row = {
         HtmlEscape(ctx.data->FindGpu(c.gpu)->name), Gb(c.usable_bytes, ctx),
         c.price
-            ? (c.price->estimated ? EstimateMark(ctx) : "") + HtmlEscape(ctx.fmt->Usd(c.price->usd))
+            ? (c.price->estimated ? EstimateMark(ctx) : "") + HtmlEscape(ctx.fmt->Money(c.price->usd))
             : HtmlEscape(ctx.T("calc.unpriced")),
         HtmlEscape(Duration(c.speed.total_seconds, ctx))};
     if (video) row.push_back(HtmlEscape(Duration(c.speed.seconds_per_video_second, ctx)));
@@ -296,6 +297,7 @@ std::string Render(const Args& a, const PageContext& ctx) {
              NumberInput("m-frames", chosen->default_frames, 10000, 1));
   h += Field("m-steps", ctx.T("calc.media.field.steps"), NumberInput("m-steps", q.steps, 1000, 1));
   h += Field("m-offload", ctx.T("calc.media.field.offload"), Select("m-offload", offloads));
+  h += RegionField(ctx, "m-region");
   h += "<p class=\"needs-js\"><button type=\"submit\">" + HtmlEscape(ctx.T("calc.media.submit")) +
        "</button></p>\n</fieldset>\n</form>\n";
   h += "<noscript><p class=\"calc-note\">" + HtmlEscape(ctx.T("calc.media.nojs")) +
@@ -321,7 +323,8 @@ DirectiveSpec GpuCalculatorMediaDirective() {
             Arg::Choice("precision", calc::MediaPrecisionIds()).Default("fp8"),
             Arg::Choice("offload", {"none", "phases", "model", "sequential"}).Default("none")};
   d.reads = {"data:gpus",        "data:genmodels",          "data:machines",
-             "data:assumptions", "computed:current-prices", "data:prices"};
+             "data:assumptions", "computed:current-prices", "data:prices",
+             "data:regions"};
   return d;
 }
 

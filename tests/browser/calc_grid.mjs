@@ -114,9 +114,9 @@ export function mediaGrid(pipelines) {
 
 // The requests the page must make for a setting (what the test expects, written out again
 // here so a wrong mapping from the form to the request fails the test).
-// The region each language's pages price in (data/site.json), which the fit, value and rent
-// forms send as their region field's default.
-const PAGE_REGION = { en: 'US', fr: 'EU', 'zh-Hans': 'CN' };
+// The region each language's pages price in (data/site.json), which the fit, value, rent and
+// media forms send as their region field's default.
+export const PAGE_REGION = { en: 'US', fr: 'EU', 'zh-Hans': 'CN' };
 
 export function expectedRequests(c, defaults) {
   const num = (text, scale) => (/^\s*(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(text) ? Number(text) / scale : text.trim());
@@ -155,6 +155,7 @@ export function expectedRequests(c, defaults) {
     if (c.kind === 'video') r.frames = num(c['m-frames'], 1);
     r.steps = num(c['m-steps'], 1);
     r.offload = c['m-offload'];
+    r.region = PAGE_REGION[c.lang];
     return [r];
   }
   const r = { command: 'breakeven', region: PAGE_REGION[c.lang] };

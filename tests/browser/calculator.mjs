@@ -31,7 +31,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { checkShown, expectedRequests, fitGrid, mediaGrid, rentGrid, submit, valueGrid, wasmAnswers } from './calc_grid.mjs';
+import { PAGE_REGION, checkShown, expectedRequests, fitGrid, mediaGrid, rentGrid, submit, valueGrid, wasmAnswers } from './calc_grid.mjs';
 
 const require = createRequire(import.meta.url);
 const { chromium } = require('playwright-core');
@@ -175,14 +175,15 @@ try {
     await page.waitForSelector('.calculator[data-tool="fit"][data-answers="2"]');
 
     const flags = ['--model', c.model, '--precision', c.precision, '--kv-precision', c.kv_precision, '--batch', String(c.batch), '--mode', c.mode];
-    const fit = cli(['fit', ...flags, '--context', String(c.context)]);
+    // The page asks in its language's region (data/site.json), and so does the command line.
+    const fit = cli(['fit', ...flags, '--context', String(c.context), '--region', PAGE_REGION[c.lang]]);
     // maxctx answers for inference only; the page asks it only then.
     const maxctx = c.mode === 'inference' ? cli(['maxctx', ...flags, '--gpu', c.gpu, '--count', String(c.count)]) : { max_context: 0 };
     const locale = await page.getAttribute('.calculator', 'data-locale');
     const expect = await page.evaluate(([fit, maxctx, locale]) => {
       const gb = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
       const int = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
-      const usd = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+      const usd = new Intl.NumberFormat(locale, { style: 'currency', currency: fit.currency ?? 'USD', maximumFractionDigits: 0 });
       const first = fit.configs[0];
       return { total: gb.format(fit.memory.total_bytes / 1e9), tokens: int.format(maxctx.max_context),
         count: first ? int.format(first.count) : null, price: first && first.price_usd !== null ? usd.format(first.price_usd) : null,
@@ -374,6 +375,10 @@ try {
       { command: 'breakeven', gpu: 'rtx-4090', cloud: 'runpod-rtx-4090', utilisation: 0.5, electricity_usd_per_kwh: 0.4 }],
     [['media', '--pipeline', 'wan2.1-t2v-14b', '--precision', 'fp8', '--width', '832', '--height', '480', '--frames', '81', '--steps', '30', '--offload', 'model'],
       { command: 'media', pipeline: 'wan2.1-t2v-14b', precision: 'fp8', width: 832, height: 480, frames: 81, steps: 30, offload: 'model' }],
+    [['media', '--pipeline', 'flux.1-dev', '--precision', 'fp8', '--width', '1024', '--height', '1024', '--steps', '28', '--offload', 'none', '--region', 'CN'],
+      { command: 'media', pipeline: 'flux.1-dev', precision: 'fp8', width: 1024, height: 1024, steps: 28, offload: 'none', region: 'CN' }],
+    [['fit', '--model', 'qwen3-32b', '--precision', 'q4_k_m', '--context', '8192', '--region', 'EU'],
+      { command: 'fit', model: 'qwen3-32b', precision: 'q4_k_m', context: 8192, region: 'EU' }],
   ];
   const [cliWasm] = [await wasmAnswers(en, cliCases.map(([, r]) => JSON.stringify(r)))];
   cliCases.forEach(([args], i) => check(JSON.stringify(cli(args)) === JSON.stringify(JSON.parse(cliWasm[i])), `gpuguide calc ${args.join(' ')}: the CLI and the page's wasm differ`));

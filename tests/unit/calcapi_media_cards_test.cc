@@ -181,5 +181,50 @@ TEST_CASE("calcapi media: conditions, machine and problems of the cards list", "
   CHECK(j["error"]["problems"][1]["whole"] == true);
 }
 
+TEST_CASE("calcapi media: a region prices the cards in its money, as fit does",
+          "[calcapi][media][regions]") {
+  // Placeholder regions (not the guide's data): 1 EUR = 1.25 USD, EU VAT 20 %. The EU has no
+  // observation, so each card's EU price is its US price converted and taxed, an estimate.
+  Dataset data = CardsData();
+  Region us, eu;
+  us.id = "US";
+  us.currency = "USD";
+  eu.id = "EU";
+  eu.currency = "EUR";
+  eu.tax_included = true;
+  eu.tax_rate = 0.2;
+  data.regions = {us, eu};
+  data.reference_region = "US";
+  FxRate fx;
+  fx.from = "EUR";
+  fx.to = "USD";
+  fx.rate = 1.25;
+  data.fx_rates = {fx};
+  Json request = {{"command", "media"}, {"pipeline", "flux.1-dev"}, {"precision", "fp8"}};
+  const Json in_us = calcapi::AnswerRequest(data, request).body;
+  request["region"] = "EU";
+  const Json in_eu = calcapi::AnswerRequest(data, request).body;
+  INFO(in_eu.dump(2));
+  REQUIRE(!in_eu.contains("error"));
+  CHECK(in_eu["region"] == "EU");
+  CHECK(in_eu["currency"] == "EUR");
+  CHECK_FALSE(in_us.contains("currency"));
+  REQUIRE(Ids(in_eu["cards"]) == Ids(in_us["cards"]));
+  int priced = 0;
+  for (size_t i = 0; i < in_eu["cards"].size(); ++i) {
+    const Json& e = in_eu["cards"][i];
+    const Json& u = in_us["cards"][i];
+    if (u["price_usd"].is_null()) continue;
+    ++priced;
+    CHECK(e["price_usd"].get<double>() == Approx(u["price_usd"].get<double>() * 0.8 * 1.2));
+    CHECK(e["price_estimated"] == true);
+  }
+  CHECK(priced >= 2);
+  // An unknown region is the request's problem, with the ids it knows.
+  request["region"] = "EUR";
+  CHECK(calcapi::AnswerRequest(data, request).body["error"]["messages"][0] ==
+        "unknown region 'EUR'; did you mean 'EU'?");
+}
+
 }  // namespace
 }  // namespace gg

@@ -268,7 +268,8 @@ TEST_CASE("calcapi: a region answers in its currency, on its view", "[calcapi][r
                                {"model", "llama-3.1-8b"},
                                {"precision", "q4_k_m"},
                                {"context", 8192}};
-  CHECK(Ask(data, vram)["error"]["messages"][0] == "'region' applies to fit, breakeven and rank");
+  CHECK(Ask(data, vram)["error"]["messages"][0] ==
+        "'region' applies to fit, breakeven, rank and media");
 }
 
 // Every answer that carries a price says whether it rests on an estimate, on the guide's own
