@@ -6,11 +6,11 @@ limit is 1,600 since the price model marks stale prices honestly (issue 30): the
 ranking has 102 stale marks (1,552 elements); folding the mark into the price's own element is
 left to the next change of the price markup.
 
-Three pages have a budget of their own (PAGE_LIMITS), each a known debt to pay by splitting the
-page, not a new default: the methodology page carries the speed validation of 161 published
-runs (issue 31: decode and prefill tables, ~990 elements) until those move to a chapter of
-their own, as the image and video validation did; the ranking and value pages wrap every rank
-and price in a consistency question (issue 32) and carry the region's marks (issue 30).
+Three pages have a budget of their own (PAGE_LIMITS), never a new default: the methodology page
+carries the speed validation of 161 published runs (decode and prefill tables, ~990 elements),
+which issue 31 asks to keep on that page with each case's error; the ranking and value pages
+wrap every rank and price in a consistency question (issue 32) and carry the region's marks
+(issue 30), a debt to pay by folding the marks into the price's own element.
 The count is the one a browser's DOM holds for the page's markup: every element of the file,
 <head> and the children of inline SVGs included, plus the <tbody> a browser adds to a table
 written without one. No browser needed: Python's html.parser reads the files.

@@ -11,9 +11,13 @@ std::string GateFieldValue(const Gpu& gpu, const std::string& field) {
   return {};
 }
 
-bool GateApplies(const FeatureGate& gate, Workload workload, int gpus_per_machine) {
+bool GateApplies(const FeatureGate& gate, Workload workload, int gpus_per_machine,
+                 const std::string& machine) {
   if (!gate.workloads.empty() &&
       std::find(gate.workloads.begin(), gate.workloads.end(), workload) == gate.workloads.end())
+    return false;
+  if (!gate.machines.empty() &&
+      std::find(gate.machines.begin(), gate.machines.end(), machine) == gate.machines.end())
     return false;
   return gpus_per_machine >= gate.min_gpus_per_machine;
 }
@@ -24,10 +28,12 @@ bool PassesGate(const FeatureGate& gate, const Gpu& gpu) {
 }
 
 std::vector<const FeatureGate*> FailedGates(const std::vector<FeatureGate>& gates, const Gpu& gpu,
-                                            Workload workload, int gpus_per_machine) {
+                                            Workload workload, int gpus_per_machine,
+                                            const std::string& machine) {
   std::vector<const FeatureGate*> failed;
   for (const FeatureGate& g : gates)
-    if (GateApplies(g, workload, gpus_per_machine) && !PassesGate(g, gpu)) failed.push_back(&g);
+    if (GateApplies(g, workload, gpus_per_machine, machine) && !PassesGate(g, gpu))
+      failed.push_back(&g);
   return failed;
 }
 

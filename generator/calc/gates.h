@@ -1,6 +1,7 @@
 // Feature gates (data/gates.json, model.h FeatureGate): a GPU that lacks a feature its
 // workload needs — CUDA and BF16 for training, FlashAttention-capable Tensor Cores, a blower
-// or passive cooler when three or more cards share one box — is left out of a
+// or passive cooler when three or more cards share one box or any card goes into a rack
+// server — is left out of a
 // recommendation. The methodology page states the gates from the same data
 // (directives/gpu_gates.cc), so the rule a reader reads is the rule applied here.
 //
@@ -19,14 +20,18 @@ namespace gg::calc {
 std::string GateFieldValue(const Gpu& gpu, const std::string& field);
 
 // Whether the gate applies to a build of `gpus_per_machine` GPUs in one machine for the
-// workload (its workloads, empty = all; at least min_gpus_per_machine GPUs).
-bool GateApplies(const FeatureGate& gate, Workload workload, int gpus_per_machine);
+// workload (its workloads, empty = all; at least min_gpus_per_machine GPUs; its machines, empty =
+// any). `machine` is the build's machine id, "" when the build names none: a gate limited to some
+// machines then does not apply (the build is not known to go into one).
+bool GateApplies(const FeatureGate& gate, Workload workload, int gpus_per_machine,
+                 const std::string& machine = "");
 
 // Whether the GPU's field value is one of the gate's allowed values.
 bool PassesGate(const FeatureGate& gate, const Gpu& gpu);
 
 // The gates that apply to the build and that the GPU fails, in data order.
 std::vector<const FeatureGate*> FailedGates(const std::vector<FeatureGate>& gates, const Gpu& gpu,
-                                            Workload workload, int gpus_per_machine);
+                                            Workload workload, int gpus_per_machine,
+                                            const std::string& machine = "");
 
 }  // namespace gg::calc

@@ -188,7 +188,8 @@ Recommendation Recommend(const Dataset& data, const PerformanceTable& performanc
         std::find(k.vendors.begin(), k.vendors.end(), g.vendor) == k.vendors.end())
       c.failures.push_back({Reason::kVendor, ""});
     for (const FeatureGate* gate :
-         FailedGates(data.gates, g, k.workload, IsSystem(g) ? 1 : per_machine))
+         FailedGates(data.gates, g, k.workload, IsSystem(g) ? 1 : per_machine,
+                     IsSystem(g) ? std::string() : k.machine))
       c.failures.push_back({Reason::kGate, gate->id});
     if (n > 1 && MaxUnits(g, n) < n) c.failures.push_back({Reason::kSingleUnit, ""});
     if (ModelMemoryGb(g) < k.min_memory_gb || ModelMemoryGb(g) * n < k.min_total_memory_gb)

@@ -49,6 +49,11 @@ void LoadGates(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
     }
     g.min_gpus_per_machine =
         r.Has("min_gpus_per_machine") ? r.Integer("min_gpus_per_machine", 1) : 1;
+    if (r.Has("machines")) {
+      g.machines = r.StringList("machines", {});  // ids checked against machines.json later
+    } else {
+      r.Touch("machines");
+    }
     g.field = r.Enum("field", GateFields());
     if (!g.field.empty())
       g.allowed = r.StringList("allowed", ValuesOf(g.field));

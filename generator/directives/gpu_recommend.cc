@@ -43,7 +43,8 @@ std::string ReasonText(calc::Reason reason, const std::string& gate, const std::
       if (fg.id == gate) min = fg.min_gpus_per_machine;
     return ctx.TF(key, {{"gpu", g->name},
                         {"count", ctx.fmt->Number(per_machine, 0)},
-                        {"min", ctx.fmt->Number(min, 0)}});
+                        {"min", ctx.fmt->Number(min, 0)},
+                        {"machine", m ? ctx.T("machine." + m->id + ".name") : std::string()}});
   }
   auto w = [&](double x) { return ctx.fmt->WithUnit(x, "W", 0); };
   return ctx.TF(key, {{"gpu", g->name},

@@ -6,6 +6,7 @@
 #include <unicode/datefmt.h>
 #include <unicode/fieldpos.h>
 #include <unicode/fmtable.h>
+#include <unicode/listformatter.h>
 #include <unicode/msgfmt.h>
 #include <unicode/numberformatter.h>
 #include <unicode/timezone.h>
@@ -220,6 +221,25 @@ std::string Formatter::Percent(double fraction, int max_frac) const {
     });
     return Run(f, fraction);
   });
+}
+
+std::string Formatter::OrList(const std::vector<std::string>& items) const {
+  if (items.size() < 2) return items.empty() ? std::string() : items[0];
+  UErrorCode status = U_ZERO_ERROR;
+  std::unique_ptr<icu::ListFormatter> f(icu::ListFormatter::createInstance(
+      impl_->locale, ULISTFMT_TYPE_OR, ULISTFMT_WIDTH_WIDE, status));
+  std::vector<icu::UnicodeString> u;
+  for (const auto& s : items) u.push_back(icu::UnicodeString::fromUTF8(s));
+  icu::UnicodeString out;
+  if (f) f->format(u.data(), static_cast<int32_t>(u.size()), out, status);
+  if (!f || U_FAILURE(status)) {  // no list data for the locale: plain commas, never nothing
+    std::string joined;
+    for (size_t i = 0; i < items.size(); ++i) joined += (i ? ", " : "") + items[i];
+    return joined;
+  }
+  std::string text;
+  out.toUTF8String(text);
+  return text;
 }
 
 std::string Formatter::Date(const std::string& iso) const {

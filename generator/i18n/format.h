@@ -6,6 +6,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace gg {
 
@@ -61,6 +62,9 @@ class Formatter {
   std::string Message(const std::string& pattern, const std::string& arg, double value) const;
   // Bytes as decimal gigabytes ("42.1 GB"); GiB when binary is set.
   std::string Gigabytes(double bytes, bool binary = false, int max_frac = 1) const;
+  // Items as an "or" list in the locale's words ("A, B or C", « A, B ou C », "A、B或C"); one
+  // item as it is, none as "". ICU's list patterns (ListFormatter, type OR).
+  std::string OrList(const std::vector<std::string>& items) const;
   // A number followed by a unit with the locale's spacing ("1,008 GB/s").
   std::string WithUnit(double value, const std::string& unit, int max_frac = 0) const;
 

@@ -267,6 +267,7 @@ struct FeatureGate {
   std::string id;
   std::vector<Workload> workloads;  // the gate applies to these; empty = all
   int min_gpus_per_machine = 1;     // … to builds with at least this many GPUs in one machine
+  std::vector<std::string> machines;  // … to builds in these machines (machines.json); empty = any
   std::string field;
   std::vector<std::string> allowed;
   Provenance prov;

@@ -403,9 +403,12 @@ std::string SiteRenderer::LateAsOfHtml(const std::string& lang) const {
                       {{"region", strings_.Get(lang, "region.name." + region)},
                        {"sourced", fmt.Number(total - computed.estimated_prices, 0)},
                        {"total", fmt.Number(total, 0)}});
-  return HtmlEscape(strings_.Get(lang, "footer.data_as_of")) + " " +
-         HtmlEscape(computed.data_date.empty() ? std::string() : fmt.Date(computed.data_date)) +
-         " " + HtmlEscape(count);
+  // One sentence per language, spaces included: Chinese puts none between the words, the date
+  // and the full-width bracket.
+  return HtmlEscape(strings_.Format(
+      lang, "footer.data_as_of",
+      {{"date", computed.data_date.empty() ? std::string() : fmt.Date(computed.data_date)},
+       {"count", count}}));
 }
 
 std::string SiteRenderer::LateKey(const std::string& lang) {

@@ -153,6 +153,8 @@ void ValidateDataset(const Dataset& d, Diagnostics* diags) {
       if (n.query)
         CheckMachineRef(d, n.query->machine, n.query->machine_loc, n.query->count,
                         "flowchart leaf '" + n.id + "'", diags);
+  for (const auto& g : d.gates)
+    for (const auto& m : g.machines) CheckMachineRef(d, m, g.loc, 1, "gate '" + g.id + "'", diags);
   for (const auto& b : d.benchmarks) {
     CheckGpuRef(d, ids, b.gpu, b.gpu_loc, "gpu", diags);
     CheckGpuRef(d, ids, b.reference, b.reference_loc, "reference", diags);

@@ -65,14 +65,17 @@ Market MakeMarket() {
   const auto T = Workload::kTraining16;
   m.data.gates = {Gate("cuda", {T}, 1, "vendor", {"nvidia"}),
                   Gate("bf16", {T}, 1, "tensor_cores", {"ampere", "blackwell", "rdna3"}),
-                  Gate("cooling", {}, 3, "cooling", {"blower", "passive"})};
+                  Gate("cooling", {}, 3, "cooling", {"blower", "passive"}),
+                  Gate("rack_cooling", {}, 1, "cooling", {"blower", "passive"})};
+  m.data.gates.back().machines = {"rack"};
   m.perf.baseline = "openair24";
   m.prices = ComputeCurrentPrices(m.data.prices, 30, 0);
   return m;
 }
 
-Constraints K(Workload w, int count, double total_gb = 0) {
+Constraints K(Workload w, int count, double total_gb = 0, const std::string& machine = "") {
   Constraints k;
+  k.machine = machine;
   k.workload = w;
   k.cost = CostBasis::kGpu;
   k.min_memory_gb = 24;
@@ -108,6 +111,10 @@ TEST_CASE("Recommend: gates, counts up to N and the reason that decided",
       // 64 GB in all, up to two cards: two 24 GB cards do not hold it, one 96 GB card does.
       {"64 GB in all from up to two cards", K(I, 2, 64), "big96", 1, Reason::kMemory, "",
        "turing24"},
+      // In a rack server even one open-air card is out: the blower card is picked, and the
+      // best-value card it passed over is named with the rack gate.
+      {"one card for inference in a rack server", K(I, 1, 0, "rack"), "blower24", 1,
+       Reason::kGate, "rack_cooling", "turing24"},
   };
   for (const Case& c : cases) {
     INFO(c.what);
@@ -146,6 +153,13 @@ TEST_CASE("Gates: which apply, which pass", "[calc][gates]") {
   const FeatureGate cooling = Gate("cooling", {}, 3, "cooling", {"blower", "passive"});
   CHECK_FALSE(GateApplies(cooling, Workload::kInference8, 2));
   CHECK(GateApplies(cooling, Workload::kInference8, 3));
+  // A gate limited to some machines applies in those only, from the first card, and not to a
+  // build that names no machine.
+  FeatureGate rack = Gate("rack_cooling", {}, 1, "cooling", {"blower", "passive"});
+  rack.machines = {"server-pcie-4"};
+  CHECK(GateApplies(rack, Workload::kInference8, 1, "server-pcie-4"));
+  CHECK_FALSE(GateApplies(rack, Workload::kInference8, 2, "desktop"));
+  CHECK_FALSE(GateApplies(rack, Workload::kInference8, 2));
   const FeatureGate bf16 = Gate("bf16", {Workload::kTraining16}, 1, "tensor_cores", {"ampere"});
   CHECK(GateApplies(bf16, Workload::kTraining16, 1));
   CHECK_FALSE(GateApplies(bf16, Workload::kInference16, 8));
