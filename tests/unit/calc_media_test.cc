@@ -75,6 +75,7 @@ calc::MediaConstants Constants() {
   k.offload_gbs = 10;
   k.denoise_efficiency = 0.5;
   k.denoise_efficiency_hopper = 0.25;
+  k.denoise_efficiency_unet = 0.2;
   return k;
 }
 
@@ -310,6 +311,17 @@ TEST_CASE("media: a U-Net's FLOPs scale with pixels from its reference", "[calc]
   CHECK(calc::EstimateMedia(p, r, Constants()).flops_per_step == Approx(1.2e13));
   r.width = r.height = 512;
   CHECK(calc::EstimateMedia(p, r, Constants()).flops_per_step == Approx(3e12));
+  // A U-Net reaches its own share of the peak on every card, Hopper or not: 3e12 / (100e12 x 0.2)
+  // = 0.15 s per step at 512^2.
+  const calc::MediaEstimate e = calc::EstimateMedia(p, r, Constants());
+  Gpu g;
+  g.fp16_tflops = 100;
+  for (const char* cores : {"ampere", "hopper"}) {
+    g.tensor_cores = cores;
+    const calc::MediaSpeed s = calc::EstimateMediaSpeed(p, r, e, g, Constants());
+    CHECK(s.efficiency == 0.2);
+    CHECK(s.seconds_per_step == Approx(0.15));
+  }
 }
 
 TEST_CASE("media: constants come from genmodels.json, each one required", "[calc][media]") {
