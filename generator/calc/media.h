@@ -154,6 +154,11 @@ struct MediaSpeed {
   double seconds_per_video_second = 0;
 };
 
+// The share of the peak a denoiser reaches comes from one of three fitted constants: its class.
+enum class MediaEfficiencyClass { kTransformer, kTransformerHopper, kUnet };
+MediaEfficiencyClass MediaEfficiencyClassOf(const MediaPipeline& p, const Gpu& g);
+double MediaEfficiency(MediaEfficiencyClass c, const MediaConstants& k);
+
 MediaSpeed EstimateMediaSpeed(const MediaPipeline& p, const MediaRequest& r, const MediaEstimate& e,
                               const Gpu& g, const MediaConstants& k);
 

@@ -178,6 +178,8 @@ TEST_CASE("media validation: published peak memory and speed", "[calc][media][va
   CHECK(v.speed.cases.size() == speed_errors.size());
   CHECK(v.memory.median_abs_error == Approx(Median(memory_errors)));
   CHECK(v.speed.median_abs_error == Approx(Median(speed_errors)));
+  CHECK(v.speed.loso_cases == static_cast<int>(loso.size()));
+  CHECK(v.speed.loso_median_abs_error == Approx(Median(loso)));
   // The stored constants are the fits, to their two published decimals.
   CHECK(std::fabs(Median(achieved[0]) - k.denoise_efficiency) < 0.005);
   CHECK(std::fabs(Median(achieved[1]) - k.denoise_efficiency_hopper) < 0.005);
