@@ -28,6 +28,7 @@ const ConstantField kFields[] = {
     {"offload_gbs", &MediaConstants::offload_gbs},
     {"denoise_efficiency", &MediaConstants::denoise_efficiency},
     {"denoise_efficiency_hopper", &MediaConstants::denoise_efficiency_hopper},
+    {"denoise_efficiency_unet", &MediaConstants::denoise_efficiency_unet},
 };
 
 int CeilDiv(int a, int b) {
@@ -250,17 +251,36 @@ MediaEstimate EstimateMedia(const MediaPipeline& p, const MediaRequest& r,
   return e;
 }
 
+MediaEfficiencyClass MediaEfficiencyClassOf(const MediaPipeline& p, const Gpu& g) {
+  const MediaComponent* d = p.Find("denoiser");
+  if (d && d->architecture == "unet") return MediaEfficiencyClass::kUnet;
+  return g.tensor_cores == "hopper" ? MediaEfficiencyClass::kTransformerHopper
+                                    : MediaEfficiencyClass::kTransformer;
+}
+
+double MediaEfficiency(MediaEfficiencyClass c, const MediaConstants& k) {
+  switch (c) {
+    case MediaEfficiencyClass::kTransformer:
+      return k.denoise_efficiency;
+    case MediaEfficiencyClass::kTransformerHopper:
+      return k.denoise_efficiency_hopper;
+    case MediaEfficiencyClass::kUnet:
+      return k.denoise_efficiency_unet;
+  }
+  return 0;
+}
+
 MediaSpeed EstimateMediaSpeed(const MediaPipeline& p, const MediaRequest& r, const MediaEstimate& e,
                               const Gpu& g, const MediaConstants& k) {
   MediaSpeed s;
   s.peak_tflops = g.fp16_tflops;
-  s.efficiency = g.tensor_cores == "hopper" ? k.denoise_efficiency_hopper : k.denoise_efficiency;
+  const MediaComponent* d = p.Find("denoiser");
+  s.efficiency = MediaEfficiency(MediaEfficiencyClassOf(p, g), k);
   if (s.peak_tflops <= 0 || s.efficiency <= 0 || e.flops_per_step <= 0) return s;
   s.seconds_per_step = e.flops_per_step / (s.peak_tflops * 1e12 * s.efficiency);
   const int steps = std::max(r.steps, 1);
   s.denoise_seconds = steps * s.seconds_per_step;
   const double rate = k.offload_gbs * 1e9;
-  const MediaComponent* d = p.Find("denoiser");
   if (rate > 0 && d) {
     if (r.offload == MediaOffload::kSequential) {
       // The denoiser streams in for every pass of every step; the rest once.

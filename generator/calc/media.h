@@ -41,7 +41,9 @@
 // activations.
 //
 // Speed: FLOPs per step ÷ (the card's dense FP16/BF16 tensor throughput × denoise_efficiency,
-// or denoise_efficiency_hopper on Hopper cards, which reach a smaller share of their peak).
+// or denoise_efficiency_hopper on Hopper cards, which reach a smaller share of their peak, or
+// denoise_efficiency_unet for a U-Net denoiser on any card: its convolutions and group norms on
+// 320 to 1,280 channels reach a smaller share than a transformer's large matrix products).
 // Every weight format computes in BF16 (ComfyUI and diffusers upcast FP8, GGUF and NVFP4 weights
 // unless told otherwise), so only memory depends on the precision. FLOPs per pass =
 // 2 × parameters × (image + joint text tokens) + 4 × layers × attention tokens² × hidden; a
@@ -81,8 +83,9 @@ struct MediaConstants {
   double vae_decode_values_per_channel = 0;
   double vae_tile_px = 0;
   double offload_gbs = 0;
-  double denoise_efficiency = 0;         // every card but Hopper
-  double denoise_efficiency_hopper = 0;  // tensor_cores "hopper"
+  double denoise_efficiency = 0;         // a transformer denoiser on every card but Hopper
+  double denoise_efficiency_hopper = 0;  // a transformer denoiser, tensor_cores "hopper"
+  double denoise_efficiency_unet = 0;    // a U-Net denoiser (architecture "unet"), any card
 };
 
 // Fills every field from data.media_constants. A missing id (with "did you mean" over the ids
@@ -142,7 +145,7 @@ MediaEstimate EstimateMedia(const MediaPipeline& p, const MediaRequest& r, const
 
 struct MediaSpeed {
   double peak_tflops = 0;       // the card's dense FP16/BF16 tensor throughput
-  double efficiency = 0;        // the share of it reached (denoise_efficiency[_hopper])
+  double efficiency = 0;        // the share of it reached (denoise_efficiency[_hopper|_unet])
   double seconds_per_step = 0;  // every pass of one step
   double denoise_seconds = 0;   // steps × seconds_per_step
   double offload_seconds = 0;   // moving weights between system RAM and the GPU
@@ -150,6 +153,11 @@ struct MediaSpeed {
   // A video: total_seconds ÷ the clip's length (frames ÷ fps); 0 for an image.
   double seconds_per_video_second = 0;
 };
+
+// The share of the peak a denoiser reaches comes from one of three fitted constants: its class.
+enum class MediaEfficiencyClass { kTransformer, kTransformerHopper, kUnet };
+MediaEfficiencyClass MediaEfficiencyClassOf(const MediaPipeline& p, const Gpu& g);
+double MediaEfficiency(MediaEfficiencyClass c, const MediaConstants& k);
 
 MediaSpeed EstimateMediaSpeed(const MediaPipeline& p, const MediaRequest& r, const MediaEstimate& e,
                               const Gpu& g, const MediaConstants& k);

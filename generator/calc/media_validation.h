@@ -8,6 +8,10 @@
 //                   case covers (all three unless it lists them);
 //   step_seconds    measured s/it (or it/s, inverted) against seconds_per_step;
 //   total_seconds   measured seconds against total_seconds (denoising + offload transfers).
+// Speed also gets a leave-one-source-out check: each speed case recomputed with its efficiency
+// class's share of the peak (calc/media.h) fitted as the constants are, the median of achieved ÷
+// peak, but over the cases of the other sources only (a case's source is the address its source
+// text starts with), so that no publication validates a fit it took part in.
 // A case whose pipeline or card is missing, or whose figure cannot be computed, is skipped
 // (the loader reports unknown ids).
 #pragma once
@@ -34,6 +38,10 @@ struct MediaValidationKind {
   double median_abs_error = 0;
   double worst_abs_error = 0;
   int within_10 = 0;  // cases with |error| ≤ 10 %
+  // Speed only: the median |error| of the leave-one-source-out check, over the cases whose class
+  // has cases of another source (loso_cases of them); 0 for memory.
+  double loso_median_abs_error = 0;
+  int loso_cases = 0;
 };
 
 struct MediaValidation {

@@ -35,18 +35,19 @@ std::string Setup(const MediaCase& c, const PageContext& ctx) {
 std::string KindTable(const calc::MediaValidationKind& kind, bool memory, const PageContext& ctx) {
   if (kind.cases.empty()) return "";
   const std::string n = ctx.fmt->Number(static_cast<double>(kind.cases.size()), 0);
-  const std::string caption = memory
-                                  ? ctx.TF("media.validation.caption.memory",
-                                           {{"n", n},
-                                            {"within", ctx.fmt->Number(kind.within_10, 0)},
-                                            {"median", ctx.fmt->Percent(kind.median_abs_error, 1)},
-                                            {"worst", ctx.fmt->Percent(kind.worst_abs_error, 1)},
-                                            {"target", ctx.fmt->Percent(kMemoryTarget, 0)}})
-                                  : ctx.TF("media.validation.caption.speed",
-                                           {{"n", n},
-                                            {"median", ctx.fmt->Percent(kind.median_abs_error, 1)},
-                                            {"worst", ctx.fmt->Percent(kind.worst_abs_error, 1)},
-                                            {"target", ctx.fmt->Percent(kSpeedTarget, 0)}});
+  const std::string caption =
+      memory ? ctx.TF("media.validation.caption.memory",
+                      {{"n", n},
+                       {"within", ctx.fmt->Number(kind.within_10, 0)},
+                       {"median", ctx.fmt->Percent(kind.median_abs_error, 1)},
+                       {"worst", ctx.fmt->Percent(kind.worst_abs_error, 1)},
+                       {"target", ctx.fmt->Percent(kMemoryTarget, 0)}})
+             : ctx.TF("media.validation.caption.speed",
+                      {{"n", n},
+                       {"median", ctx.fmt->Percent(kind.median_abs_error, 1)},
+                       {"worst", ctx.fmt->Percent(kind.worst_abs_error, 1)},
+                       {"target", ctx.fmt->Percent(kSpeedTarget, 0)},
+                       {"loso", ctx.fmt->Percent(kind.loso_median_abs_error, 1)}});
   HtmlTable t(caption);
   t.Columns({Cell::Text(ctx.T("media.fit.col.pipeline")), Cell::Text(ctx.T("col.setup")),
              Cell::Text(ctx.T("col.measured"), true), Cell::Text(ctx.T("col.computed"), true),

@@ -75,6 +75,7 @@ calc::MediaConstants Constants() {
   k.offload_gbs = 10;
   k.denoise_efficiency = 0.5;
   k.denoise_efficiency_hopper = 0.25;
+  k.denoise_efficiency_unet = 0.2;
   return k;
 }
 
@@ -310,6 +311,17 @@ TEST_CASE("media: a U-Net's FLOPs scale with pixels from its reference", "[calc]
   CHECK(calc::EstimateMedia(p, r, Constants()).flops_per_step == Approx(1.2e13));
   r.width = r.height = 512;
   CHECK(calc::EstimateMedia(p, r, Constants()).flops_per_step == Approx(3e12));
+  // A U-Net reaches its own share of the peak on every card, Hopper or not: 3e12 / (100e12 x 0.2)
+  // = 0.15 s per step at 512^2.
+  const calc::MediaEstimate e = calc::EstimateMedia(p, r, Constants());
+  Gpu g;
+  g.fp16_tflops = 100;
+  for (const char* cores : {"ampere", "hopper"}) {
+    g.tensor_cores = cores;
+    const calc::MediaSpeed s = calc::EstimateMediaSpeed(p, r, e, g, Constants());
+    CHECK(s.efficiency == 0.2);
+    CHECK(s.seconds_per_step == Approx(0.15));
+  }
 }
 
 TEST_CASE("media: constants come from genmodels.json, each one required", "[calc][media]") {
@@ -464,4 +476,46 @@ TEST_CASE("media validation: errors, median and worst per kind", "[calc][media]"
   CHECK(v.speed.cases[0].computed == Approx(8.017005312));
   CHECK(v.speed.cases[0].error == Approx(-0.2));
   CHECK(v.speed.within_10 == 0);
+}
+
+TEST_CASE("media validation: leave-one-source-out refits each class without the case's source",
+          "[calc][media]") {
+  Dataset ds;
+  ds.media.push_back(ToyImage());
+  Gpu g;
+  g.id = "toy-gpu";
+  g.fp16_tflops = 100;
+  ds.gpus.push_back(g);
+  g.id = "toy-hopper";
+  g.tensor_cores = "hopper";
+  ds.gpus.push_back(g);
+  // At efficiency 1 the toy pipeline denoises 10 steps in 3.638502656 s (no offload), so a run
+  // measured at 3.638502656 / x seconds reached a share x of the peak.
+  auto add = [&](const std::string& id, const std::string& gpu, double share,
+                 const std::string& source) {
+    MediaCase c;
+    c.id = id;
+    c.kind = "total_seconds";
+    c.pipeline = "toy-image";
+    c.gpu = gpu;
+    c.precision = "bf16";
+    c.width = c.height = 1024;
+    c.steps = 10;
+    c.offload = "none";
+    c.measured = 3.638502656 / share;
+    c.unit = "s";
+    c.prov.source = source;
+    ds.media_validation.push_back(c);
+  };
+  add("a1", "toy-gpu", 0.5, "https://a.example/post (table 1)");
+  add("a2", "toy-gpu", 0.4, "https://a.example/post (table 2, another commit)");
+  add("b1", "toy-gpu", 0.8, "https://b.example/readme");
+  add("c1", "toy-hopper", 0.3, "https://c.example/");  // alone in its class: not checked
+  const calc::MediaValidation v = calc::ValidateMedia(ds, Constants());
+  REQUIRE(v.speed.cases.size() == 4);
+  // a1 and a2 are computed at b1's 0.8: 0.5 / 0.8 - 1 = -0.375 and 0.4 / 0.8 - 1 = -0.5; b1 at
+  // the median of a1 and a2, 0.45: 0.8 / 0.45 - 1 = 0.777…; the median |error| is 0.5.
+  CHECK(v.speed.loso_cases == 3);
+  CHECK(v.speed.loso_median_abs_error == Approx(0.5));
+  CHECK(v.memory.loso_cases == 0);
 }

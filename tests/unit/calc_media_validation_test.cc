@@ -1,9 +1,11 @@
 // The media calculation against published measurements (data/genvalidation.json): prints each
 // case with its error and the median |error| of memory and of speed (the targets: memory within
 // ±10 %, speed median |error| ≤ 20 %; the figures are reported, not asserted), and checks that
-// the stored denoise_efficiency and denoise_efficiency_hopper are the fits of the speed cases
-// (median achieved ÷ peak on other cards and on Hopper cards), so neither can drift from its
-// data.
+// the stored denoise_efficiency, denoise_efficiency_hopper and denoise_efficiency_unet are the
+// fits of the speed cases (median achieved ÷ peak of a transformer denoiser on other cards and on
+// Hopper cards, and of a U-Net denoiser), so none can drift from its data. It also prints a
+// leave-one-source-out check: each speed case computed with its group's efficiency fitted on the
+// cases of the other sources only.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -52,6 +54,35 @@ double AchievedEfficiency(const MediaCase& c, const calc::MediaSpeed& at_one) {
   return at_one.denoise_seconds / (MeasuredSeconds(c) - at_one.offload_seconds);
 }
 
+// The time the calculation gives at efficiency `eff` (from the figures at efficiency 1).
+double SecondsAt(const MediaCase& c, const calc::MediaSpeed& at_one, double eff) {
+  if (c.kind == "step_seconds") return at_one.seconds_per_step / eff;
+  return at_one.denoise_seconds / eff + at_one.offload_seconds;
+}
+
+// A case's source: the address its source text starts with (one publication, whatever the
+// section or commit).
+std::string SourceOf(const MediaCase& c) {
+  const std::string& s = c.prov.source;
+  const size_t http = s.find("https://");
+  if (http == std::string::npos) return s;
+  return s.substr(http, s.find(' ', http) - http);
+}
+
+// The efficiency group of a speed case: 0 a transformer on another card, 1 on Hopper, 2 a U-Net.
+int GroupOf(const MediaPipeline& p, const Gpu& g) {
+  const MediaComponent* d = p.Find("denoiser");
+  if (d && d->architecture == "unet") return 2;
+  return g.tensor_cores == "hopper" ? 1 : 0;
+}
+
+struct SpeedPoint {
+  const MediaCase* c;
+  std::string source;
+  double achieved;
+  calc::MediaSpeed at_one;
+};
+
 }  // namespace
 
 TEST_CASE("media validation: published peak memory and speed", "[calc][media][validation]") {
@@ -60,10 +91,10 @@ TEST_CASE("media validation: published peak memory and speed", "[calc][media][va
   calc::MediaConstants k = calc::ResolveMediaConstants(ds, &d);
   REQUIRE_FALSE(d.HasErrors());
   calc::MediaConstants one = k;
-  one.denoise_efficiency = one.denoise_efficiency_hopper = 1;
+  one.denoise_efficiency = one.denoise_efficiency_hopper = one.denoise_efficiency_unet = 1;
 
   std::vector<double> memory_errors, speed_errors;
-  std::vector<double> achieved[2];  // other cards, Hopper
+  std::vector<SpeedPoint> points[3];  // by GroupOf
   std::printf("\n%-42s %-12s %10s %10s %8s\n", "case", "kind", "measured", "computed", "error");
   for (const MediaCase& c : ds.media_validation) {
     const MediaPipeline* p = ds.FindPipeline(c.pipeline);
@@ -85,8 +116,8 @@ TEST_CASE("media validation: published peak memory and speed", "[calc][media][va
       measured = MeasuredSeconds(c);
       computed = c.kind == "step_seconds" ? s.seconds_per_step : s.total_seconds;
       speed_errors.push_back(std::fabs(computed / measured - 1));
-      achieved[g->tensor_cores == "hopper"].push_back(
-          AchievedEfficiency(c, calc::EstimateMediaSpeed(*p, r, e, *g, one)));
+      const calc::MediaSpeed at_one = calc::EstimateMediaSpeed(*p, r, e, *g, one);
+      points[GroupOf(*p, *g)].push_back({&c, SourceOf(c), AchievedEfficiency(c, at_one), at_one});
     }
     CHECK(computed > 0);
     std::printf("%-42s %-12s %10.3f %10.3f %+7.1f%%\n", c.id.c_str(), c.kind.c_str(), measured,
@@ -99,6 +130,9 @@ TEST_CASE("media validation: published peak memory and speed", "[calc][media][va
                                         [](double x) { return x <= 0.10; })));
   std::printf("speed: %zu cases, median |error| %.1f %% (target: 20 %%)\n", speed_errors.size(),
               100 * Median(speed_errors));
+  std::vector<double> achieved[3];
+  for (int i = 0; i < 3; ++i)
+    for (const auto& pt : points[i]) achieved[i].push_back(pt.achieved);
   // Leave-one-out: each speed case computed with the efficiency fitted on the others of its
   // group (the denoising part of the time).
   std::vector<double> loo;
@@ -109,11 +143,33 @@ TEST_CASE("media validation: published peak memory and speed", "[calc][media][va
       loo.push_back(std::fabs(group[i] / Median(others) - 1));
     }
   std::printf("speed, leave-one-out: median |error| %.1f %%\n", 100 * Median(loo));
+  // Leave-one-source-out: each speed case computed with its group's efficiency fitted on the
+  // cases of every other source, so that no publication validates its own fit.
+  std::vector<double> loso;
+  size_t unchecked = 0;
+  for (const auto& group : points)
+    for (const auto& pt : group) {
+      std::vector<double> others;
+      for (const auto& o : group)
+        if (o.source != pt.source) others.push_back(o.achieved);
+      if (others.empty()) {
+        ++unchecked;
+        continue;
+      }
+      loso.push_back(
+          std::fabs(SecondsAt(*pt.c, pt.at_one, Median(others)) / MeasuredSeconds(*pt.c) - 1));
+    }
+  std::printf(
+      "speed, leave-one-source-out: median |error| %.1f %% over %zu cases (%zu with no other "
+      "source in their group)\n",
+      100 * Median(loso), loso.size(), unchecked);
   std::printf(
       "fitted denoise_efficiency %.3f on %zu cases (data: %.3f), "
-      "denoise_efficiency_hopper %.3f on %zu cases (data: %.3f)\n",
+      "denoise_efficiency_hopper %.3f on %zu cases (data: %.3f), "
+      "denoise_efficiency_unet %.3f on %zu cases (data: %.3f)\n",
       Median(achieved[0]), achieved[0].size(), k.denoise_efficiency, Median(achieved[1]),
-      achieved[1].size(), k.denoise_efficiency_hopper);
+      achieved[1].size(), k.denoise_efficiency_hopper, Median(achieved[2]), achieved[2].size(),
+      k.denoise_efficiency_unet);
 
   CHECK(memory_errors.size() >= 10);
   // The guide's table (calc/media_validation.h) computes the same errors.
@@ -122,7 +178,10 @@ TEST_CASE("media validation: published peak memory and speed", "[calc][media][va
   CHECK(v.speed.cases.size() == speed_errors.size());
   CHECK(v.memory.median_abs_error == Approx(Median(memory_errors)));
   CHECK(v.speed.median_abs_error == Approx(Median(speed_errors)));
+  CHECK(v.speed.loso_cases == static_cast<int>(loso.size()));
+  CHECK(v.speed.loso_median_abs_error == Approx(Median(loso)));
   // The stored constants are the fits, to their two published decimals.
   CHECK(std::fabs(Median(achieved[0]) - k.denoise_efficiency) < 0.005);
   CHECK(std::fabs(Median(achieved[1]) - k.denoise_efficiency_hopper) < 0.005);
+  CHECK(std::fabs(Median(achieved[2]) - k.denoise_efficiency_unet) < 0.005);
 }
