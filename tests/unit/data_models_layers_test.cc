@@ -77,6 +77,11 @@ TEST_CASE("per-layer kinds in data/models.json match the config.json hand counts
       {"qwen3.5-9b", {8, 0, 0, 24, 0}, 0},
       // Nemotron 3 Nano: hybrid_override_pattern has 6 '*', 23 'M', 23 'E' over 52.
       {"nemotron-3-nano-30b-a3b", {6, 0, 0, 23, 23}, 0},
+      // Nemotron 3 Super: hybrid_override_pattern has 8 '*', 40 'M', 40 'E' over 88.
+      {"nemotron-3-super-120b-a12b", {8, 0, 0, 40, 40}, 0},
+      // Kimi K3: linear_attn_config full_attn_layers (24, one-based 4, 8, ..., 92, 93) are MLA,
+      // kda_layers (69) are Kimi Delta Attention.
+      {"kimi-k3", {24, 0, 0, 69, 0}, 0},
       // DeepSeek-V3.2: sparse attention keeps every token cached, full in every layer.
       {"deepseek-v3.2", {61, 0, 0, 0, 0}, 0},
       {"glm-5", {78, 0, 0, 0, 0}, 0},
@@ -110,6 +115,14 @@ TEST_CASE("per-layer kinds in data/models.json match the config.json hand counts
   for (int i : {5, 12, 19, 26, 33, 42}) CHECK(nano->KindOfLayer(i) == LayerKind::kFull);
   for (int i : {0, 2, 4, 7}) CHECK(nano->KindOfLayer(i) == LayerKind::kRecurrent);
   for (int i : {1, 3, 6, 51}) CHECK(nano->KindOfLayer(i) == LayerKind::kNone);
+  const LlmModel* super_ = ds.FindModel("nemotron-3-super-120b-a12b");
+  REQUIRE(super_);
+  for (int i : {7, 16, 25, 36, 47, 58, 69, 78}) CHECK(super_->KindOfLayer(i) == LayerKind::kFull);
+  for (int i : {0, 2, 8, 87}) CHECK(super_->KindOfLayer(i) != LayerKind::kFull);
+  const LlmModel* k3 = ds.FindModel("kimi-k3");
+  REQUIRE(k3);
+  for (int i : {3, 7, 87, 91, 92}) CHECK(k3->KindOfLayer(i) == LayerKind::kFull);
+  for (int i : {0, 1, 2, 4, 88, 89, 90}) CHECK(k3->KindOfLayer(i) == LayerKind::kRecurrent);
   const LlmModel* qwen = ds.FindModel("qwen3.5-397b-a17b");
   REQUIRE(qwen);
   for (int i : {3, 7, 59}) CHECK(qwen->KindOfLayer(i) == LayerKind::kFull);
@@ -151,6 +164,12 @@ TEST_CASE("recurrent states in data/models.json match the config.json arithmetic
       // Mamba-2: mamba_num_heads 64 x mamba_head_dim 64 = d_inner 4,096, x ssm_state_size 128 =
       // 524,288; conv (4 - 1) x (4,096 + 2 x 8 groups x 128) = 18,432.
       {"nemotron-3-nano-30b-a3b", 524288, 18432},
+      // Nemotron 3 Super: 128 heads x 64 = d_inner 8,192, x 128 = 1,048,576; conv
+      // 3 x (8,192 + 2 x 8 x 128) = 30,720.
+      {"nemotron-3-super-120b-a12b", 1048576, 30720},
+      // Kimi Delta Attention: linear_attn_config num_heads 96 x head_dim 128 x 128 =
+      // 1,572,864; short convolution (4 - 1) x (query + key + value: 3 x 96 x 128) = 110,592.
+      {"kimi-k3", 1572864, 110592},
   };
   for (const auto& c : cases) {
     INFO(c.model);
