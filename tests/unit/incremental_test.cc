@@ -489,9 +489,10 @@ TEST_CASE("incremental builds: a US price leaves the fr and zh-Hans rankings unt
 
 // Review builds the base side after the head side was built (or the other way round): a page
 // kept for the earlier state of the inputs is found under today's values although the cache's
-// index names the later one, so going back to a state renders nothing, and the output is a
-// cold build's.
-TEST_CASE("incremental builds: an edit undone renders nothing again", "[incremental][cache]") {
+// index names the later one, so the pages of a state seen before render nothing, and the
+// output is a cold build's.
+TEST_CASE("incremental builds: a price edit undone renders none of its pages again",
+          "[incremental][cache]") {
   TempDir tmp("gg-incremental");
   const fs::path root = tmp.path() / "root";
   const fs::path warm = tmp.path() / "warm";
@@ -506,10 +507,14 @@ TEST_CASE("incremental builds: an edit undone renders nothing again", "[incremen
   REQUIRE(edited.exit_code == 0);
   REQUIRE(edited.err.find("rendered en/index.html") != std::string::npos);
   std::ofstream(root / "data/prices.json", std::ios::binary | std::ios::trunc) << original;
+  // And a sentence on another page, so that the inputs are not those of an earlier build as a
+  // whole (that build would be replayed from its record): each page is looked for on its own.
+  std::ofstream(root / "content/en/guide/memory.md", std::ios::app) << "\nOne more sentence.\n";
   CliRun undone =
       RunGpuguide({"build", "--root", root.string(), "--out", warm.string(), "--explain"});
   INFO(undone.err);
   REQUIRE(undone.exit_code == 0);
+  REQUIRE(undone.err.find("rendered en/guide/memory/index.html") != std::string::npos);
   CHECK(undone.err.find("rendered en/index.html") == std::string::npos);
   CHECK(undone.err.find("rendered en/gpus/rtx-4090/") == std::string::npos);
   REQUIRE(RunGpuguide({"build", "--root", root.string(), "--out", cold.string(), "--no-cache"})
