@@ -284,9 +284,6 @@ PageDiff DiffPage(const std::string& before, const std::string& after, bool word
   return DiffPage(VisibleText(before), VisibleText(after), words);
 }
 
-// What changed in a file that differs: false when the change is boilerplate only (asset
-// hashes, dates), counted in the report; otherwise true with the substantive lines of a page
-// or drawing in *substantive (empty for other files).
 // What SubstantiveChange needs of one changed file, computed ahead for all of them at once
 // (each is a pure function of the two versions' bytes).
 struct FileDiff {
@@ -302,6 +299,9 @@ FileDiff DiffFile(const std::string& p, const std::string& before, const std::st
   return f;
 }
 
+// What changed in a file that differs: false when the change is boilerplate only (asset
+// hashes, dates), counted in the report; otherwise true with the substantive lines of a page
+// or drawing in *substantive (empty for other files).
 bool SubstantiveChange(FileDiff diff, Report* r, std::vector<std::string>* substantive) {
   if (diff.asset_names_only) {
     ++r->boilerplate_pages;
