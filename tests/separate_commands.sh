@@ -60,17 +60,43 @@ LD_DEBUG=files "$tmp/gpuguide" build --root "$site" --out "$tmp/out" >/dev/null 
 grep -q 'file=.*libc\.so' "$tmp/ld.log" || fail "LD_DEBUG=files logged nothing: the check below would prove nothing"
 ! grep -q 'file=.*gpuguide-charts\.so' "$tmp/ld.log" || fail "a prose edit loaded gpuguide-charts.so: it should paint nothing"
 
-# 5. The cache's drawings are the module's output: a module from another build (here, the same
-# code with another build id) must not reuse them, although gpuguide itself is unchanged.
-python3 - "$tmp/gpuguide-charts.so" "$(readelf -n "$tmp/gpuguide-charts.so" | sed -n 's/.*Build ID: //p')" <<'PY'
-import sys
-path, hex_id = sys.argv[1], sys.argv[2]
-data = open(path, "rb").read()
-old = bytes.fromhex(hex_id)
-assert data.count(old) == 1, "the build id is not in the module exactly once"
-open(path, "wb").write(data.replace(old, bytes([old[0] ^ 0xFF]) + old[1:]))
-PY
-out=$("$tmp/gpuguide" build --root "$site" --out "$tmp/out" 2>&1) || fail "a build with a rebuilt module failed: $out"
+# 5. One cache for the executables of one build: they carry the identity of the sources they
+# were built from (base/source_identity.h), and the cache is keyed on it, so review reuses
+# what build made (it was cold: the cache was keyed on each executable's own build id).
+id=$(sed -n 's/^ *return "\([0-9a-f]\{64\}\)";$/\1/p' "$bin/generated/source_identity.cc")
+[[ ${#id} -eq 64 ]] || fail "no identity in $bin/generated/source_identity.cc"
+grep -qx "source:$id" "$site/.cache/FORMAT" || fail "the cache is not keyed on the sources' identity: $(cat "$site/.cache/FORMAT")"
+git -C "$site" init -q && git -C "$site" add -A . ':!.cache' && git -C "$site" -c user.name=t -c user.email=t@t commit -qm fixture
+echo "Another sentence for the review." >>"$site/content/en/index.md"
+"$bin/gpuguide" build --root "$site" --out "$tmp/out" >/dev/null 2>&1 || fail "build before review failed"
+rc=0; out=$("$bin/gpuguide" review HEAD --root "$site" 2>&1 >/dev/null) || rc=$?
+[[ $rc -eq 0 ]] || fail "review exited $rc: $out"
+! grep -q 'another build' <<<"$out" || fail "gpuguide-review refused the cache gpuguide wrote: $out"
+grep -qx "source:$id" "$site/.cache/FORMAT" || fail "review replaced the cache: $(cat "$site/.cache/FORMAT")"
+
+# 6. A cache written by another generator (another identity) is ignored with a warning and
+# the site is built cold, equal to a --no-cache build.
+printf 'gpuguide-cache/1\nsource:%s\n' "$(printf '%064d' 0)" >"$site/.cache/FORMAT"
+out=$("$bin/gpuguide" build --root "$site" --out "$tmp/out" 2>&1) || fail "build with a foreign cache failed: $out"
 grep -q 'written by another build of gpuguide; it is ignored' <<<"$out" ||
-  fail "a module from another build reused the cache: $out"
+  fail "a cache of another generator was used: $out"
+"$bin/gpuguide" build --root "$site" --out "$tmp/cold" --no-cache >/dev/null 2>&1 || fail "cold build failed"
+diff -r -q "$tmp/out" "$tmp/cold" >/dev/null || fail "the build over a foreign cache differs from a cold build"
+
+# 7. A chart renderer built from other sources than gpuguide (here: its identity changed in
+# its bytes) is refused when gpuguide paints, exit 2, naming the module: its drawings would
+# be kept under gpuguide's identity.
+python3 - "$tmp/gpuguide-charts.so" "$id" <<'PY'
+import sys
+path, ident = sys.argv[1], sys.argv[2].encode()
+data = open(path, "rb").read()
+assert data.count(ident) == 1, "the identity is not in the module exactly once"
+other = (b"0" if ident[:1] != b"0" else b"1") + ident[1:]
+open(path, "wb").write(data.replace(ident, other))
+PY
+rc=0; out=$("$tmp/gpuguide" build --root "$site" --out "$tmp/out2" --no-cache 2>&1) || rc=$?
+[[ $rc -eq 2 ]] || fail "a painting build with a module of other sources exited $rc: $out"
+grep -q "cannot load the chart renderer $tmp/gpuguide-charts.so (it is from another build" <<<"$out" ||
+  fail "a module of other sources printed: $out"
+[[ ! -e $tmp/out2 ]] || fail "a refused module left $tmp/out2"
 echo "separate_commands: ok"

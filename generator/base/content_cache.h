@@ -3,8 +3,8 @@
 // drawings keyed by their scene, pages keyed by what they read.
 //
 // Trust. A product is only ever found under the hash of everything it was made from, and
-// every key is mixed with the identity of the gpuguide executable that made it (the hash of
-// its bytes): a cache written by another build of the tool is a foreign cache — it is
+// the cache is marked with the identity of the code that made it (cli/cache_option.cc: its
+// sources' hash, base/source_identity.h): a cache of another build is a foreign cache — it is
 // reported once (a warning) and its entries are never read. Every entry carries a checksum
 // of its bytes; an entry that fails it (a torn or edited file) is reported, ignored and
 // rewritten. The worst a damaged cache can do is make a build cold.
@@ -120,8 +120,8 @@ class ContentCache {
   std::unordered_set<std::string> used_;  // "kind/key" of every entry read or written
 };
 
-// Identity of the running executable: ContentHashHex of its bytes (read once per process).
-// Empty when they cannot be read (then no cache is used).
+// Identity of the running executable: its build id, else ContentHashHex of its bytes (read
+// once per process); empty when unreadable. The cache is keyed on the sources' identity.
 const std::string& ExecutableIdentity();
 
 // The GNU build id of the ELF file at path (a shared library next to the executable), in hex,

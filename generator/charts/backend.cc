@@ -1,5 +1,7 @@
 #include "charts/backend.h"
 
+#include "base/source_identity.h"
+
 namespace gg::charts {
 namespace {
 
@@ -11,6 +13,7 @@ constexpr Out (*RenderOf())(const Spec&, const Style&) {
 
 const Backend kBackend = {
     kBackendAbi,
+    &SourceIdentity,  // the module's own copy (base is linked into it)
     &PrepareFonts,
     RenderOf<CumulativeCostSpec, Rendered<CumulativeCostLayout>>(),
     RenderOf<DateLinesSpec, Rendered<DateLinesLayout>>(),

@@ -8,20 +8,24 @@
 // table, loading the module next to the executable on first use. Everything else (the
 // siblings, the tests) links the module itself.
 //
-// The table and the module are built from the same sources in the same build: the ABI tag
-// only catches a module left over from another build, never silently mixed in.
+// The table and the module are built from the same sources in the same build. The module
+// carries the identity of those sources (base/source_identity.h): gpuguide refuses a module
+// whose identity is not its own (one left over from another build, or rebuilt alone), so a
+// drawing in the cache, which is keyed on that identity, is always this code's.
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include "charts/charts.h"
 
 namespace gg::charts {
 
-inline constexpr int kBackendAbi = 1;
+inline constexpr int kBackendAbi = 2;
 
 struct Backend {
   int abi = kBackendAbi;
+  std::string_view (*source_identity)();  // SourceIdentity() of the module's sources
   void (*prepare_fonts)();
   Rendered<CumulativeCostLayout> (*cumulative_cost)(const CumulativeCostSpec&, const Style&);
   Rendered<DateLinesLayout> (*date_lines)(const DateLinesSpec&, const Style&);

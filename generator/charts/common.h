@@ -35,10 +35,10 @@ class DrawingMemo;  // charts/drawing_memo.h
 // the first chart need not wait for it. Safe to call from any thread, any number of times.
 void PrepareFonts();
 
-// What identifies the code that paints charts, for the cache of its drawings (a drawing made by
-// other code must not be reused): "" where the renderer is linked into the executable, whose own
-// identity covers it (base/content_cache.h); in gpuguide, which loads gpuguide-charts.so, that
-// module's build id, read from the file without loading it ("charts:?" when it cannot be read).
+// The build id of the code that paints charts: "" where the renderer is linked into the
+// executable; in gpuguide, gpuguide-charts.so's, read without loading it ("charts:?" when it
+// cannot be read). Not part of the cache's identity (the sources' is, base/source_identity.h,
+// which the module carries too and gpuguide checks when it loads it: charts/backend.h).
 std::string RendererIdentity();
 
 struct Point {

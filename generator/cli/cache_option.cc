@@ -3,7 +3,7 @@
 #include <ostream>
 
 #include "base/path_policy.h"
-#include "charts/common.h"
+#include "base/source_identity.h"
 
 namespace gg {
 
@@ -54,12 +54,10 @@ bool OpenCacheDir(const std::string& root, const std::string& cache_dir,
     return false;
   }
   std::string warning;
-  // The drawings in the cache are the chart renderer's output: when gpuguide loads it from
-  // gpuguide-charts.so, a rebuilt module with an unchanged gpuguide must not reuse them.
-  // (An executable that cannot identify itself still gets no cache: empty stays empty.)
-  const std::string& program = ExecutableIdentity();
-  const std::string identity = program.empty() ? program : program + charts::RendererIdentity();
-  *cache = ContentCache::Open(cache_dir, identity, &warning);
+  // Keyed on the sources' identity, not the executable's: gpuguide, gpuguide-serve and
+  // gpuguide-review of one build share the cache (review reuses what build made). The chart
+  // renderer gpuguide loads carries the same identity, or is refused (charts/backend.h).
+  *cache = ContentCache::Open(cache_dir, "source:" + std::string(SourceIdentity()), &warning);
   if (!warning.empty()) err << "gpuguide: warning: " << warning << "\n";
   return true;
 }

@@ -113,6 +113,8 @@ std::map<std::string, std::string> ComputedValues(const PageContext& ctx) {
   for (const auto& a : c.as_of)
     date.Str(a.region).Str(a.newest_sourced_date).Int(a.sourced).Int(a.total);
   values["computed:data-date"] = date.Hash();
+  values["computed:prices-date"] =
+      KeyWriter().Str("computed:prices-date/1").Str(c.data_date).Hash();
   const auto count = [](size_t n) {
     return KeyWriter().Str("count/1").Int(static_cast<int64_t>(n)).Hash();
   };

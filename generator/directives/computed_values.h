@@ -8,6 +8,8 @@
 //   computed:current-prices   every current price
 //   computed:data-date        the "prices as of" date and estimate count (the footer binds
 //                             them late: site/site_pages.h BindLate, key late:prices-as-of/…)
+//   computed:prices-date      that date alone (gpu:data-date, the open-data chapter): a new
+//                             price that moves only the counts leaves their pages as they are
 //   price:<gpu>               the current prices of one card (every condition)
 //   rank-of:<gpu>             where one card ranks by speed and by value, per workload
 //                             (GpuRankPositions)

@@ -112,7 +112,7 @@ DirectiveSpec GpuOpenDataDirective() {
   DirectiveSpec d = DirectiveSpec::Block("gpu-open-data", Render);
   // The files' names and record counts (open-data:listing), not their values: a price edit
   // does not re-render the methodology.
-  d.reads = {"data:site", "computed:data-date", "open-data:listing"};
+  d.reads = {"data:site", "computed:prices-date", "open-data:listing"};
   return d;
 }
 

@@ -42,7 +42,7 @@ DirectiveSpec DataDateDirective() {
   DirectiveSpec d = DirectiveSpec::Inline("data-date", [](const Args&, const PageContext& ctx) {
     return HtmlEscape(ctx.fmt->Date(ctx.computed->data_date));
   });
-  d.reads = {"computed:data-date"};
+  d.reads = {"computed:prices-date"};  // the date alone, not the counts beside it
   return d;
 }
 

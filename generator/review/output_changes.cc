@@ -3,9 +3,13 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdint>
+#include <optional>
 #include <regex>
 #include <set>
 
+#include <libxml/parser.h>
+
+#include "base/parallel.h"
 #include "base/text.h"
 #include "review/line_diff.h"
 #include "review/page_text.h"
@@ -280,18 +284,32 @@ PageDiff DiffPage(const std::string& before, const std::string& after, bool word
   return DiffPage(VisibleText(before), VisibleText(after), words);
 }
 
+// What SubstantiveChange needs of one changed file, computed ahead for all of them at once
+// (each is a pure function of the two versions' bytes).
+struct FileDiff {
+  bool asset_names_only = false;  // DiffersOnlyInAssetHashes
+  std::optional<PageDiff> page;   // a page or a chart: its visible text compared
+};
+
+FileDiff DiffFile(const std::string& p, const std::string& before, const std::string& after) {
+  FileDiff f;
+  f.asset_names_only = DiffersOnlyInAssetHashes(before, after);
+  if (!f.asset_names_only && (EndsWith(p, ".html") || EndsWith(p, ".svg")))
+    f.page = DiffPage(before, after, false);
+  return f;
+}
+
 // What changed in a file that differs: false when the change is boilerplate only (asset
 // hashes, dates), counted in the report; otherwise true with the substantive lines of a page
 // or drawing in *substantive (empty for other files).
-bool SubstantiveChange(const std::string& p, const std::string& before, const std::string& after,
-                       Report* r, std::vector<std::string>* substantive) {
-  if (DiffersOnlyInAssetHashes(before, after)) {
+bool SubstantiveChange(FileDiff diff, Report* r, std::vector<std::string>* substantive) {
+  if (diff.asset_names_only) {
     ++r->boilerplate_pages;
     if (r->boilerplate_example.empty()) r->boilerplate_example = "asset names (content hashes)";
     return false;
   }
-  if (!EndsWith(p, ".html") && !EndsWith(p, ".svg")) return true;
-  PageDiff d = DiffPage(before, after, false);
+  if (!diff.page) return true;
+  PageDiff& d = *diff.page;
   *substantive = std::move(d.substantive);
   if (substantive->empty() && !d.date_example.empty()) {
     ++r->boilerplate_pages;
@@ -552,6 +570,21 @@ void CompareOutput(const Snapshot& a, const Snapshot& b, Report* r) {
   std::map<std::string, OutputGroup> groups;
   std::map<std::string, std::set<std::string>> chart_files;  // chart key -> changed files
   std::map<std::string, std::string> chart_cause;
+  // The changed files' diffs (parsing both versions of each page is most of a review's time
+  // when a price moves the line every page carries), on every core; the report is then made
+  // in path order from them, as before.
+  std::vector<const std::string*> changed;
+  for (const auto& p : paths) {
+    auto x = a.output.find(p), y = b.output.find(p);
+    if (x != a.output.end() && y != b.output.end() && x->second != y->second) changed.push_back(&p);
+  }
+  std::vector<FileDiff> diffs(changed.size());
+  xmlInitParser();  // libxml2 initialises itself on first use, which threads must not race to
+  ParallelFor(static_cast<int>(changed.size()), ThreadCount(0), [&](int i) {
+    const std::string& p = *changed[static_cast<size_t>(i)];
+    diffs[static_cast<size_t>(i)] = DiffFile(p, a.output.at(p), b.output.at(p));
+  });
+  size_t next_diff = 0;
   for (const auto& p : paths) {
     auto x = a.output.find(p), y = b.output.find(p);
     if (x == a.output.end()) {
@@ -567,7 +600,7 @@ void CompareOutput(const Snapshot& a, const Snapshot& b, Report* r) {
       continue;
     }
     std::vector<std::string> substantive;
-    if (!SubstantiveChange(p, x->second, y->second, r, &substantive)) continue;
+    if (!SubstantiveChange(std::move(diffs[next_diff++]), r, &substantive)) continue;
     // The input changes that reached the page (its recorded dependencies); for a file no
     // page made, or a page whose keys did not change (a translation made stale), the records
     // and sources it names.

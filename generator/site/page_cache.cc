@@ -274,6 +274,37 @@ bool ParseReads(std::string_view packed, PageReads* r) {
   return !r->outputs.empty() && r->outputs[0].first.empty();
 }
 
+// The page kept under the result key of `dependencies` (the keys the index lists) with
+// today's values, when one of them has changed since the index was written. An entry under
+// that key was kept by a render that read exactly these keys with exactly these values, so a
+// render now would read the same and give the same bytes: an earlier state of the inputs
+// (review's base side, an edit undone) is found although the index names the latest.
+std::optional<PageResult> FindUnderCurrentValues(ContentCache* cache,
+                                                 const DependencyValues& values,
+                                                 const PageCache::LateBinder& bind,
+                                                 const PageJob& job, const std::string& job_key,
+                                                 const std::vector<std::string>& dependencies,
+                                                 const OutputHashes* previous) {
+  KeyWriter result_key;  // PageCache::ResultKey's form
+  result_key.Str(job_key);
+  for (const std::string& key : dependencies) {
+    if (PageCache::IsLateKey(key)) continue;
+    const auto value = values.Of(key);
+    if (!value) return std::nullopt;
+    result_key.Str(key).Str(*value);
+  }
+  auto kept = cache->Get("page", result_key.Hash());
+  auto result = kept ? UnpackResult(*kept) : std::nullopt;
+  if (!result || result->dependencies != dependencies) return std::nullopt;
+  if (bind) bind(job, &result->html);
+  // A build that writes an output folder makes the index name what it wrote, so that its next
+  // build finds the page by the index (and may keep the file as it stands); review's builds in
+  // memory leave the index as the folder's build wrote it.
+  if (previous)
+    cache->Put("page-reads", job_key, PackReads(*result, values, ContentHashHex(result->html)));
+  return result;
+}
+
 }  // namespace
 
 std::optional<PageResult> PageCache::Find(const PageJob& job, std::string* why,
@@ -309,13 +340,18 @@ std::optional<PageResult> PageCache::Find(const PageJob& job, std::string* why,
     *why += (why->empty() ? "" : ", ") + std::string(reads->keys[i]) +
             (now ? " changed" : " is unknown now");
   }
-  if (!same) return std::nullopt;
   auto dependencies = [&] {
     std::vector<std::string> keys;
     keys.reserve(reads->keys.size());
     for (std::string_view k : reads->keys) keys.emplace_back(k);
     return keys;
   };
+  if (!same) {
+    auto found =
+        FindUnderCurrentValues(cache_, *values_, bind_, job, job_key, dependencies(), previous);
+    if (found && why) why->clear();
+    return found;
+  }
   // Every file the page made is still in the output folder as the last build wrote it: the
   // commit links those files, their bytes are not needed.
   if (previous && !late_changed) {

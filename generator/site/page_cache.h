@@ -4,11 +4,14 @@
 // the page is kept in the cache under the hash of its job and of the current value of every
 // key it read, and the list of keys is kept under the job. The next build asks for the page
 // by that list: when every key still has its value, the render would read the same inputs and
-// give the same bytes, so the kept result is used. Values are content hashes, some coarser
-// than the key (a record is valued by its whole data file, a computed result by every data
-// file, a template also by every UI-string file): a coarse value costs a render, never a
-// wrong page. A key of a kind not known here makes the page uncacheable, and so does a render
-// that reported anything (its diagnostics must be reported again).
+// give the same bytes, so the kept result is used. When a value changed, the page is still
+// looked for under the list's keys with today's values: a result kept under them was rendered
+// reading exactly those keys with those values (an earlier state of the inputs: review's base
+// side after a build of the head, an edit undone), so it is the bytes a render would give.
+// Values are content hashes, some coarser than the key (a record is valued by its whole data file,
+// a computed result by every data file, a template also by every UI-string file): a coarse value
+// costs a render, never a wrong page. A key of a kind not known here makes the page uncacheable,
+// and so does a render that reported anything (its diagnostics must be reported again).
 #pragma once
 
 #include <functional>

@@ -437,6 +437,93 @@ TEST_CASE(
   CHECK(second.find("rendered zh-Hans/index.html") == std::string::npos);
 }
 
+// Regions (tests/sites/regions over mini): each language's pages read their region's results
+// ("computed:current-prices@EU"), so a US observation of a card that has its own EU and CN
+// prices re-renders the en pages that show it and leaves the fr and zh-Hans ranking pages
+// (the home pages rank cards) as they were; the incremental site still equals a cold build.
+TEST_CASE("incremental builds: a US price leaves the fr and zh-Hans rankings untouched",
+          "[incremental][cache][regions]") {
+  TempDir tmp("gg-incremental");
+  const fs::path root = tmp.path() / "root";
+  const fs::path warm = tmp.path() / "warm";
+  const fs::path cold = tmp.path() / "cold";
+  AssembleFixtureRoot("mini", root);
+  ApplyOverlay(TestsDir() / "sites" / "regions", root);
+  fs::remove(root / "README.md");
+  auto add = [&](const std::string& gpu, const std::string& price, const std::string& region) {
+    CliRun r = RunGpuguide({"prices", "add", gpu, price, "--root", root.string(), "--condition",
+                            "new", "--region", region, "--kind", "listing", "--date", "2026-11-01",
+                            "--url", "https://shop.example.org/" + region + "/" + gpu, "--source",
+                            "Test shop " + region + " (fixture)"});
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+  };
+  // Their own EU and CN prices, dated no later than the newest observation of the data (a
+  // newer date would move every region's "as of" day, and with it the ageing of every price).
+  for (const std::string gpu : {"rtx-4090", "rtx-3090"}) {
+    add(gpu, "2500", "EU");
+    add(gpu, "18000", "CN");
+  }
+  REQUIRE(RunGpuguide({"build", "--root", root.string(), "--out", warm.string()}).exit_code == 0);
+  const std::string fr_before = ReadFileOrEmpty(warm / "fr/index.html");
+  add("rtx-4090", "1900", "US");
+  CliRun again =
+      RunGpuguide({"build", "--root", root.string(), "--out", warm.string(), "--explain"});
+  INFO(again.err);
+  REQUIRE(again.exit_code == 0);
+  // The en ranking moved (so the edit reached the rankings at all) ...
+  CHECK(again.err.find("rendered en/index.html: computed:current-prices@US changed") !=
+        std::string::npos);
+  // ... the fr and zh-Hans ones did not: nothing they read changed.
+  CHECK(again.err.find("rendered fr/index.html") == std::string::npos);
+  CHECK(again.err.find("rendered zh-Hans/index.html") == std::string::npos);
+  CHECK(ReadFileOrEmpty(warm / "fr/index.html") == fr_before);
+  // The card's own page, in every language, shows every region's price: rendered anew.
+  CHECK(again.err.find("rendered fr/gpus/rtx-4090/index.html") != std::string::npos);
+  REQUIRE(RunGpuguide({"build", "--root", root.string(), "--out", cold.string(), "--no-cache"})
+              .exit_code == 0);
+  const std::string diff = CompareTrees(ReadTree(cold), ReadTree(warm));
+  INFO("cold (expected) and incremental (actual) output differ:\n" << diff);
+  CHECK(diff.empty());
+}
+
+// Review builds the base side after the head side was built (or the other way round): a page
+// kept for the earlier state of the inputs is found under today's values although the cache's
+// index names the later one, so the pages of a state seen before render nothing, and the
+// output is a cold build's.
+TEST_CASE("incremental builds: a price edit undone renders none of its pages again",
+          "[incremental][cache]") {
+  TempDir tmp("gg-incremental");
+  const fs::path root = tmp.path() / "root";
+  const fs::path warm = tmp.path() / "warm";
+  const fs::path cold = tmp.path() / "cold";
+  AssembleFixtureRoot("mini", root);
+  const std::string original = ReadFileOrEmpty(root / "data/prices.json");
+  REQUIRE(RunGpuguide({"build", "--root", root.string(), "--out", warm.string()}).exit_code == 0);
+  REQUIRE(EditNth(root / "data/prices.json", std::regex("\"price\": 2700"), 0,
+                  [](const std::smatch&) { return std::string("\"price\": 2300"); }));
+  CliRun edited =
+      RunGpuguide({"build", "--root", root.string(), "--out", warm.string(), "--explain"});
+  REQUIRE(edited.exit_code == 0);
+  REQUIRE(edited.err.find("rendered en/index.html") != std::string::npos);
+  std::ofstream(root / "data/prices.json", std::ios::binary | std::ios::trunc) << original;
+  // And a sentence on another page, so that the inputs are not those of an earlier build as a
+  // whole (that build would be replayed from its record): each page is looked for on its own.
+  std::ofstream(root / "content/en/guide/memory.md", std::ios::app) << "\nOne more sentence.\n";
+  CliRun undone =
+      RunGpuguide({"build", "--root", root.string(), "--out", warm.string(), "--explain"});
+  INFO(undone.err);
+  REQUIRE(undone.exit_code == 0);
+  REQUIRE(undone.err.find("rendered en/guide/memory/index.html") != std::string::npos);
+  CHECK(undone.err.find("rendered en/index.html") == std::string::npos);
+  CHECK(undone.err.find("rendered en/gpus/rtx-4090/") == std::string::npos);
+  REQUIRE(RunGpuguide({"build", "--root", root.string(), "--out", cold.string(), "--no-cache"})
+              .exit_code == 0);
+  const std::string diff = CompareTrees(ReadTree(cold), ReadTree(warm));
+  INFO("cold (expected) and incremental (actual) output differ:\n" << diff);
+  CHECK(diff.empty());
+}
+
 // The whole command: a build trims the cache it used, and a trimmed cache still gives the
 // bytes of a cold build.
 TEST_CASE("cache trim: build --cache-limit keeps the cache under its limit, output unchanged",

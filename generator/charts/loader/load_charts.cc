@@ -13,6 +13,7 @@
 #include <string>
 
 #include "base/content_cache.h"
+#include "base/source_identity.h"
 #include "charts/backend.h"
 
 namespace gg::charts {
@@ -51,6 +52,12 @@ const Backend& Loaded() {
     if (!entry) Fail(path, "no gpuguide_charts_backend in it");
     backend = entry();
     if (!backend || backend->abi != kBackendAbi) Fail(path, "it is from another build");
+    // Built from other sources than gpuguide (rebuilt alone, or left over): its drawings
+    // would be kept in the cache under gpuguide's identity (base/source_identity.h).
+    if (backend->source_identity() != SourceIdentity())
+      Fail(path, "it is from another build: its sources' identity is " +
+                     std::string(backend->source_identity()).substr(0, 12) + ", gpuguide's " +
+                     std::string(SourceIdentity()).substr(0, 12));
   });
   return *backend;
 }
