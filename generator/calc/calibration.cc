@@ -32,7 +32,8 @@ double KvBytesOfKind(const LlmModel& m, const std::string& kind, const CaseSetup
     if (kind == id) want = k;
   const int64_t context = s.request.context.value_or(0);
   const double per_token =
-      KvBytesPerLayerToken(m, s.request.kv_precision, s.assumptions) + IndexerBytesPerLayerToken(m);
+      KvBytesPerLayerTokenOfKind(m, want, s.request.kv_precision, s.assumptions) +
+      IndexerBytesPerLayerToken(m);
   double total = 0;
   for (int layer = 0; layer < m.layers; ++layer)
     if (m.KindOfLayer(layer) == want)

@@ -247,6 +247,14 @@ double KvBytesPerLayerToken(const LlmModel& model, Precision kv, const Assumptio
   return 2.0 * std::max(model.kv_heads, 0) * HeadDim(model) * bytes;
 }
 
+double KvBytesPerLayerTokenOfKind(const LlmModel& model, LayerKind kind, Precision kv,
+                                  const Assumptions& a) {
+  if (kind == LayerKind::kFull && model.global_attention && !model.mla)
+    return 2.0 * std::max(model.global_attention->kv_heads, 0) *
+           std::max(model.global_attention->head_dim, 0) * BytesPerParam(kv, a);
+  return KvBytesPerLayerToken(model, kv, a);
+}
+
 double IndexerBytesPerLayerToken(const LlmModel& model) {
   if (!model.dsa_indexer) return 0;
   const int64_t values = std::max(model.dsa_indexer->head_dim, 0);
@@ -256,7 +264,7 @@ double IndexerBytesPerLayerToken(const LlmModel& model) {
 }
 
 double KvCacheBytes(const LlmModel& model, Precision kv, int64_t context, const Assumptions& a) {
-  const double per_token = KvBytesPerLayerToken(model, kv, a) + IndexerBytesPerLayerToken(model);
+  const double indexer = IndexerBytesPerLayerToken(model);
   const double state = model.recurrent_state
                            ? (static_cast<double>(model.recurrent_state->recurrent_values) +
                               model.recurrent_state->conv_values) *
@@ -265,7 +273,8 @@ double KvCacheBytes(const LlmModel& model, Precision kv, int64_t context, const 
   double total = 0;
   for (int layer = 0; layer < model.layers; ++layer) {
     const LayerKind kind = model.KindOfLayer(layer);
-    total += static_cast<double>(KvCellsForLayer(model, kind, context, a)) * per_token;
+    total += static_cast<double>(KvCellsForLayer(model, kind, context, a)) *
+             (KvBytesPerLayerTokenOfKind(model, kind, kv, a) + indexer);
     if (kind == LayerKind::kRecurrent) total += state;
   }
   return total;

@@ -158,8 +158,18 @@ int64_t KvCellsForLayer(const LlmModel& model, LayerKind kind, int64_t context,
                         const Assumptions& assumptions);
 
 // KV-cache bytes of one cached token in one attention layer: 2 (K and V) × kv_heads ×
-// head_dim × bytes; MLA: (kv_lora_rank + qk_rope_head_dim) × bytes.
+// head_dim × bytes; MLA: (kv_lora_rank + qk_rope_head_dim) × bytes. With global_attention,
+// this is the sliding (and chunked) layers' size; KvBytesPerLayerTokenOfKind gives the full
+// layers'.
 double KvBytesPerLayerToken(const LlmModel& model, Precision kv, const Assumptions& assumptions);
+
+// The same for one layer of `kind`: a full layer of a model with global_attention caches
+// 2 × global kv_heads × global head_dim × bytes (Gemma 4 31B: 2 × 4 × 512 instead of the
+// sliding layers' 2 × 16 × 256; its K=V layers still cache K and V separately, since K is
+// normalised with a learned scale and rotated, V is not); every other layer
+// KvBytesPerLayerToken.
+double KvBytesPerLayerTokenOfKind(const LlmModel& model, LayerKind kind, Precision kv,
+                                  const Assumptions& assumptions);
 
 // DeepSeek Sparse Attention's indexer key cache of one cached token in one attention layer:
 // dsa_indexer.head_dim FP8 values (1 B) plus one FP32 scale (4 B) per 128 of them, whatever
@@ -170,7 +180,7 @@ double KvBytesPerLayerToken(const LlmModel& model, Precision kv, const Assumptio
 double IndexerBytesPerLayerToken(const LlmModel& model);
 
 // KV cache (and recurrent state) of one sequence of `context` tokens, layer by layer:
-// Σ cells(layer) × (KvBytesPerLayerToken + IndexerBytesPerLayerToken), plus (recurrent_values
+// Σ cells(layer) × (KvBytesPerLayerTokenOfKind + IndexerBytesPerLayerToken), plus (recurrent_values
 // + conv_values) × 4 B (F32) per recurrent layer. Llama 3.1 8B, bf16, 8,192 tokens: 32 ×
 // 8,192 × 2 × 8 × 128 × 2 B = 1 GiB; Gemma 3 27B at 131,072: 10 full layers × 131,072 + 52
 // sliding × 1,536 cells; DeepSeek-V3.2, bf16, 8,192 tokens: 61 × 8,192 × ((512 + 64) × 2 +

@@ -46,6 +46,8 @@ constexpr FieldRange kRanges[] = {
     {"dsa_indexer", "head_dim", 1, 65536},
     {"dsa_indexer", "heads", 1, 65536},
     {"dsa_indexer", "topk", 1, 1000000000},
+    {"global_attention", "kv_heads", 1, 65536},
+    {"global_attention", "head_dim", 1, 65536},
     {"persona", "min_memory_gb", 0, 100000},
     {"persona", "max_budget_usd", 1, 1000000000},
     {"persona", "count", 1, 1024},

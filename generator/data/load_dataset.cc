@@ -382,6 +382,33 @@ void LoadModels(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
                      "attention, but model '" +
                          m.id + "' has no 'mla'");
     }
+    if (r.Has("global_attention")) {
+      r.Touch("global_attention");
+      ObjectReader e(doc, ptr + "/global_attention", "global_attention", diags);
+      GlobalAttention x;
+      x.kv_heads = e.Integer("kv_heads", 1);
+      x.head_dim = e.Integer("head_dim", 1);
+      m.global_attention = x;
+      if (x.kv_heads > m.attention_heads || (x.kv_heads > 0 && m.attention_heads % x.kv_heads != 0))
+        diags->Error(
+            e.FieldLoc("kv_heads"),
+            "global_attention kv_heads must divide attention_heads in model '" + m.id + "'");
+      auto has = [&](LayerKind k) {
+        return std::find(m.layer_pattern.begin(), m.layer_pattern.end(), k) !=
+               m.layer_pattern.end();
+      };
+      if (m.mla)
+        diags->Error(r.FieldLoc("global_attention"),
+                     "global_attention gives the full layers their own KV heads, but model '" +
+                         m.id + "' caches a multi-head latent ('mla')");
+      else if (!has(LayerKind::kFull) || !(has(LayerKind::kSliding) || has(LayerKind::kChunked)))
+        diags->Error(r.FieldLoc("global_attention"),
+                     "global_attention describes the full layers of a model that also has "
+                     "sliding or chunked layers, but layer_pattern of model '" +
+                         m.id + "' does not have both",
+                     "without sliding layers, give the full layers' geometry in kv_heads and "
+                     "head_dim");
+    }
     const std::vector<std::string> native = {"fp32",  "bf16",  "fp16", "fp8",
                                              "mxfp4", "nvfp4", "int4"};
     m.native_precision = r.Enum("native_precision", native);

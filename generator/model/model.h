@@ -183,6 +183,15 @@ struct DsaIndexer {
   int topk = 0;      // config index_topk: tokens each query attends to
 };
 
+// The KV geometry of the `full` layers when it differs from the other attention layers'
+// (models.json `global_attention`; Gemma 4: config.json num_global_key_value_heads and
+// global_head_dim, with attention_k_eq_v). The sliding layers keep the model's kv_heads and
+// head_dim.
+struct GlobalAttention {
+  int kv_heads = 0;
+  int head_dim = 0;
+};
+
 // Fixed per-sequence state of one recurrent layer, in values (bytes depend on the engine's
 // state precision): the recurrent matrix and the short-convolution window.
 struct RecurrentState {
@@ -213,6 +222,9 @@ struct LlmModel {
   int window = 0;  // tokens; set exactly when the pattern has sliding or chunked layers
   std::optional<RecurrentState> recurrent_state;  // set exactly when it has recurrent layers
   std::optional<DsaIndexer> dsa_indexer;          // DeepSeek Sparse Attention; MLA models only
+  // KV geometry of the full layers when not kv_heads x head_dim (Gemma 4); sliding layers
+  // keep kv_heads x head_dim. Set only with full and sliding or chunked layers, never with MLA.
+  std::optional<GlobalAttention> global_attention;
   std::string native_precision;
   // Precision of the weights outside the routed experts when native_precision covers the
   // experts only (gpt-oss: MXFP4 experts, BF16 rest); empty = native_precision throughout.

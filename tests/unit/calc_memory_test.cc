@@ -125,6 +125,39 @@ TEST_CASE("KV cache per layer kind: full, sliding, chunked, recurrent, MLA", "[c
   CHECK(KvCellsForLayer(gemma, LayerKind::kNone, 5000, a) == 0);
 }
 
+TEST_CASE("Full layers with their own KV geometry: Gemma 4's global attention", "[calc][memory]") {
+  const Assumptions a = calc_test::TestAssumptions();  // micro-batch 512
+  const auto models = calc_test::TestModels();
+  // Gemma 4 31B's text config on Gemma 3's layout: 60 layers, 5 sliding (1,024 tokens, 16 KV
+  // heads x 256) to 1 global (num_global_key_value_heads 4 x global_head_dim 512).
+  LlmModel g4 = Model(models, "gemma-3-27b");
+  g4.layers = 60;
+  g4.head_dim = 256;
+  g4.global_attention = GlobalAttention{4, 512};
+  const double sliding = 2.0 * 16 * 256 * 2;  // 16,384 B per layer and token in BF16
+  const double global = 2.0 * 4 * 512 * 2;    // 8,192 B
+  CHECK(KvBytesPerLayerToken(g4, Precision::kBf16, a) == sliding);
+  CHECK(KvBytesPerLayerTokenOfKind(g4, LayerKind::kSliding, Precision::kBf16, a) == sliding);
+  CHECK(KvBytesPerLayerTokenOfKind(g4, LayerKind::kFull, Precision::kBf16, a) == global);
+  CHECK(KvBytesPerLayerTokenOfKind(g4, LayerKind::kFull, Precision::kFp8, a) == global / 2);
+  // 256K: 10 global layers x 262,144 tokens + 50 sliding layers x 1,536 cells = 20 GiB +
+  // 1.17 GiB; with the sliding geometry in the global layers it would be 41.2 GiB.
+  CHECK(KvCacheBytes(g4, Precision::kBf16, 262144, a) ==
+        Approx(10.0 * 262144 * global + 50.0 * 1536 * sliding));
+  // Below the window every layer keeps the whole context, each at its own size.
+  CHECK(KvCacheBytes(g4, Precision::kBf16, 1000, a) ==
+        Approx(1000.0 * (10 * global + 50 * sliding)));
+  // Without global_attention every attention layer has the model's geometry.
+  g4.global_attention.reset();
+  CHECK(KvBytesPerLayerTokenOfKind(g4, LayerKind::kFull, Precision::kBf16, a) == sliding);
+  CHECK(KvCacheBytes(g4, Precision::kBf16, 1000, a) == Approx(1000.0 * 60 * sliding));
+  // MLA keeps its latent whatever the field says.
+  LlmModel mla = Model(models, "deepseek-v3");
+  mla.global_attention = GlobalAttention{4, 512};
+  CHECK(KvBytesPerLayerTokenOfKind(mla, LayerKind::kFull, Precision::kBf16, a) ==
+        KvBytesPerLayerToken(mla, Precision::kBf16, a));
+}
+
 TEST_CASE("Weights per part: MXFP4 experts, FP8 block scales, host embeddings", "[calc][memory]") {
   const Assumptions a = calc_test::TestAssumptions();
   const auto models = calc_test::TestModels();

@@ -45,6 +45,20 @@ TEST_CASE("layer_pattern repeats from layer 0 and is cut at the layer count", "[
   CHECK(m.KindOfLayer(6) == LayerKind::kSliding);
 }
 
+TEST_CASE("global_attention gives the full layers their own KV geometry", "[data]") {
+  Dataset ds;
+  // Gemma 4 style: sliding layers at kv_heads x head_dim, global layers at their own.
+  REQUIRE(Errors("data/models.json",
+                 ModelsJson("\"layer_pattern\": [\"sliding\", \"full\"], \"window\": 16, "
+                            "\"global_attention\": {\"kv_heads\": 2, \"head_dim\": 8}, "),
+                 &ds) == "");
+  REQUIRE(ds.models.size() == 1);
+  REQUIRE(ds.models[0].global_attention);
+  CHECK(ds.models[0].global_attention->kv_heads == 2);
+  CHECK(ds.models[0].global_attention->head_dim == 8);
+  CHECK(ds.models[0].head_dim == 4);
+}
+
 TEST_CASE("a model without layer_pattern is full attention in every layer", "[data]") {
   Dataset ds;
   REQUIRE(Errors("data/models.json", ModelsJson(""), &ds) == "");
@@ -98,6 +112,17 @@ TEST_CASE("per-layer fields that contradict each other are located errors", "[da
       {"FP8 blocks on a BF16 model", "\"native_scale_block\": 128, ", "null",
        "data/models.json:2:332: error: native_scale_block describes FP8 block scales or INT4 "
        "group scales, but model 'm' is published in bf16\n"},
+      {"global geometry without sliding layers",
+       "\"global_attention\": {\"kv_heads\": 1, \"head_dim\": 8}, ", "null",
+       "data/models.json:2:330: error: global_attention describes the full layers of a model that "
+       "also has sliding or chunked layers, but layer_pattern of model 'm' does not have both; "
+       "without sliding layers, give the full layers' geometry in kv_heads and head_dim\n"},
+      {"global KV heads that do not divide the heads",
+       "\"layer_pattern\": [\"sliding\", \"full\"], \"window\": 16, "
+       "\"global_attention\": {\"kv_heads\": 3, \"head_dim\": 8}, ",
+       "null",
+       "data/models.json:2:395: error: global_attention kv_heads must divide attention_heads in "
+       "model 'm'\n"},
   };
   for (const auto& c : cases) {
     INFO(c.name);

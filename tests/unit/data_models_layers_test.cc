@@ -79,6 +79,11 @@ TEST_CASE("per-layer kinds in data/models.json match the config.json hand counts
       {"nemotron-3-nano-30b-a3b", {6, 0, 0, 23, 23}, 0},
       // Nemotron 3 Super: hybrid_override_pattern has 8 '*', 40 'M', 40 'E' over 88.
       {"nemotron-3-super-120b-a12b", {8, 0, 0, 40, 40}, 0},
+      // Gemma 4: layer_types 5 x sliding_attention then full_attention; sliding_window 1024.
+      // 60 layers -> 10 global + 50 sliding; 30 -> 5 + 25; 48 -> 8 + 40.
+      {"gemma-4-31b", {10, 50, 0, 0, 0}, 1024},
+      {"gemma-4-26b-a4b", {5, 25, 0, 0, 0}, 1024},
+      {"gemma-4-12b", {8, 40, 0, 0, 0}, 1024},
       // Kimi K3: linear_attn_config full_attn_layers (24, one-based 4, 8, ..., 92, 93) are MLA,
       // kda_layers (69) are Kimi Delta Attention.
       {"kimi-k3", {24, 0, 0, 69, 0}, 0},
@@ -123,6 +128,24 @@ TEST_CASE("per-layer kinds in data/models.json match the config.json hand counts
   REQUIRE(k3);
   for (int i : {3, 7, 87, 91, 92}) CHECK(k3->KindOfLayer(i) == LayerKind::kFull);
   for (int i : {0, 1, 2, 4, 88, 89, 90}) CHECK(k3->KindOfLayer(i) == LayerKind::kRecurrent);
+  // Gemma 4's global layers: num_global_key_value_heads x global_head_dim (512).
+  struct Global {
+    const char* model;
+    int kv_heads, head_dim, sliding_kv_heads;
+  } globals[] = {
+      {"gemma-4-31b", 4, 512, 16}, {"gemma-4-26b-a4b", 2, 512, 8}, {"gemma-4-12b", 1, 512, 8}};
+  for (const auto& g : globals) {
+    INFO(g.model);
+    const LlmModel* m = ds.FindModel(g.model);
+    REQUIRE(m);
+    REQUIRE(m->global_attention);
+    CHECK(m->global_attention->kv_heads == g.kv_heads);
+    CHECK(m->global_attention->head_dim == g.head_dim);
+    CHECK(m->kv_heads == g.sliding_kv_heads);
+    CHECK(m->head_dim == 256);
+    CHECK(m->KindOfLayer(5) == LayerKind::kFull);
+    CHECK(m->KindOfLayer(m->layers - 1) == LayerKind::kFull);
+  }
   const LlmModel* qwen = ds.FindModel("qwen3.5-397b-a17b");
   REQUIRE(qwen);
   for (int i : {3, 7, 59}) CHECK(qwen->KindOfLayer(i) == LayerKind::kFull);

@@ -50,7 +50,9 @@ std::vector<std::string> BrokenRules(const Dataset& data, const Persona& p, cons
   if (!p.vendors.empty() && !In(p.vendors, g.vendor)) broken.push_back(who + "vendor");
   for (const FeatureGate& gate : data.gates) {
     const bool applies = (gate.workloads.empty() || AllowedOrEmpty(gate.workloads, p.workload)) &&
-                         per_machine >= gate.min_gpus_per_machine;
+                         per_machine >= gate.min_gpus_per_machine &&
+                         // a gate limited to machines: only a card going into one of them
+                         (gate.machines.empty() || (!calc::IsSystem(g) && In(gate.machines, p.machine)));
     if (applies && !In(gate.allowed, FieldOf(g, gate.field)))
       broken.push_back(who + "gate " + gate.id + " (" + gate.field + " '" + FieldOf(g, gate.field) +
                        "')");
