@@ -32,4 +32,34 @@ RamFit HoldInSystemRam(const Dataset& data, double reader_gb, FitResult* fit) {
   return r;
 }
 
+LargestInRam LargestModelInRam(const Dataset& data, const Gpu& gpu, int count,
+                               const MemoryRequest& request, Offload mode, double ram_gbs,
+                               double min_tps, const Machine* machine, double reader_gb,
+                               const Assumptions& a) {
+  LargestInRam r;
+  const double reserve_gb = RamReserveGb(data);
+  const MachineRam sizes = MachineRamOf(data, machine != nullptr ? machine->id : "");
+  for (const LlmModel& m : data.models) {
+    MemoryRequest q = request;
+    q.mode = MemoryMode::kInference;
+    q.context = std::min<int64_t>(request.context.value_or(m.max_context), m.max_context);
+    auto fit = FitWithOffload(gpu, count, m, q, mode, ram_gbs, machine, a);
+    if (!fit || !fit->offload.tokens_per_s || *fit->offload.tokens_per_s < min_tps) continue;
+    if (r.best.model != nullptr && std::make_pair(m.params_b, m.id) <=
+                                       std::make_pair(r.best.model->params_b, r.best.model->id))
+      continue;
+    std::optional<RamCheck> check;
+    if (fit->offload.layers_on_cpu > 0) {
+      check = CheckSystemRam(fit->offload.ram_bytes, fit->memory.host_bytes, reserve_gb, sizes,
+                             reader_gb);
+      if (!RamPossible(check->verdict)) continue;
+    }
+    r.best.model = &m;
+    r.best.tokens_per_s = *fit->offload.tokens_per_s;
+    r.best.layers_on_cpu = fit->offload.layers_on_cpu;
+    r.ram = check;
+  }
+  return r;
+}
+
 }  // namespace gg::calc

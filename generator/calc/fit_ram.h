@@ -5,6 +5,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,5 +25,18 @@ struct RamFit {
 // cheapest_by_segment (recomputed in FitModel's order: the first priced configuration, the
 // first of each segment).
 RamFit HoldInSystemRam(const Dataset& data, double reader_gb, FitResult* fit);
+
+// LargestModelAtSpeed (calc/placement.h) without the models whose offloaded weights the system
+// RAM cannot hold: a model with layers in RAM counts only when RamPossible(CheckSystemRam of its
+// RAM and host bytes, RamReserveGb, MachineRamOf the machine, reader_gb). `ram` is that check
+// for the model found (nullopt when none is found or nothing of it is in RAM).
+struct LargestInRam {
+  LargestModel best;
+  std::optional<RamCheck> ram;
+};
+LargestInRam LargestModelInRam(const Dataset& data, const Gpu& gpu, int count,
+                               const MemoryRequest& request, Offload mode, double ram_gbs,
+                               double min_tps, const Machine* machine, double reader_gb,
+                               const Assumptions& assumptions);
 
 }  // namespace gg::calc

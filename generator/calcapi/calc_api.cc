@@ -796,6 +796,7 @@ Answer Largest(Reader& r, const Dataset& data) {
     offload = *o;
   auto ram = r.Number("ram_gbs", false, 1, 100000, "a number of GB/s from 1 to 100000");
   auto min_tps = r.Number("min_tps", true, 0, 1e6, "a number of tokens/s from 0 to 1000000");
+  auto ram_gb = r.Number("ram_gb", false, 1, 65536, "a RAM size in GB from 1 to 65536");
   r.Finish();
   if (!r.errors().empty()) return RequestErrors(r);
   Answer out;
@@ -803,8 +804,10 @@ Answer Largest(Reader& r, const Dataset& data) {
   if (!a) return out;
   const Machine* m = calc::MachineFor(data, *gpu, machine);
   const double ram_gbs = ram ? *ram : m != nullptr ? calc::PlatformRamGbs(data, m->id) : 0;
-  const calc::LargestModel best =
-      calc::LargestModelAtSpeed(data, *gpu, count, q, offload, ram_gbs, *min_tps, m, *a);
+  // The models whose offloaded weights the system RAM holds (calc/fit_ram.h).
+  const calc::LargestInRam found = calc::LargestModelInRam(data, *gpu, count, q, offload, ram_gbs,
+                                                           *min_tps, m, ram_gb.value_or(0), *a);
+  const calc::LargestModel& best = found.best;
   Json& j = out.body;
   j["gpu"] = gpu->id;
   j["count"] = count;
@@ -826,6 +829,8 @@ Answer Largest(Reader& r, const Dataset& data) {
     placed = calc::FitWithOffload(*gpu, count, *best.model, capped, offload, ram_gbs, m, *a);
   }
   j["ram_bytes"] = placed ? Bytes(placed->offload.ram_bytes) : Json(nullptr);
+  j["ram_gb"] = OrNull(ram_gb);
+  j["ram"] = found.ram ? RamJson(*found.ram) : Json(nullptr);
   return out;
 }
 

@@ -139,6 +139,7 @@ const std::vector<CommandDecl>& CalcCommands() {
         kCircuit,
         kOffload,
         kRamGbs,
+        kRamGb,
         {"--min-tps", "N", "the lowest decode speed accepted, tokens/s"},
         kJson,
         kRoot},
@@ -749,6 +750,7 @@ int RunLargest(const Options& o, const Dataset& data, std::ostream& out, std::os
         << Fixed(Num(j["ram_gbs"]), 1) << " GB/s (" << Fixed(calc::ToGB(Num(j["ram_bytes"])), 1)
         << " GB of RAM needed)";
   out << "\n";
+  if (j["ram"].is_object()) out << "system RAM: " << RamText(j["ram"]) << "\n";
   return 0;
 }
 

@@ -120,6 +120,33 @@ TEST_CASE("calc fit --gpus with --offload: the set keeps layers in system RAM",
   CHECK(text.find("more than your 32 GB, not possible") != std::string::npos);
 }
 
+TEST_CASE("calc largest --ram-gb: only models whose offloaded weights the RAM holds",
+          "[calc][cli][sysram]") {
+  const Dataset data = WithRam(192);
+  auto largest = [&](std::vector<std::string> more) {
+    std::vector<std::string> args = {"largest", "--gpu",     "rtx-4090", "--precision",
+                                     "q4_k_m",  "--offload", "layers",   "--ram-gbs",
+                                     "60",      "--min-tps", "0.01",     "--json"};
+    args.insert(args.end(), more.begin(), more.end());
+    std::ostringstream out, err;
+    REQUIRE(RunCalcCommand(args, data, out, err) == 0);
+    return Json::parse(out.str());
+  };
+  // Without a size: up to the desktop's 192 GB. DeepSeek V3 at 4 bits (about 400 GB) is over
+  // it, so a smaller model is the largest.
+  const Json any = largest({});
+  REQUIRE(any["model"].is_string());
+  CHECK(any["model"] != "deepseek-v3");
+  REQUIRE(any["ram"].is_object());
+  CHECK(any["ram"]["need_gb"].get<double>() <= 192);
+  // The reader's 16 GB: a smaller model still, its need within 16 GB (or nothing in RAM).
+  const Json small = largest({"--ram-gb", "16"});
+  REQUIRE(small["model"].is_string());
+  CHECK(small["params_b"].get<double>() < any["params_b"].get<double>());
+  CHECK(small["ram_gb"] == 16);
+  if (small["ram"].is_object()) CHECK(small["ram"]["need_gb"].get<double>() <= 16);
+}
+
 TEST_CASE("calc fit --ram-gb: a bad size is a request error", "[calc][cli][sysram]") {
   const Dataset data = WithRam(192);
   struct Case {
