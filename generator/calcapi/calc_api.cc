@@ -11,11 +11,14 @@
 #include "base/suggest.h"
 #include "calc/assumptions.h"
 #include "calc/cost.h"
+#include "calc/custom_machine.h"
 #include "calc/engines.h"
 #include "calc/fit.h"
+#include "calc/fit_ram.h"
 #include "calc/media.h"
 #include "calc/media_cards.h"
 #include "calc/memory.h"
+#include "calc/mixed_offload.h"
 #include "calc/performance.h"
 #include "calc/placement.h"
 #include "calc/prices.h"
@@ -23,6 +26,7 @@
 #include "calc/regions.h"
 #include "calc/serving.h"
 #include "calc/systems.h"
+#include "calcapi/custom_machine.h"
 #include "calcapi/hf_config.h"
 #include "calcapi/json_text.h"
 
@@ -573,6 +577,31 @@ Answer Vram(Reader& r, const Dataset& data, const Json& request) {
   return out;
 }
 
+// Whether the system RAM holds an offloaded configuration (calc/sysram.h).
+Json RamJson(const calc::RamCheck& r) {
+  Json j;
+  j["need_bytes"] = Bytes(r.need_bytes);
+  j["host_bytes"] = Bytes(r.host_bytes);
+  j["reserve_bytes"] = Bytes(r.reserve_bytes);
+  j["need_gb"] = r.need_gb;
+  j["reader_gb"] = OrNull(r.reader_gb);
+  j["typical_gb"] = OrNull(r.typical_gb);
+  j["max_gb"] = OrNull(r.max_gb);
+  j["verdict"] = calc::RamVerdictId(r.verdict);
+  return j;
+}
+
+Json MixedOffloadJson(const calc::MixedOffload& o) {
+  Json j;
+  j["layers_on_cpu"] = o.layers_on_cpu;
+  j["ram_bytes"] = Bytes(o.ram_bytes);
+  j["step_gpu_bytes"] = Bytes(o.step_gpu_bytes);
+  j["step_ram_bytes"] = Bytes(o.step_ram_bytes);
+  j["ram_gbs"] = o.ram_gbs;
+  j["ram"] = RamJson(o.ram);
+  return j;
+}
+
 Json ConfigJson(const calc::FitConfig& c) {
   Json j;
   j["gpu"] = c.gpu;
@@ -622,6 +651,8 @@ Answer Fit(Reader& r, const Dataset& data, const Json& request, const calc::Regi
     options.ram_gbs = *g;
   if (auto t = r.Number("min_tps", false, 0, 1e6, "a number of tokens/s from 0 to 1000000"))
     options.min_tps = *t;
+  double ram_gb = 0;  // the reader's system RAM (calc/fit_ram.h)
+  if (auto g = r.Number("ram_gb", false, 1, 65536, "a RAM size in GB from 1 to 65536")) ram_gb = *g;
   const ServingArgs serving = ReadServingArgs(r, data, &m);
   options.engine = serving.engine;
   r.Finish();
@@ -629,17 +660,18 @@ Answer Fit(Reader& r, const Dataset& data, const Json& request, const calc::Regi
   if (!inference && options.offload != calc::Offload::kNone)
     r.Error("'offload' answers for inference only");
   if (!inference && !mixed.empty()) r.Error("'gpus' (a mixed set) answers for inference only");
-  if (!mixed.empty() && options.offload != calc::Offload::kNone)
-    r.Error("offload beside a mixed set is not modelled: give 'gpus' or 'offload', not both");
   if (!r.errors().empty()) return RequestErrors(r);
   Answer out;
   auto costs = CostsOf(data, view, &out);
   if (!costs) return out;
-  const calc::FitResult fit =
-      calc::FitModel(data, *m.model, m.request, costs->prices, costs->a, options);
+  calc::FitResult fit = calc::FitModel(data, *m.model, m.request, costs->prices, costs->a, options);
+  const calc::RamFit ram = calc::HoldInSystemRam(data, ram_gb, &fit);
   Json& j = out.body;
   auto config_json = [&](const calc::FitConfig& c) {
     Json x = ConfigJson(c);
+    const auto held = ram.ram.find(c.gpu);
+    if (x["offload"].is_object())
+      x["offload"]["ram"] = held != ram.ram.end() ? RamJson(held->second) : Json(nullptr);
     x["engine"] = c.engine ? EngineJson(*c.engine) : Json(nullptr);
     const Gpu* gpu = data.FindGpu(c.gpu);
     // Serving (calc/serving.h) reads every weight from the cards' memory: a configuration with
@@ -656,10 +688,16 @@ Answer Fit(Reader& r, const Dataset& data, const Json& request, const calc::Regi
   j["machine"] = options.machine.empty() ? Json(nullptr) : Json(options.machine);
   j["offload"] = calc::OffloadId(options.offload);
   j["too_slow"] = fit.too_slow;
-  j["mixed"] = mixed.empty() ? Json(nullptr)
-                             : MixedJson(calc::FitMixed(data, mixed, *m.model, m.request,
-                                                        costs->prices, options.conditions,
-                                                        options.machine, costs->a));
+  j["mixed"] = nullptr;
+  if (!mixed.empty()) {
+    calc::MixedFit f = calc::FitMixed(data, mixed, *m.model, m.request, costs->prices,
+                                      options.conditions, options.machine, costs->a);
+    // Weights in system RAM for a set that does not hold the model (calc/mixed_offload.h).
+    auto moved = calc::OffloadMixed(data, mixed, *m.model, m.request, options.offload,
+                                    options.ram_gbs, ram_gb, costs->a, &f);
+    j["mixed"] = MixedJson(f);
+    j["mixed"]["offload"] = moved ? MixedOffloadJson(*moved) : Json(nullptr);
+  }
   if (!serving.engine.engine.empty())
     j["engine"] = calc::EngineKey(serving.engine.engine, serving.engine.backend);
   j["configs"] = Json::array();
@@ -670,6 +708,8 @@ Answer Fit(Reader& r, const Dataset& data, const Json& request, const calc::Regi
     j["cheapest_by_segment"][SegmentId(segment)] = config_json(c);
   j["not_fitting"] = fit.not_fitting;
   j["engine_unsupported"] = fit.engine_unsupported;
+  j["ram_short"] = ram.ram_short;
+  j["ram_gb"] = ram_gb > 0 ? Json(ram_gb) : Json(nullptr);
   return out;
 }
 
@@ -756,6 +796,7 @@ Answer Largest(Reader& r, const Dataset& data) {
     offload = *o;
   auto ram = r.Number("ram_gbs", false, 1, 100000, "a number of GB/s from 1 to 100000");
   auto min_tps = r.Number("min_tps", true, 0, 1e6, "a number of tokens/s from 0 to 1000000");
+  auto ram_gb = r.Number("ram_gb", false, 1, 65536, "a RAM size in GB from 1 to 65536");
   r.Finish();
   if (!r.errors().empty()) return RequestErrors(r);
   Answer out;
@@ -763,8 +804,10 @@ Answer Largest(Reader& r, const Dataset& data) {
   if (!a) return out;
   const Machine* m = calc::MachineFor(data, *gpu, machine);
   const double ram_gbs = ram ? *ram : m != nullptr ? calc::PlatformRamGbs(data, m->id) : 0;
-  const calc::LargestModel best =
-      calc::LargestModelAtSpeed(data, *gpu, count, q, offload, ram_gbs, *min_tps, m, *a);
+  // The models whose offloaded weights the system RAM holds (calc/fit_ram.h).
+  const calc::LargestInRam found = calc::LargestModelInRam(data, *gpu, count, q, offload, ram_gbs,
+                                                           *min_tps, m, ram_gb.value_or(0), *a);
+  const calc::LargestModel& best = found.best;
   Json& j = out.body;
   j["gpu"] = gpu->id;
   j["count"] = count;
@@ -786,6 +829,8 @@ Answer Largest(Reader& r, const Dataset& data) {
     placed = calc::FitWithOffload(*gpu, count, *best.model, capped, offload, ram_gbs, m, *a);
   }
   j["ram_bytes"] = placed ? Bytes(placed->offload.ram_bytes) : Json(nullptr);
+  j["ram_gb"] = OrNull(ram_gb);
+  j["ram"] = found.ram ? RamJson(*found.ram) : Json(nullptr);
   return out;
 }
 
@@ -1156,9 +1201,32 @@ Answer AnswerRequest(const Dataset& data, const Json& request) {
     return RequestErrors(
         {"a request needs \"command\": one of breakeven, fit, maxctx, media, rank, vram"});
   const std::string command = request.at("command").get<std::string>();
+  // The reader's own machine (calcapi/custom_machine.h): answered on the data with it added.
+  if (request.contains("machine") && !request.at("machine").is_string()) {
+    std::vector<std::string> errors;
+    Json problems = Json::array();
+    auto custom = ReadCustomMachine(data, request.at("machine"), &errors, &problems);
+    if (!custom) {
+      Answer a = RequestErrors(errors);
+      if (!problems.empty()) a.body["error"]["problems"] = problems;
+      return a;
+    }
+    Dataset with = data;
+    with.machines.push_back(std::move(*custom));
+    Json asked = request;
+    asked["machine"] = calc::kCustomMachineId;
+    // Offloaded weights are read at the base machine's platform RAM unless the reader says.
+    const Json& typed = request.at("machine");
+    const std::string base =
+        typed.contains("base") ? typed.at("base").get<std::string>() : "desktop";
+    const double gbs = calc::PlatformRamGbs(data, base);
+    if ((command == "fit" || command == "largest") && !request.contains("ram_gbs") && gbs > 0)
+      asked["ram_gbs"] = gbs;
+    return AnswerRequest(with, asked);
+  }
   Reader r(request, command);
-  // A region (data/regions.json): fit, breakeven, rank and media answer on its view, every amount in
-  // its currency and on its tax basis (calc/regions.h); the answer says which.
+  // A region (data/regions.json): fit, breakeven, rank and media answer on its view, every amount
+  // in its currency and on its tax basis (calc/regions.h); the answer says which.
   std::optional<calc::RegionalView> view;
   if (r.Has("region")) {
     if (command != "fit" && command != "breakeven" && command != "rank" && command != "media")

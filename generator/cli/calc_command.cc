@@ -80,12 +80,23 @@ const OptionDecl kMachine = {
     "--machine", "M",
     "desktop, workstation, server-pcie-4 or server-hgx-8 (default: desktop for consumer and "
     "workstation cards, a server for data-centre cards)"};
+// The reader's own machine (calcapi/custom_machine.h); --machine names the kind it starts from.
+const OptionDecl kSlots = {"--slots", "N",
+                           "your own machine: the cards its board takes (with --psu-w, --circuit; "
+                           "--machine is the kind it starts from, default desktop)"};
+const OptionDecl kPsuW = {"--psu-w", "W", "your own machine: its PSU, watts"};
+const OptionDecl kCircuit = {
+    "--circuit", "ID",
+    "your own machine: its circuit (120v-15a, 120v-20a, 230v-16a, 220v-10a, "
+    "220v-16a, 415v-32a-3ph: the circuits of data/machines.json)"};
 const OptionDecl kGpus = {"--gpus", "ID,ID,...",
                           "a mixed set of cards in one machine (a 3090 beside a 4090)"};
 const OptionDecl kOffload = {"--offload", "M",
                              "none, layers or experts: weights kept in system RAM (default none)"};
 const OptionDecl kRamGbs = {"--ram-gbs", "N",
                             "system RAM bandwidth, GB/s (default: the machine's platform)"};
+const OptionDecl kRamGb = {"--ram-gb", "N",
+                           "your system RAM size, GB (default: the machine's usual fitting)"};
 
 std::vector<OptionDecl> ModelOptionsAnd(std::vector<OptionDecl> more) {
   std::vector<OptionDecl> options = kModelOptions;
@@ -99,15 +110,19 @@ std::vector<OptionDecl> ModelOptionsAnd(std::vector<OptionDecl> more) {
 const std::vector<CommandDecl>& CalcCommands() {
   static const std::vector<CommandDecl> commands = {
       {"calc vram", "memory an LLM needs (weights, KV cache, activations, gradients, optimizer)",
-       ModelOptionsAnd({kGpus, kMachine}), "", ""},
+       ModelOptionsAnd({kGpus, kMachine, kSlots, kPsuW, kCircuit}), "", ""},
       {"calc fit", "the GPUs, and how many of each, that hold it; price and decode speed",
        ModelOptionsAnd({{"--segment", "S", OneOf(Segments()) + " (repeatable)", true},
                         {"--condition", "C", OneOf(Conditions()) + " (repeatable)", true},
                         {"--max-gpus", "N", "most cards of one GPU tried (default 64)"},
                         kMachine,
+                        kSlots,
+                        kPsuW,
+                        kCircuit,
                         kGpus,
                         kOffload,
                         kRamGbs,
+                        kRamGb,
                         {"--min-tps", "N", "leave out configurations decoding below N tokens/s"},
                         kRegion}),
        "", ""},
@@ -119,8 +134,12 @@ const std::vector<CommandDecl>& CalcCommands() {
         {"--kv-precision", "P", "format of the KV cache"},
         {"--context", "N", "tokens per sequence (default 8192, capped at each model's maximum)"},
         kMachine,
+        kSlots,
+        kPsuW,
+        kCircuit,
         kOffload,
         kRamGbs,
+        kRamGb,
         {"--min-tps", "N", "the lowest decode speed accepted, tokens/s"},
         kJson,
         kRoot},
@@ -129,7 +148,10 @@ const std::vector<CommandDecl>& CalcCommands() {
       {"calc maxctx", "the largest context that fits N cards of one GPU",
        ModelOptionsAnd({{"--gpu", "ID", "the GPU (an id of data/gpus.json)"},
                         {"--count", "N", "how many cards (default 1)"},
-                        kMachine}),
+                        kMachine,
+                        kSlots,
+                        kPsuW,
+                        kCircuit}),
        "", ""},
       {"calc validation",
        "the speed model against published runs: each case's error, medians per hardware class, "
@@ -508,6 +530,32 @@ void PrintNotices(const Json& answer, std::ostream& out) {
       out << "note: " << n.get<std::string>() << "\n";
 }
 
+// --slots, --psu-w, --circuit: the reader's own machine, an object in place of the machine id
+// (calcapi/custom_machine.h checks it), starting from --machine's kind when given.
+int AddCustomMachine(const Options& o, Json* request, std::ostream& err) {
+  if (!o.Last("slots") && !o.Last("psu-w") && !o.Last("circuit")) return 0;
+  Json m = Json::object();
+  if (auto base = o.Last("machine")) m["base"] = *base;
+  for (const char* name : {"slots", "psu-w"}) {
+    auto text = o.Last(name);
+    double v = 0;
+    std::string error;
+    if (!text) continue;
+    if (!ParseAmount(name, *text, &v, &error)) {
+      err << "error: " << error << "\n";
+      return 2;
+    }
+    const char* field = std::string(name) == "slots" ? "slots" : "psu_w";
+    if (v == std::floor(v) && v < 1e15)
+      m[field] = static_cast<int64_t>(v);
+    else
+      m[field] = v;
+  }
+  if (auto c = o.Last("circuit")) m["circuit"] = *c;
+  (*request)["machine"] = m;
+  return 0;
+}
+
 // --machine, --gpus, --offload, --ram-gbs, --min-tps into the request (the calculator checks
 // the ids); a malformed number is exit 2, as for the other options.
 int AddPlacement(const Options& o, Json* request, std::ostream& err) {
@@ -515,7 +563,8 @@ int AddPlacement(const Options& o, Json* request, std::ostream& err) {
   if (auto m = o.Last("machine")) r["machine"] = *m;
   if (o.Has("gpus")) r["gpus"] = ListOf(o, "gpus");
   if (auto m = o.Last("offload")) r["offload"] = *m;
-  for (const char* name : {"ram-gbs", "min-tps"}) {
+  if (int code = AddCustomMachine(o, request, err)) return code;
+  for (const char* name : {"ram-gbs", "ram-gb", "min-tps"}) {
     auto text = o.Last(name);
     if (!text) continue;
     double v = 0;
@@ -524,7 +573,12 @@ int AddPlacement(const Options& o, Json* request, std::ostream& err) {
       err << "error: " << error << "\n";
       return 2;
     }
-    r[std::string(name) == "ram-gbs" ? "ram_gbs" : "min_tps"] = v;
+    std::string field = name;
+    std::replace(field.begin(), field.end(), '-', '_');
+    if (v == std::floor(v) && v < 1e15)  // a whole number as typed: "got 0", not "got 0.0"
+      r[field] = static_cast<int64_t>(v);
+    else
+      r[field] = v;
   }
   return 0;
 }
@@ -537,6 +591,27 @@ std::string MachineLabel(const Json& c) {
 }
 
 // ---------------------------------------------------------------- subcommands
+
+// What calc/sysram.h decided, in words: the need and the size it was held against.
+std::string RamText(const Json& ram) {
+  const std::string verdict = ram["verdict"].get<std::string>();
+  std::string s = "needs " + Fixed(Num(ram["need_gb"]), 1) + " GB as RAM is sold, " +
+                  Fixed(calc::ToGB(Num(ram["need_bytes"])), 1) + " GB of 10^9 bytes (offloaded " +
+                  "weights, the engine's host part and " +
+                  Fixed(calc::ToGB(Num(ram["reserve_bytes"])), 0) + " GB for the system)";
+  auto gb = [&](const char* key) { return Fixed(Num(ram[key]), 0) + " GB"; };
+  if (verdict == "fits" && ram["reader_gb"].is_number())
+    return s + ": your " + gb("reader_gb") + " hold it";
+  if (verdict == "fits" && ram["typical_gb"].is_number())
+    return s + ": the machine's usual " + gb("typical_gb") + " hold it";
+  if (verdict == "above_typical")
+    return s + ": more than the machine's usual " + gb("typical_gb") +
+           "; fit at least that much (its board takes up to " + gb("max_gb") + ")";
+  if (verdict == "too_small") return s + ": more than your " + gb("reader_gb") + ", not possible";
+  if (verdict == "above_max")
+    return s + ": more than the machine's board takes (" + gb("max_gb") + "), not possible";
+  return s;
+}
 
 // A mixed set's answer: the machine's verdict, each card's share, the speed and the warnings.
 void PrintMixed(const Json& m, const std::string& money, std::ostream& out) {
@@ -559,11 +634,15 @@ void PrintMixed(const Json& m, const std::string& money, std::ostream& out) {
     out << "  " << m["gpus"][i].get<std::string>() << ": " << Fixed(100 * Num(m["fractions"][i]), 1)
         << " % of the layers, " << Fixed(calc::ToGB(Num(m["card_bytes"][i])), 2) << " of "
         << Fixed(calc::ToGB(Num(m["usable_bytes"][i])), 2) << " GB\n";
+  if (m.contains("offload") && m["offload"].is_object())
+    out << "  offload: " << m["offload"]["layers_on_cpu"].get<int>() << " layers in system RAM ("
+        << Fixed(calc::ToGB(Num(m["offload"]["ram_bytes"])), 2) << " GB, read at "
+        << Fixed(Num(m["offload"]["ram_gbs"]), 1)
+        << " GB/s)\n  system RAM: " << RamText(m["offload"]["ram"]) << "\n";
   out << "  " << (m["fits"].get<bool>() ? "fits in memory" : "does not fit in memory");
   if (!m["tokens_per_s"].is_null())
     out << ", " << Fixed(Num(m["tokens_per_s"]), 1) << " tokens/s (the cards one after another)";
-  if (!m["price_usd"].is_null())
-    out << ", " << Fixed(Num(m["price_usd"]), 0) << " " << money;
+  if (!m["price_usd"].is_null()) out << ", " << Fixed(Num(m["price_usd"]), 0) << " " << money;
   out << "\n";
   for (const Json& w : m["warnings"]) {
     const std::string id = w.get<std::string>();
@@ -671,6 +750,7 @@ int RunLargest(const Options& o, const Dataset& data, std::ostream& out, std::os
         << Fixed(Num(j["ram_gbs"]), 1) << " GB/s (" << Fixed(calc::ToGB(Num(j["ram_bytes"])), 1)
         << " GB of RAM needed)";
   out << "\n";
+  if (j["ram"].is_object()) out << "system RAM: " << RamText(j["ram"]) << "\n";
   return 0;
 }
 
@@ -727,17 +807,18 @@ int RunFit(const Options& o, const Dataset& data, std::ostream& out, std::ostrea
                   c["psu_w"].is_null() ? "-" : Fixed(Num(c["psu_w"]), 0).c_str());
     out << line;
     if (c["offload"].is_object())
-      out << "    offload: " << c["offload"]["layers_on_cpu"].get<int>() << " layers' "
-          << j["offload"].get<std::string>() << " in system RAM ("
+      out << "    offload: " << c["offload"]["layers_on_cpu"].get<int>()
+          << (j["offload"] == "experts" ? " layers' experts" : " layers") << " in system RAM ("
           << Fixed(calc::ToGB(Num(c["offload"]["ram_bytes"])), 2) << " GB, read at "
           << Fixed(Num(c["offload"]["ram_gbs"]), 1) << " GB/s)\n";
+    if (c["offload"].is_object() && c["offload"]["ram"].is_object())
+      out << "    system RAM: " << RamText(c["offload"]["ram"]) << "\n";
   }
   if (!j["cheapest"].is_null()) {
     out << "cheapest: " << j["cheapest"]["count"].get<int>() << " x "
         << j["cheapest"]["gpu"].get<std::string>() << " for "
         << Fixed(Num(j["cheapest"]["price_usd"]), 0) << " " << CurrencyOf(j) << " in "
-        << MachineLabel(j["cheapest"])
-        << "\n";
+        << MachineLabel(j["cheapest"]) << "\n";
     if (o.Last("users") || o.Last("prompt") || o.Last("engine")) PrintServing(j["cheapest"], out);
   }
   if (!j["engine_unsupported"].empty()) {
@@ -748,6 +829,11 @@ int RunFit(const Options& o, const Dataset& data, std::ostream& out, std::ostrea
   if (!j["not_fitting"].empty()) {
     out << "does not fit in " << max_gpus << " GPUs or its machine:";
     for (const Json& id : j["not_fitting"]) out << " " << id.get<std::string>();
+    out << "\n";
+  }
+  if (!j["ram_short"].empty()) {
+    out << "not enough system RAM for the offloaded weights:";
+    for (const Json& id : j["ram_short"]) out << " " << id.get<std::string>();
     out << "\n";
   }
   if (!j["too_slow"].empty()) {
@@ -772,6 +858,7 @@ int RunMaxContext(const Options& o, const Dataset& data, std::ostream& out, std:
   }
   request["count"] = count;
   if (auto m = o.Last("machine")) request["machine"] = *m;
+  if (int code = AddCustomMachine(o, &request, err)) return code;
   if (int code = AddConfig(o, &request, err)) return code;
   Json j;
   if (int code = Ask(data, request, &j, err)) return code;
@@ -838,8 +925,8 @@ int RunBreakeven(const Options& o, const Dataset& data, std::ostream& out, std::
   }
   const std::string money = CurrencyOf(j);
   out << "desktop: " << Fixed(Num(j["desktop_cost_usd"]), 2) << " " << money << ", "
-      << Fixed(Num(j["desktop_watts"]), 0) << " W; cloud: " << Fixed(Num(j["cloud_usd_per_hour"]), 2)
-      << " " << money << " per hour\n";
+      << Fixed(Num(j["desktop_watts"]), 0)
+      << " W; cloud: " << Fixed(Num(j["cloud_usd_per_hour"]), 2) << " " << money << " per hour\n";
   out << "electricity: " << Fixed(Num(j["electricity_kwh_per_year"]), 0) << " kWh, "
       << Fixed(Num(j["electricity_usd_per_year"]), 2) << " " << money << " per year\n";
   if (!j["break_even_days"].is_null())

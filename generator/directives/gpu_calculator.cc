@@ -9,6 +9,7 @@
 #include <algorithm>
 
 #include "base/text.h"
+#include "calc/custom_machine.h"
 #include "calc/memory.h"
 #include "calc/placement.h"
 #include "directives/calc_form.h"
@@ -74,9 +75,19 @@ const std::vector<std::string> kScriptStrings = {"calc.loading",
                                                  "machine.workstation.name",
                                                  "machine.server-pcie-4.name",
                                                  "machine.server-hgx-8.name",
+                                                 "machine.custom.name",
                                                  "unit.machines",
                                                  "unit.machine_build",
                                                  "calc.offloaded",
+                                                 "calc.ram.fits_reader",
+                                                 "calc.ram.fits_typical",
+                                                 "calc.ram.above_typical",
+                                                 "calc.ram.unchecked",
+                                                 "calc.ram.too_small",
+                                                 "calc.ram.above_max",
+                                                 "calc.mixed.offloaded",
+                                                 "calc.ram.short.reader",
+                                                 "calc.ram.short.machine",
                                                  "calc.mixed.caption",
                                                  "calc.mixed.fits",
                                                  "calc.mixed.memory",
@@ -132,12 +143,26 @@ std::string MachineFieldset(const PageContext& ctx) {
   std::string machine_opts = Option("auto", ctx.T("calc.machine.auto"), true);
   for (const Machine& m : ctx.data->machines)
     machine_opts += Option(m.id, ctx.T("machine." + m.id + ".name"), false);
+  // The reader's own machine (calc/custom_machine.h): a desktop with their slots, PSU, circuit.
+  machine_opts += Option(calc::kCustomMachineId, ctx.T("machine.custom.name"), false);
+  std::string circuit_opts = Option("auto", ctx.T("calc.circuit.auto"), true);
+  for (const Circuit* c : calc::NamedCircuits(*ctx.data))
+    circuit_opts +=
+        Option(calc::CircuitId(*c), ctx.T("calc.circuit." + calc::CircuitId(*c)), false);
   std::string offload_opts;
   for (const std::string& o : calc::OffloadIds())
     offload_opts += Option(o, ctx.T("calc.offload." + o), o == "none");
   std::string h = "</fieldset>\n<fieldset>\n<legend>" + HtmlEscape(ctx.T("calc.legend.machine")) +
                   "</legend>\n";
   h += Field("machine", ctx.T("col.machine"), Select("machine", machine_opts));
+  h += "<div class=\"calc-custom-machine\" hidden>\n" +
+       Field("custom_slots", ctx.T("calc.field.custom_slots"),
+             NumberInput("custom_slots", 2, calc::kMaxCustomSlots)) +
+       Field("custom_psu_w", ctx.T("calc.field.custom_psu_w"),
+             DecimalInput("custom_psu_w", "1600", "20000")) +
+       Field("custom_circuit", ctx.T("calc.field.custom_circuit"),
+             Select("custom_circuit", circuit_opts)) +
+       "</div>\n";
   h += "<p class=\"calc-field\"><label for=\"calc-gpus\">" + HtmlEscape(ctx.T("calc.field.gpus")) +
        "</label>\n<input id=\"calc-gpus\" name=\"gpus\" type=\"text\" autocomplete=\"off\" "
        "spellcheck=\"false\" aria-describedby=\"calc-gpus-note\" value=\"\">\n"
@@ -145,6 +170,7 @@ std::string MachineFieldset(const PageContext& ctx) {
        HtmlEscape(ctx.T("calc.gpus.note")) + "</span></p>\n";
   h += Field("offload", ctx.T("calc.field.offload"), Select("offload", offload_opts));
   h += Field("ram_gbs", ctx.T("calc.field.ram_gbs"), DecimalInput("ram_gbs", "", "100000"));
+  h += Field("ram_gb", ctx.T("calc.field.ram_gb"), DecimalInput("ram_gb", "", "65536"));
   h += Field("min_tps", ctx.T("calc.field.min_tps"), DecimalInput("min_tps", "", "1000000"));
   return h;
 }

@@ -7,8 +7,14 @@
 
 // ------------------------------------------------------------------ the grid
 // The build fields of the fit form at their defaults: each card's own machine, one kind of card,
-// nothing in system RAM.
-const noBuild = { machine: 'auto', gpus: '', offload: 'none', ram_gbs: '', min_tps: '' };
+// nothing in system RAM; the reader's own machine at the form's defaults (used only when chosen).
+const noBuild = { machine: 'auto', custom_slots: '2', custom_psu_w: '1600', custom_circuit: 'auto', gpus: '', offload: 'none',
+  ram_gbs: '', ram_gb: '', min_tps: '' };
+
+// The circuits the form offers on each page: its region's household ones (calc/regions.h keeps
+// a machine's circuits of the page's region) and the data centre's.
+const PAGE_CIRCUITS = { en: ['auto', '120v-15a', '120v-20a', '415v-32a-3ph'], fr: ['auto', '230v-16a'],
+  'zh-Hans': ['auto', '220v-10a', '220v-16a'] };
 
 export function fitGrid(models, gpus) {
   const out = [];
@@ -27,6 +33,15 @@ export function fitGrid(models, gpus) {
     out.push({ ...q4, machine: ['desktop', 'workstation', 'server-pcie-4', 'server-hgx-8'][i % 4] });
     if (gpus.includes('rtx-3090')) out.push({ ...q4, gpus: i % 2 ? 'rtx-3090, rtx-4090' : 'rtx-3090,rtx-3090,rtx-4090' });
     out.push({ ...q4, machine: 'desktop', offload: i % 2 ? 'experts' : 'layers', ram_gbs: i % 3 ? '' : '51.2', min_tps: i % 4 ? '' : '5' });
+    // The system RAM's size (calc/sysram.h), offload beside a mixed set (calc/mixed_offload.h),
+    // the reader's own machine (calc/custom_machine.h).
+    if (i % 2 === 0) { // every language in turn (i % 3)
+      const bf16 = { ...q4, precision: 'bf16', context: at(4096) };
+      out.push({ ...bf16, offload: 'layers', ram_gb: ['', '32', '256'][(i / 2) % 3] });
+      if (gpus.includes('rtx-3090')) out.push({ ...bf16, gpus: 'rtx-3090,rtx-4090', offload: 'layers', ram_gb: (i / 2) % 2 ? '64' : '' });
+      out.push({ ...q4, machine: 'custom', custom_slots: String(1 + ((i / 2) % 4)), custom_psu_w: ['850', '1600', '2200'][i % 3],
+        custom_circuit: PAGE_CIRCUITS[lang][(i / 2) % PAGE_CIRCUITS[lang].length] });
+    }
     // Engines and serving: users around the knee, a prompt, an engine a card may not run.
     out.push({ ...base, precision: 'q4_k_m', kv_precision: 'bf16', context: at(4096), batch: [1, 8, 64][i % 3],
       engine: ['vllm', 'mlx', 'llama.cpp/vulkan', 'llama.cpp/rocm'][i % 4], prompt_tokens: [512, 8192][i % 2],
@@ -34,6 +49,8 @@ export function fitGrid(models, gpus) {
   });
   // A mixed set with an unknown card: the calculator says which.
   out.push({ tool: 'fit', lang: 'fr', model: models[0].id, precision: 'q4_k_m', kv_precision: 'bf16', context: 2048, batch: 1, mode: 'inference', gpu: 'rtx-4090', count: 1, ...noBuild, gpus: 'rtx-409' });
+  // The reader's machine out of range: said in the page's language with the field's label.
+  out.push({ tool: 'fit', lang: 'zh-Hans', model: models[0].id, precision: 'q4_k_m', kv_precision: 'bf16', context: 2048, batch: 1, mode: 'inference', engine: '', prompt_tokens: 1024, gpu: 'rtx-4090', count: 1, ...noBuild, machine: 'custom', custom_psu_w: '50' });
   // Errors: past the model's context, an empty field.
   out.push({ tool: 'fit', lang: 'en', model: models[0].id, precision: 'q4_k_m', kv_precision: 'bf16', context: models[0].max_context + 1, batch: 1, mode: 'inference', engine: '', prompt_tokens: 1024, gpu: 'rtx-4090', count: 1, ...noBuild });
   out.push({ tool: 'fit', lang: 'fr', model: models[1].id, precision: 'q4_k_m', kv_precision: 'bf16', context: '', batch: 1, mode: 'inference', engine: '', prompt_tokens: 1024, gpu: 'rtx-4090', count: 1, ...noBuild });
@@ -127,11 +144,16 @@ export function expectedRequests(c, defaults) {
     base[c.mode === 'inference' ? 'users' : 'batch'] = whole(c.batch);
     if (c.engine) base.engine = c.engine;
     const build = {};
-    if (c.machine && c.machine !== 'auto') build.machine = c.machine;
+    if (c.machine === 'custom') {
+      build.machine = { slots: num(c.custom_slots, 1), psu_w: num(c.custom_psu_w, 1) };
+      if (c.custom_circuit !== 'auto') build.machine.circuit = c.custom_circuit;
+    } else if (c.machine && c.machine !== 'auto') {
+      build.machine = c.machine;
+    }
     const ids = (c.gpus ?? '').split(',').map((id) => id.trim()).filter((id) => id !== '');
     if (ids.length > 0) build.gpus = ids;
     if (c.offload && c.offload !== 'none') build.offload = c.offload;
-    for (const name of ['ram_gbs', 'min_tps']) if ((c[name] ?? '').trim() !== '') build[name] = num(c[name], 1);
+    for (const name of ['ram_gbs', 'ram_gb', 'min_tps']) if ((c[name] ?? '').trim() !== '') build[name] = num(c[name], 1);
     const fit = { command: 'fit', ...base, ...build, context: whole(c.context) };
     if (c.mode === 'inference') fit.prompt_tokens = whole(c.prompt_tokens);
     fit.region = PAGE_REGION[c.lang];
@@ -243,6 +265,8 @@ export async function checkShown(page, c, shown, answers, names) {
       return problems;
     }
     if (c.tool === 'fit') {
+      // A page that failed to answer shows no table (its script logs why): say so, not crash.
+      if (shown.tables.length === 0) return [`no table shown; status '${shown.status}'`];
       const total = gb.format(first.memory.total_bytes / 1e9);
       want(shown.status.includes(names.models[c.model]) && shown.status.includes(total), `status '${shown.status}' lacks ${total}`);
       want(shown.tables[0].at(-1)[1] === total, `memory total ${shown.tables[0].at(-1)[1]} ≠ ${total}`);
@@ -265,6 +289,11 @@ export async function checkShown(page, c, shown, answers, names) {
           row[3].endsWith(price) && (row[3] !== price) === Boolean(cfg.price_estimated),
           `first configuration ${row.join(' | ')} ≠ ${names.gpus[cfg.gpu]} | ${cfg.count} | ${price}`);
       }
+      // System RAM: the first offloaded configuration's need, in the page's format.
+      const offloaded = first.configs.find((x) => x.offload && x.offload.ram);
+      if (offloaded) want(shown.status.includes(gb.format(offloaded.offload.ram.need_gb)), `status '${shown.status}' lacks the RAM need ${offloaded.offload.ram.need_gb}`);
+      if (first.ram_short && first.ram_short.length)
+        want(shown.status.includes(names.gpus[first.ram_short[0]]), `status lacks ${first.ram_short[0]}, short of system RAM`);
       // Serving: the cheapest configuration's users and per-user speed; the cards an engine
       // does not run on, by name.
       const s = first.cheapest && first.cheapest.serving;

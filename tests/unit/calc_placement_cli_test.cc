@@ -151,8 +151,6 @@ TEST_CASE("calc: bad --machine, --gpus, --offload, --ram-gbs, all said in one ru
        "error: unknown machine 'dekstop'; did you mean 'desktop'?\n"
        "error: unknown GPU 'rtx-409'; did you mean 'rtx-4090'?\n"
        "error: unknown offload 'cpu'; expected one of none, layers, experts\n"},
-      {Fit({"--gpus", "rtx-3090,rtx-4090", "--offload", "layers"}), 2,
-       "error: offload beside a mixed set is not modelled: give 'gpus' or 'offload', not both\n"},
   };
   for (const Case& c : cases) {
     std::string joined;

@@ -9,7 +9,8 @@
 // config.json files (tests/hf_configs: real ones as text and as objects, broken ones) for vram,
 // fit and maxctx; media (every pipeline, format and offload mode; the cards that hold it under
 // price conditions and machines); machines, mixed sets, offload and the largest model at a
-// speed (calc/placement.h); and error cases (unknown ids and
+// speed (calc/placement.h); system RAM for offload, offload beside a mixed set and the
+// reader's own machine (calc/sysram.h, mixed_offload.h, custom_machine.h); and error cases (unknown ids and
 // fields, wrong types, out-of-range values, malformed JSON, invalid UTF-8).
 //
 // usage: node equality.mjs --native BIN --gpuguide BIN --root DIR --work DIR
@@ -188,12 +189,28 @@ for (const m of models) {
     add({ command: "vram", model: m.id, precision: "fp16", context: 4096, gpus, machine: "workstation" });
   }
 }
+// System RAM for offloaded weights (calc/sysram.h), offload beside a mixed set
+// (calc/mixed_offload.h) and the reader's own machine (calc/custom_machine.h).
+for (const m of models.slice(0, 6)) {
+  for (const ram_gb of [undefined, 16, 64, 256])
+    add({ command: "fit", model: m.id, precision: "bf16", context: 4096, segments: ["consumer"], offload: "layers", ram_gb });
+  for (const gpus of mixedSets)
+    for (const offload of ["layers", "experts"])
+      add({ command: "fit", model: m.id, precision: "bf16", context: 4096, gpus, offload, ram_gb: [undefined, 32, 512][gpus.length % 3] });
+  for (const machine of [{ slots: 4, psu_w: 1600, circuit: "120v-15a" }, { base: "workstation", slots: 4, psu_w: 2200 },
+    { psu_w: 850, circuit: "230v-16a" }, {}])
+    add({ command: "fit", model: m.id, precision: "q4_k_m", context: 8192, machine });
+}
+add({ command: "maxctx", model: models[0].id, precision: "q4_k_m", gpu: "rtx-4090", count: 3, machine: { slots: 3, circuit: "220v-10a" } });
+for (const machine of [{ slots: 0 }, { slots: 2.5, psu_w: 50, circuit: "na-15" }, { base: "desk" }, { psu: 1000 }, "custom", [4]])
+  add({ command: "fit", model: models[0].id, precision: "q4_k_m", context: 2048, machine });
+add({ command: "fit", model: models[0].id, precision: "q4_k_m", context: 2048, ram_gb: 0 });
 for (const gpu of ["rtx-3090", "rtx-4090", gpus[0]])
   for (const offload of ["none", "layers", "experts"])
     for (const min_tps of [1, 10, 40])
       add({ command: "largest", gpu, precision: "q4_k_m", offload, min_tps });
 for (const bad of [{ machine: "dekstop" }, { machine: 3 }, { gpus: ["rtx-309"] }, { gpus: [] }, { gpus: "rtx-3090" },
-  { gpus: ["dgx-spark", "rtx-3090"] }, { offload: "cpu" }, { offload: "layers", gpus: ["rtx-3090", "rtx-4090"] },
+  { gpus: ["dgx-spark", "rtx-3090"] }, { offload: "cpu" },
   { ram_gbs: 0 }, { min_tps: -1 }, { offload: "layers", mode: "lora" }])
   add({ command: "fit", model: models[0].id, precision: "q4_k_m", context: 2048, ...bad });
 add({ command: "largest", gpu: "rtx-309", precision: "q4_k_m" });

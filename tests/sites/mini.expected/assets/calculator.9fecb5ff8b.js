@@ -17,15 +17,17 @@
 // the text itself goes to the worker as it is (calc-worker.js puts it in the request), so
 // the page's thread never parses or copies it into JSON; a number the calculator refuses is
 // said in the page's language (the answer's "problems", generator/calcapi/README.md).
+// The machine may be the reader's own (its slots, PSU and circuit, shown while "custom" is
+// chosen); with weights in system RAM the answer says whether the RAM holds them.
 
 const FIELDS = ["model", "precision", "kv_precision", "context", "batch", "mode", "engine", "prompt_tokens", "gpu", "count",
-  "machine", "gpus", "offload", "ram_gbs", "min_tps", "region"];
+  "machine", "custom_slots", "custom_psu_w", "custom_circuit", "gpus", "offload", "ram_gbs", "ram_gb", "min_tps", "region"];
 const WHOLE = new Set(["context", "batch", "count", "prompt_tokens"]);
 // The request fields of this form that hold numbers: [form field, scale]. In inference the
 // batch field is sent as "users" (one sequence per user).
 const NUMBERS = {
   context: ["context", 1], batch: ["batch", 1], users: ["batch", 1], count: ["count", 1],
-  prompt_tokens: ["prompt_tokens", 1], ram_gbs: ["ram_gbs", 1], min_tps: ["min_tps", 1],
+  prompt_tokens: ["prompt_tokens", 1], ram_gbs: ["ram_gbs", 1], ram_gb: ["ram_gb", 1], "machine.slots": ["custom_slots", 1], "machine.psu_w": ["custom_psu_w", 1], min_tps: ["min_tps", 1],
 };
 // The longest config.json text the page takes: 1 MB (a config.json is a few kilobytes).
 const CONFIG_LIMIT = 1_000_000;
@@ -105,6 +107,8 @@ class CalculatorForm {
     const option = this.control("model").selectedOptions[0];
     if (option) this.control("context").max = option.dataset.maxContext;
     if (this.configField) this.configField.hidden = !this.pasted();
+    const custom = this.root.querySelector(".calc-custom-machine");
+    if (custom) custom.hidden = this.control("machine").value !== "custom";
   }
 
   // True when the model is the pasted config.json.
@@ -173,17 +177,51 @@ class CalculatorForm {
   placement() {
     const p = {};
     const machine = this.control("machine");
-    if (machine && machine.value !== "auto") p.machine = machine.value;
+    if (machine && machine.value === "custom") {
+      // The reader's own machine (generator/calcapi/README.md): a desktop with their figures.
+      p.machine = { slots: numberOf(this.control("custom_slots").value, 1), psu_w: numberOf(this.control("custom_psu_w").value, 1) };
+      const circuit = this.control("custom_circuit").value;
+      if (circuit !== "auto") p.machine.circuit = circuit;
+    } else if (machine && machine.value !== "auto") {
+      p.machine = machine.value;
+    }
     const gpus = this.control("gpus");
     const ids = gpus ? gpus.value.split(",").map((id) => id.trim()).filter((id) => id !== "") : [];
     if (ids.length > 0) p.gpus = ids;
     const offload = this.control("offload");
     if (offload && offload.value !== "none") p.offload = offload.value;
-    for (const name of ["ram_gbs", "min_tps"]) {
+    for (const name of ["ram_gbs", "ram_gb", "min_tps"]) {
       const field = this.control(name);
       if (field && field.value.trim() !== "") p[name] = numberOf(field.value, 1);
     }
     return p;
+  }
+
+  // Whether the system RAM holds the offloaded weights (calc/sysram.h), for `config` in
+  // `machine`: the need against the reader's size or the machine's.
+  ramSentence(config, r, machine) {
+    const key = r.verdict === "fits" ? (r.reader_gb !== null ? "calc.ram.fits_reader" : "calc.ram.fits_typical")
+      : r.verdict === "unchecked" ? "calc.ram.unchecked" : `calc.ram.${r.verdict}`;
+    return fill(this.t[key], {
+      config, machine, need: this.gb.format(r.need_gb), reserve: this.int.format(r.reserve_bytes / 1e9),
+      have: this.int.format(r.reader_gb ?? r.typical_gb ?? 0), max: this.int.format(r.max_gb ?? 0),
+    });
+  }
+
+  // The first offloaded configuration's RAM, and the cards left out for want of RAM.
+  ramText(fit) {
+    const out = [];
+    const c = fit.configs.find((x) => x.offload && x.offload.ram);
+    if (c) {
+      out.push(this.ramSentence(`${this.int.format(c.count)} × ${this.name("gpu", c.gpu)}`, c.offload.ram,
+        c.machine ? this.machineName(c) : ""));
+    }
+    if (fit.ram_short && fit.ram_short.length > 0) {
+      out.push(fill(this.t[fit.ram_gb !== null ? "calc.ram.short.reader" : "calc.ram.short.machine"], {
+        have: this.int.format(fit.ram_gb ?? 0), gpus: fit.ram_short.map((id) => this.name("gpu", id)).join(", "),
+      }));
+    }
+    return out;
   }
 
   // The mixed set's answer: one sentence, each card's share, the warnings.
@@ -200,6 +238,11 @@ class CalculatorForm {
         psu: m.build.psu_w === null ? "—" : this.watts(m.build.psu_w) }) : machine;
       said = fill(this.t["calc.mixed.fits"], { gpus: names, machine, build,
         tokens: m.tokens_per_s === null ? "—" : this.speed.format(m.tokens_per_s) });
+    }
+    const o = m.offload;
+    if (o) {
+      said += ` ${fill(this.t["calc.mixed.offloaded"], { layers: this.int.format(o.layers_on_cpu),
+        gb: this.gb.format(o.ram_bytes / 1e9), gbs: this.gb.format(o.ram_gbs) })} ${this.ramSentence(names, o.ram, machine)}`;
     }
     const pct = new Intl.NumberFormat(this.root.dataset.locale, { style: "percent", maximumFractionDigits: 1 });
     const rows = m.gpus.map((id, i) => [this.name("gpu", id), pct.format(m.fractions[i]),
@@ -307,6 +350,7 @@ class CalculatorForm {
     }
     if (fit.too_slow.length > 0)
       said.push(fill(this.t["calc.too_slow"], { gpus: fit.too_slow.map((id) => this.name("gpu", id)).join(", ") }));
+    said.push(...this.ramText(fit));
     const mixed = fit.mixed ? this.mixedResult(fit.mixed) : null;
     if (mixed) said.push(mixed.said);
     this.status.textContent = said.join(" ");
@@ -379,6 +423,7 @@ class CalculatorForm {
       this.answer();
     });
     this.control("model").addEventListener("change", () => this.limitContext());
+    this.control("machine").addEventListener("change", () => this.limitContext());
     // The pasted text is answered as the reader types (after a pause), and never written to
     // the URL.
     const config = this.control("config");
