@@ -163,10 +163,12 @@ std::set<std::string> ChangedInputs(const Snapshot& a, const Snapshot& b) {
   return changed;
 }
 
-// Whether a change to templates, assets or UI strings can explain a page change.
+// Whether a change to templates, assets, UI strings or data text translations can explain a
+// page change.
 bool TemplatesChanged(const std::set<std::string>& changed_inputs) {
   for (const auto& f : changed_inputs)
-    if (StartsWith(f, "templates/") || StartsWith(f, "assets/") || EndsWith(f, "_strings.json"))
+    if (StartsWith(f, "templates/") || StartsWith(f, "assets/") || EndsWith(f, "_strings.json") ||
+        EndsWith(f, "_data_text.json"))
       return true;
   return false;
 }
