@@ -391,6 +391,7 @@ std::string DescribeKey(const std::string& key, const Snapshot& a, const Snapsho
   if (kind == "template") return "template " + rest;
   if (kind == "asset") return "asset " + rest;
   if (kind == "string") return "UI string " + rest;
+  if (kind == "data-text") return "data text translations (" + rest + ")";
   if (kind == "price") return "current price of " + name(rest);
   if (kind == "rank-of") return "rank of " + name(rest);
   if (kind == "count") return "number of " + rest;

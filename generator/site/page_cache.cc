@@ -112,10 +112,12 @@ DependencyValues::DependencyValues(std::map<std::string, std::string> file_hashe
   for (const auto& [path, hash] : file_hashes)
     if (StartsWith(path, "templates/") && EndsWith(path, ".html"))
       template_values_.emplace(path.substr(10, path.size() - 15), hash + all_strings_);
-  // A language's data text translations: its catalog file, or that it has none.
+  // A language's data text translations: its catalog file's hash, or "" when it has none
+  // (a value review does not name as a cause: a page that starts showing a note in a
+  // language without a catalog reads the key anew, and nothing about it changed).
   for (const auto& l : languages_) {
     auto it = files_.find(DataTextCatalog::FileOf(l.code));
-    data_text_values_.emplace(l.code, it == files_.end() ? "none" : it->second);
+    data_text_values_.emplace(l.code, it == files_.end() ? std::string() : it->second);
   }
   // Every UI string's value once, not once per page that reads it.
   for (const auto& key : strings.Keys()) {
