@@ -17,10 +17,10 @@ std::string Render(const Args& a, const PageContext& ctx) {
   for (const auto& as : ctx.data->assumptions) {
     const bool regional = region != nullptr && as.id == "electricity_usd_per_kwh";
     const bool estimated = regional ? region->electricity_estimated : as.prov.estimated;
-    // The source is quoted as the data writes it (marked as such on other languages' pages).
-    std::string src =
-        DataLanguageHtml(HtmlEscape(regional ? region->electricity_source : as.prov.source), ctx) +
-        (estimated ? " (" + HtmlEscape(ctx.T("perf.estimated")) + ")" : "");
+    // The source in the page's language where content/<lang>/_data_text.json translates it,
+    // else as the data writes it, marked so (DataTextHtml).
+    std::string src = DataTextHtml(regional ? region->electricity_source : as.prov.source, ctx) +
+                      (estimated ? " (" + HtmlEscape(ctx.T("perf.estimated")) + ")" : "");
     t.Row({Cell::Html("<code>" + HtmlEscape(as.id) + "</code>"),
            Cell::Text(FormatAssumption(as, ctx), true), Cell::Html(src),
            Cell::Text(ctx.fmt->Date(regional ? region->electricity_date : as.prov.as_of))});

@@ -45,7 +45,7 @@ std::string Render(const Args& a, const PageContext& ctx) {
   for (const auto* p : obs) {
     calc::CurrentPrice shown;  // the observation's own provenance, never stale
     shown.estimated = p->prov.estimated;
-    std::string note = DataLanguageHtml(HtmlEscape(p->prov.note), ctx);
+    std::string note = DataTextHtml(p->prov.note, ctx);  // translated when it can be
     if (p->prov.estimated && !p->estimate_method.empty())
       note = "<strong>" +
              HtmlEscape(ctx.TF("price.estimate_method",

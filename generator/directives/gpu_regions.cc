@@ -24,11 +24,11 @@ std::string Render(const Args& a, const PageContext& ctx) {
     std::string kwh = HtmlEscape(ctx.TF(
         "unit.usd_per_kwh", {{"v", ctx.fmt->Currency(r.currency, r.electricity_per_kwh, true)}}));
     if (r.electricity_estimated) kwh = EstimateMark(ctx) + kwh;
-    std::string source = SourceHtml(r.electricity_source);
-    // The source's words and the note come as data/regions.json has them (the data's
-    // language, marked so: DataLanguageHtml).
-    if (!r.electricity_note.empty()) source += " " + HtmlEscape(r.electricity_note);
-    source = DataLanguageHtml(source, ctx);
+    // The source's words and the note in the page's language where content/<lang>/
+    // _data_text.json translates them, else as data/regions.json has them, marked so
+    // (DataTextHtml).
+    std::string source = DataTextHtml(r.electricity_source, ctx, true);
+    if (!r.electricity_note.empty()) source += " " + DataTextHtml(r.electricity_note, ctx);
     t.Row({Cell::Text(ctx.T("region.name." + r.id)), Cell::Text(tax), Cell::Html(kwh, true),
            Cell::Text(r.circuit), Cell::Html(source),
            Cell::Text(ctx.fmt->Date(r.electricity_date))});
@@ -37,9 +37,8 @@ std::string Render(const Args& a, const PageContext& ctx) {
   fx.Columns({Cell::Text(ctx.T("col.fx_pair")), Cell::Text(ctx.T("col.fx_rate"), true),
               Cell::Text(ctx.T("col.source")), Cell::Text(ctx.T("col.as_of"))});
   for (const FxRate& x : d.fx_rates) {
-    std::string source = SourceHtml(x.source);
-    if (!x.note.empty()) source += " " + HtmlEscape(x.note);
-    source = DataLanguageHtml(source, ctx);
+    std::string source = DataTextHtml(x.source, ctx, true);
+    if (!x.note.empty()) source += " " + DataTextHtml(x.note, ctx);
     fx.Row({Cell::Text("1 " + x.from + " → " + x.to), Cell::Text(ctx.fmt->Number(x.rate, 4), true),
             Cell::Html(source), Cell::Text(ctx.fmt->Date(x.date))});
   }

@@ -269,6 +269,23 @@ std::string DataLanguageHtml(const std::string& html, const PageContext& ctx) {
   return "<span lang=\"" + HtmlEscape(data_lang) + "\">" + html + "</span>";
 }
 
+std::string DataTextHtml(const std::string& text, const PageContext& ctx, bool link_addresses) {
+  auto html = [&](const std::string& t) { return link_addresses ? SourceHtml(t) : HtmlEscape(t); };
+  if (text.empty() || ctx.lang == nullptr || ctx.lang->code == ctx.data->site.default_language)
+    return html(text);
+  ctx.Read("data-text:" + ctx.lang->code);
+  const std::string* t =
+      ctx.strings != nullptr ? ctx.strings->DataText().Find(ctx.lang->code, text) : nullptr;
+  std::vector<DataTextPart> parts;
+  if (t == nullptr || !SplitDataText(*t, &parts)) return DataLanguageHtml(html(text), ctx);
+  std::string h;
+  for (const auto& part : parts)
+    h += part.lang.empty()
+             ? html(part.text)
+             : "<span lang=\"" + HtmlEscape(part.lang) + "\">" + html(part.text) + "</span>";
+  return h;
+}
+
 std::string SourceHtml(const std::string& source) {
   std::string h;
   size_t at = 0;
@@ -279,7 +296,9 @@ std::string SourceHtml(const std::string& source) {
       http = source.find("http", http + 4);
     if (http == std::string::npos) break;
     size_t end = http;
-    while (end < source.size() &&
+    // Addresses are ASCII (IRIs are written percent-encoded in the data): a translated text's
+    // full-width mark right after one ("…epmt_5_6_a；") is not part of it.
+    while (end < source.size() && static_cast<unsigned char>(source[end]) < 0x80 &&
            std::string_view(" \t\n)]}>\"'").find(source[end]) == std::string_view::npos)
       ++end;
     // A sentence's full stop, comma or semicolon after an address is not part of it.

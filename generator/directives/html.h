@@ -144,13 +144,23 @@ std::string TFHtml(const PageContext& ctx, const std::string& key,
                    const std::vector<std::pair<std::string, std::string>>& text_args,
                    const std::vector<std::pair<std::string, std::string>>& html_args);
 // A source as HTML: the text escaped, each web address in it (http:// or https://, up to a
-// space or a closing bracket/quote) a link with rel="noopener". A link loads nothing.
+// space, a closing bracket/quote or a non-ASCII character) a link with rel="noopener". A link
+// loads nothing.
 std::string SourceHtml(const std::string& source);
 // Text quoted from the data as it was written (a source's title, an observation's note), which
 // is in the site's default language: on a page in another language it is wrapped in
 // <span lang="…"> so that readers, screen readers and tests know it is not the page's
 // language. `html` is already HTML.
 std::string DataLanguageHtml(const std::string& html, const PageContext& ctx);
+// A data text (a price observation's note, a region's electricity source or note, an
+// assumption's source: i18n/data_text.h, TranslatableDataTexts) on the page: its translation
+// into the page's language (content/<lang>/_data_text.json), escaped, with its quotations
+// ({en:…}) marked <span lang="en">, when there is one; else the text as the data writes it,
+// escaped and marked by DataLanguageHtml. With link_addresses, the web addresses in it are
+// links (SourceHtml). On a page in another language than the data's, records the dependency
+// key "data-text:<lang>" (directives/page_context.h).
+std::string DataTextHtml(const std::string& text, const PageContext& ctx,
+                         bool link_addresses = false);
 // "measured" / "estimated" tag.
 std::string PerfTag(bool measured, const PageContext& ctx);
 

@@ -11,6 +11,8 @@
 //   template:<name>       a template the page is rendered with
 //   asset:<name>          a published asset the page links to
 //   string:<key>          a UI string read by a directive (templates read theirs: template:…)
+//   data-text:<lang>      the data text translations of a language, content/<lang>/
+//                         _data_text.json (directives/html.h, DataTextHtml)
 //   data:<file>           a whole data file ("data:gpus" = data/gpus.json; "data:site")
 //   data:<file>/<id>      one record of a data file, named by a directive argument;
 //                         data:prices/<gpu>: that card's price observations

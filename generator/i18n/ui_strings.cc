@@ -44,6 +44,7 @@ void UiStrings::Load(const std::string& root, const SiteConfig& site, Diagnostic
     Formatter money(lang.locale);
     for (auto& [key, value] : tables_[lang.code]) value = money.WithCurrency(value);
   }
+  data_text_.Load(root, site, diags);
   const auto& base = tables_[default_];
   std::vector<std::string> base_keys = Keys();
   for (const auto& lang : site.languages) {

@@ -12,13 +12,15 @@
 #include <vector>
 
 #include "base/diagnostics.h"
+#include "i18n/data_text.h"
 #include "model/model.h"
 
 namespace gg {
 
 class UiStrings {
  public:
-  // Loads content/<lang>/_strings.json for every language; reports syntax errors, non-string
+  // Loads content/<lang>/_strings.json for every language, and the data text translations
+  // (content/<lang>/_data_text.json, when a language has one); reports syntax errors, non-string
   // values, keys missing from a translation (warnings) and keys a translation has that the
   // default language lacks (warnings, with a did-you-mean).
   void Load(const std::string& root, const SiteConfig& site, Diagnostics* diags);
@@ -42,12 +44,17 @@ class UiStrings {
   SourceLoc LocOf(const std::string& lang, const std::string& key) const;
   // content/<default>/_strings.json
   std::string DefaultFile() const { return "content/" + default_ + "/_strings.json"; }
+  // The translations of data text (content/<lang>/_data_text.json, i18n/data_text.h), loaded
+  // by Load with the UI strings.
+  const DataTextCatalog& DataText() const { return data_text_; }
+  DataTextCatalog* MutableDataText() { return &data_text_; }  // for tests
 
  private:
   std::string default_;
   std::map<std::string, std::map<std::string, std::string>> tables_;
   std::map<std::string, std::map<std::string, SourceLoc>> locs_;
   std::map<std::string, std::string> files_;
+  DataTextCatalog data_text_;
 };
 
 }  // namespace gg

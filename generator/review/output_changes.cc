@@ -167,10 +167,12 @@ std::set<std::string> ChangedInputs(const Snapshot& a, const Snapshot& b) {
   return changed;
 }
 
-// Whether a change to templates, assets or UI strings can explain a page change.
+// Whether a change to templates, assets, UI strings or data text translations can explain a
+// page change.
 bool TemplatesChanged(const std::set<std::string>& changed_inputs) {
   for (const auto& f : changed_inputs)
-    if (StartsWith(f, "templates/") || StartsWith(f, "assets/") || EndsWith(f, "_strings.json"))
+    if (StartsWith(f, "templates/") || StartsWith(f, "assets/") || EndsWith(f, "_strings.json") ||
+        EndsWith(f, "_data_text.json"))
       return true;
   return false;
 }
@@ -407,6 +409,7 @@ std::string DescribeKey(const std::string& key, const Snapshot& a, const Snapsho
   if (kind == "template") return "template " + rest;
   if (kind == "asset") return "asset " + rest;
   if (kind == "string") return "UI string " + rest;
+  if (kind == "data-text") return "data text translations (" + rest + ")";
   if (kind == "price") return "current price of " + name(rest);
   if (kind == "rank-of") return "rank of " + name(rest);
   if (kind == "count") return "number of " + rest;

@@ -34,6 +34,7 @@
 #include "site/page_cache.h"
 #include "site/site_pages.h"
 #include "urls/urls.h"
+#include "validate/data_text.h"
 #include "validate/validate_dataset.h"
 
 namespace gg {
@@ -260,6 +261,7 @@ bool BuildSite(const BuildOptions& options, Diagnostics* diags, BuildOutput* out
   }
   ValidateDataset(data, diags);
   ValidateFlowchartStrings(data, strings, diags);
+  ValidateDataText(data, strings, diags);
   if (data.site.languages.empty() || !default_known || !have_strings) return false;
   timer.Mark("validate");
 

@@ -112,6 +112,13 @@ DependencyValues::DependencyValues(std::map<std::string, std::string> file_hashe
   for (const auto& [path, hash] : file_hashes)
     if (StartsWith(path, "templates/") && EndsWith(path, ".html"))
       template_values_.emplace(path.substr(10, path.size() - 15), hash + all_strings_);
+  // A language's data text translations: its catalog file's hash, or "" when it has none
+  // (a value review does not name as a cause: a page that starts showing a note in a
+  // language without a catalog reads the key anew, and nothing about it changed).
+  for (const auto& l : languages_) {
+    auto it = files_.find(DataTextCatalog::FileOf(l.code));
+    data_text_values_.emplace(l.code, it == files_.end() ? std::string() : it->second);
+  }
   // Every UI string's value once, not once per page that reads it.
   for (const auto& key : strings.Keys()) {
     KeyWriter w;
@@ -143,6 +150,7 @@ const std::string* DependencyValues::Held(std::string_view key) const {
     return it == assets_.published.end() ? nullptr : &it->second;
   }
   if (kind == "string") return in(string_values_, name);
+  if (kind == "data-text") return in(data_text_values_, name);
   // Values the renderer derived from the loaded data (MentionValues, ComputedValues) are the
   // finest; without one, a record is valued by its whole file and a computed result by every
   // data file.

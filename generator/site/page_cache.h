@@ -64,6 +64,7 @@ class DependencyValues {
   Table derived_;            // by whole key
   Table string_values_;      // "string:<key>" values, by key
   Table template_values_;    // "template:<name>" values, by name
+  Table data_text_values_;   // "data-text:<lang>" values, by language
   std::string all_data_;     // every data file
   std::string all_strings_;  // every UI-string file
 };
