@@ -13,9 +13,7 @@
 #include <initializer_list>
 #include <system_error>
 
-#include <elf.h>
 #include <fcntl.h>
-#include <link.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -318,85 +316,6 @@ CacheTrim ContentCache::Trim(int64_t limit_bytes) {
 
 CacheStats ContentCache::Stats() const {
   return {hits_.load(), misses_.load(), writes_.load(), corrupt_.load()};
-}
-
-namespace {
-
-// The GNU build id in a block of ELF notes [p, end), in hex; empty when there is none.
-std::string BuildIdInNotes(const char* p, const char* end) {
-  while (p + sizeof(ElfW(Nhdr)) <= end) {
-    ElfW(Nhdr) note;
-    std::memcpy(&note, p, sizeof note);
-    const char* name = p + sizeof note;
-    const char* desc = name + ((note.n_namesz + 3) & ~3u);
-    if (desc > end) break;
-    if (note.n_type == NT_GNU_BUILD_ID && note.n_namesz == 4 && std::memcmp(name, "GNU", 4) == 0 &&
-        note.n_descsz <= static_cast<size_t>(end - desc)) {
-      return LowerHex({desc, note.n_descsz});
-    }
-    const size_t skip = (note.n_descsz + 3) & ~3u;
-    if (skip > static_cast<size_t>(end - desc)) break;
-    p = desc + skip;
-  }
-  return {};
-}
-
-// The GNU build id the linker wrote into the running program (a hash of its code and data), in
-// hex; empty when it has none.
-std::string BuildIdOfProgram() {
-  std::string id;
-  dl_iterate_phdr(
-      [](dl_phdr_info* info, size_t, void* data) -> int {
-        auto* out = static_cast<std::string*>(data);
-        for (int i = 0; i < info->dlpi_phnum && out->empty(); ++i) {
-          const ElfW(Phdr)& ph = info->dlpi_phdr[i];
-          if (ph.p_type != PT_NOTE) continue;
-          const char* p = reinterpret_cast<const char*>(info->dlpi_addr + ph.p_vaddr);
-          *out = BuildIdInNotes(p, p + ph.p_memsz);
-        }
-        return 1;  // the first object is the program itself: stop there
-      },
-      &id);
-  return id;
-}
-
-}  // namespace
-
-const std::string& ExecutableIdentity() {
-  static const std::string identity = [] {
-    // The build id costs nothing to read; hashing the executable (~100 MB with debug
-    // information) is the fallback for a program linked without one.
-    std::string id = BuildIdOfProgram();
-    if (!id.empty()) return "build-id:" + id;
-    std::string bytes;
-    if (!ReadWholeFile("/proc/self/exe", &bytes)) return std::string();
-    return "sha:" + ContentHashHex(bytes);
-  }();
-  return identity;
-}
-
-std::string BuildIdOfFile(const std::string& path) {
-  const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return {};
-  std::string id;
-  ElfW(Ehdr) eh;
-  const auto read_at = [fd](void* to, size_t size, off_t at) {
-    return pread(fd, to, size, at) == static_cast<ssize_t>(size);
-  };
-  if (read_at(&eh, sizeof eh, 0) && std::memcmp(eh.e_ident, ELFMAG, SELFMAG) == 0 &&
-      eh.e_ident[EI_CLASS] == (__ELF_NATIVE_CLASS == 64 ? ELFCLASS64 : ELFCLASS32) &&
-      eh.e_phentsize == sizeof(ElfW(Phdr))) {
-    for (int i = 0; i < eh.e_phnum && id.empty(); ++i) {
-      ElfW(Phdr) ph;
-      if (!read_at(&ph, sizeof ph, static_cast<off_t>(eh.e_phoff + i * sizeof ph))) break;
-      if (ph.p_type != PT_NOTE || ph.p_filesz > (1u << 16)) continue;
-      std::string notes(ph.p_filesz, '\0');
-      if (!read_at(notes.data(), notes.size(), static_cast<off_t>(ph.p_offset))) break;
-      id = BuildIdInNotes(notes.data(), notes.data() + notes.size());
-    }
-  }
-  close(fd);
-  return id;
 }
 
 }  // namespace gg

@@ -120,13 +120,4 @@ class ContentCache {
   std::unordered_set<std::string> used_;  // "kind/key" of every entry read or written
 };
 
-// Identity of the running executable: its build id, else ContentHashHex of its bytes (read
-// once per process); empty when unreadable. The cache is keyed on the sources' identity.
-const std::string& ExecutableIdentity();
-
-// The GNU build id of the ELF file at path (a shared library next to the executable), in hex,
-// read from its program headers without loading it; empty when the file cannot be read, is not
-// an ELF file of this machine's class or has no build id.
-std::string BuildIdOfFile(const std::string& path);
-
 }  // namespace gg

@@ -1132,7 +1132,7 @@ Answer Media(Reader& r, const Dataset& data, const calc::RegionalView* view) {
   Answer out;
   auto costs = CostsOf(data, view, &out);
   if (!costs) return out;
-  const calc::Assumptions* a = &costs->a;
+  const calc::Assumptions& a = costs->a;
   Diagnostics diags;
   const calc::MediaConstants k = calc::ResolveMediaConstants(data, &diags);
   if (diags.HasErrors()) {
@@ -1171,15 +1171,15 @@ Answer Media(Reader& r, const Dataset& data, const calc::RegionalView* view) {
   j["host_bytes"] = Bytes(e.host_bytes);
   j["passes"] = e.passes;
   j["flops_per_step"] = e.flops_per_step;
-  j["cuda_context_bytes"] = Bytes(a->cuda_context_gb * 1e9);
+  j["cuda_context_bytes"] = Bytes(a.cuda_context_gb * 1e9);
   if (gpu) {
     const calc::MediaSpeed s = calc::EstimateMediaSpeed(*p, q, e, *gpu, k);
     Json& g = j["gpu"];
     g["id"] = gpu->id;
     g["memory_bytes"] = Bytes(calc::ModelMemoryGb(*gpu) * calc::kBytesPerGiB);
-    g["usable_bytes"] = Bytes(calc::MediaUsableBytes(*gpu, *a));
-    g["needed_bytes"] = Bytes(calc::MediaNeededBytes(*gpu, e, *a));
-    g["fits"] = calc::MediaFitsOn(*gpu, e, *a);
+    g["usable_bytes"] = Bytes(calc::MediaUsableBytes(*gpu, a));
+    g["needed_bytes"] = Bytes(calc::MediaNeededBytes(*gpu, e, a));
+    g["fits"] = calc::MediaFitsOn(*gpu, e, a);
     g["peak_tflops"] = s.peak_tflops;
     g["efficiency"] = s.efficiency;
     g["seconds_per_step"] = s.seconds_per_step;
@@ -1189,7 +1189,7 @@ Answer Media(Reader& r, const Dataset& data, const calc::RegionalView* view) {
     g["seconds_per_video_second"] =
         p->kind == "video" ? Json(s.seconds_per_video_second) : Json(nullptr);
   }
-  MediaCardsJson(data, *p, q, e, k, *a, costs->prices, cards, &j);
+  MediaCardsJson(data, *p, q, e, k, a, costs->prices, cards, &j);
   return out;
 }
 

@@ -35,12 +35,6 @@ class DrawingMemo;  // charts/drawing_memo.h
 // the first chart need not wait for it. Safe to call from any thread, any number of times.
 void PrepareFonts();
 
-// The build id of the code that paints charts: "" where the renderer is linked into the
-// executable; in gpuguide, gpuguide-charts.so's, read without loading it ("charts:?" when it
-// cannot be read). Not part of the cache's identity (the sources' is, base/source_identity.h,
-// which the module carries too and gpuguide checks when it loads it: charts/backend.h).
-std::string RendererIdentity();
-
 struct Point {
   double x = 0;
   double y = 0;

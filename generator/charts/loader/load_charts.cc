@@ -12,7 +12,6 @@
 #include <mutex>
 #include <string>
 
-#include "base/content_cache.h"
 #include "base/source_identity.h"
 #include "charts/backend.h"
 
@@ -63,11 +62,6 @@ const Backend& Loaded() {
 }
 
 }  // namespace
-
-std::string RendererIdentity() {
-  const std::string id = BuildIdOfFile(ModulePath());
-  return id.empty() ? "charts:?" : "charts:" + id;
-}
 
 void PrepareFonts() {
   Loaded().prepare_fonts();
