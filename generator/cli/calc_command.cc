@@ -37,6 +37,12 @@ const OptionDecl kJson = {"--json", "",
 // With --json, the refusal being built: calcapi's own error answer (Ask), or the problems of a
 // --config file (AddConfig); RunCalcCommand prints it on stdout.
 thread_local Json* json_refusal = nullptr;
+
+// Prints a JSON answer. An argument is any bytes (the fuzzer found a refusal echoing one that
+// is not UTF-8, which made dump() throw): invalid sequences become U+FFFD, as calcapi does.
+void PrintJson(const Json& j, std::ostream& out) {
+  out << j.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
+}
 // Every amount in a region's money, on its prices (calcapi: fit, breakeven, rank and media).
 const OptionDecl kRegion = {"--region", "ID",
                             "a region of data/regions.json (US, EU, CN): its prices, in its "
@@ -669,7 +675,7 @@ int RunVram(const Options& o, const Dataset& data, std::ostream& out, std::ostre
   Json j;
   if (int code = Ask(data, request, &j, err)) return code;
   if (o.Has("json")) {
-    out << j.dump(2) << "\n";
+    PrintJson(j, out);
     return 0;
   }
   PrintNotices(j, out);
@@ -728,7 +734,7 @@ int RunLargest(const Options& o, const Dataset& data, std::ostream& out, std::os
   Json j;
   if (int code = Ask(data, request, &j, err)) return code;
   if (o.Has("json")) {
-    out << j.dump(2) << "\n";
+    PrintJson(j, out);
     return 0;
   }
   out << j["count"].get<int>() << " x " << j["gpu"].get<std::string>() << " ("
@@ -779,7 +785,7 @@ int RunFit(const Options& o, const Dataset& data, std::ostream& out, std::ostrea
   AddRegion(o, &request);
   if (int code = Ask(data, request, &j, err)) return code;
   if (o.Has("json")) {
-    out << j.dump(2) << "\n";
+    PrintJson(j, out);
     return 0;
   }
   PrintNotices(j["memory"], out);
@@ -863,7 +869,7 @@ int RunMaxContext(const Options& o, const Dataset& data, std::ostream& out, std:
   Json j;
   if (int code = Ask(data, request, &j, err)) return code;
   if (o.Has("json")) {
-    out << j.dump(2) << "\n";
+    PrintJson(j, out);
     return 0;
   }
   out << j["model"].get<std::string>() << " (" << j["precision"].get<std::string>() << ", KV cache "
@@ -920,7 +926,7 @@ int RunBreakeven(const Options& o, const Dataset& data, std::ostream& out, std::
   AddRegion(o, &request);
   if (int code = Ask(data, request, &j, err)) return code;
   if (o.Has("json")) {
-    out << j.dump(2) << "\n";
+    PrintJson(j, out);
     return 0;
   }
   const std::string money = CurrencyOf(j);
@@ -974,7 +980,7 @@ int RunRank(const Options& o, const Dataset& data, std::ostream& out, std::ostre
   AddRegion(o, &request);
   if (int code = Ask(data, request, &j, err)) return code;
   if (o.Has("json")) {
-    out << j.dump(2) << "\n";
+    PrintJson(j, out);
     return 0;
   }
   out << j["workload"].get<std::string>() << ", relative to " << j["baseline"].get<std::string>()
@@ -1031,7 +1037,7 @@ int RunMedia(const Options& o, const Dataset& data, std::ostream& out, std::ostr
   AddRegion(o, &request);
   if (int code = Ask(data, request, &j, err)) return code;
   if (o.Has("json")) {
-    out << j.dump(2) << "\n";
+    PrintJson(j, out);
     return 0;
   }
   out << j["pipeline"].get<std::string>() << ", " << j["precision"].get<std::string>()
@@ -1121,7 +1127,7 @@ int RunCalcCommand(const std::vector<std::string>& args, const DatasetLoader& lo
                         {"kind", code == 2 ? "request" : "data"},
                         {"messages", std::move(messages)}};
   }
-  out << refusal.dump(2) << "\n";
+  PrintJson(refusal, out);
   return code;
 }
 

@@ -122,7 +122,7 @@ int RunCalcValidation(const Dataset& data, bool json, std::ostream& out, std::os
                                       {"decode_runs", f.decode_runs},
                                       {"prefill", f.prefill_runs >= 2 ? Json(f.prefill) : Json()},
                                       {"prefill_runs", f.prefill_runs}};
-    out << j.dump(2) << "\n";
+    out << j.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
     return 0;
   }
   out << "decode lines (reference runs: llama.cpp on each card's default back end)\n";

@@ -5,6 +5,7 @@
 
 #include "base/dates.h"
 #include "base/suggest.h"
+#include "base/text.h"
 #include "data/field_ranges.h"
 #include "data/load_dataset.h"
 
@@ -133,6 +134,27 @@ std::vector<FieldProblem> CheckPriceObservation(const PriceObservation& o) {
 
 std::vector<FieldProblem> ParsePriceFields(const PriceFields& f, PriceObservation* out) {
   std::vector<FieldProblem> problems;
+  // data/prices.json is UTF-8 and its writer refuses anything else: a field in another
+  // encoding (a shell in Latin-1, a spreadsheet's export) is reported alone, its bytes unechoed.
+  const std::pair<const char*, const std::string*> texts[] = {
+      {"gpu", &f.gpu},
+      {"condition", &f.condition},
+      {"region", &f.region},
+      {"currency", &f.currency},
+      {"price", &f.price},
+      {"kind", &f.kind},
+      {"date", &f.date},
+      {"source", &f.source},
+      {"url", &f.url},
+      {"note", &f.note},
+      {"estimate_method", &f.estimate_method},
+      {"evidence_url", &f.evidence_url},
+      {"evidence_date", &f.evidence_date}};
+  for (const auto& [field, value] : texts)
+    if (FindInvalidUtf8(*value) != std::string::npos)
+      problems.push_back(
+          {field, "field '" + std::string(field) + "' is not valid UTF-8", "write it in UTF-8"});
+  if (!problems.empty()) return problems;
   auto required = [&](const char* field, const std::string& v) {
     if (v.empty()) problems.push_back({field, "field '" + std::string(field) + "' is empty", ""});
     return !v.empty();

@@ -213,5 +213,28 @@ TEST_CASE("calc: help, no command, broken assumptions", "[calc][cli]") {
   CHECK(r.err == "data/assumptions.json: error: missing assumption 'bits_nf4'\n");
 }
 
+// The fuzzer's find (CI, 2026-11-28): a refusal that echoes an argument which is not UTF-8 made
+// the JSON printer throw. Every --json answer is valid JSON; the bad bytes become U+FFFD.
+TEST_CASE("calc --json: an argument that is not UTF-8 is refused as valid JSON", "[calc][cli]") {
+  const std::vector<std::vector<std::string>> cases = {
+      {"vram", "--model", "llama\xF6-3", "--precision", "bf16", "--context", "1", "--json"},
+      {"fit", "--model", "llama-3.1-8b", "--precision", "bf16", "--context", "1", "--segment",
+       "\xF6\xFF", "--json"},
+      {"rank", "--workload", "\xC3", "--json"},
+      {"vram",
+       "--mod\xF6"
+       "el",
+       "x", "--json"},
+  };
+  for (const auto& args : cases) {
+    Run r = Calc(args);
+    INFO(r.out);
+    CHECK(r.code == 2);
+    nlohmann::json j;
+    REQUIRE_NOTHROW(j = nlohmann::json::parse(r.out));
+    CHECK(j["error"]["messages"][0].get<std::string>().find("\xEF\xBF\xBD") != std::string::npos);
+  }
+}
+
 }  // namespace
 }  // namespace gg

@@ -180,7 +180,8 @@ TEST_CASE("prices import: every row or none, every bad row at file:line:col", "[
         f + ":5:1: error: this row repeats the observation at " + f + ":2",
         f + ":6:64: error: an estimate must name the evidence it rests on",
         f + ":6:65: error: an estimate must give the date of its evidence",
-        f + ":7:42: error: this row has 8 fields, the header 13", std::string("; nothing was imported")})
+        f + ":7:42: error: this row has 8 fields, the header 13",
+        std::string("; nothing was imported")})
     CHECK(run.err.find(e) != std::string::npos);
   // A price of an existing observation is a duplicate too.
   const fs::path good = r.tmp.path() / "good.csv";
@@ -200,6 +201,33 @@ TEST_CASE("prices import: every row or none, every bad row at file:line:col", "[
                                      "data/prices.json:") != std::string::npos);
 }
 
+// A spreadsheet saved as Latin-1 (an EU shop's name with an umlaut) or a field typed in a
+// Latin-1 shell once made the JSON writer throw and abort the program. Refused, nothing written.
+TEST_CASE("prices add and import refuse text that is not UTF-8", "[cli][prices]") {
+  Root r;
+  const std::string before = r.Text();
+  const fs::path latin1 = r.tmp.path() / "latin1.csv";
+  WriteFile(latin1,
+            std::string(kHeader) +
+                "rtx-5090,new,EU,EUR,3100,listing,2026-11-21,Alternate,https://x.org/b,,,,\n"
+                "rtx-4090,new,EU,EUR,2100,listing,2026-11-21,\"B\xFCro\",https://x.org/c,,,,\n");
+  CliRun run = r.Prices({"import", latin1.string()});
+  INFO(run.err);
+  CHECK(run.exit_code == 1);
+  CHECK(run.err.find(latin1.string() + ":3:47: error: invalid UTF-8 byte sequence; save the file "
+                                       "as UTF-8") != std::string::npos);
+  CHECK(r.Text() == before);
+  CliRun add =
+      r.Prices(With({"add", "rtx-4090", "1450"},
+                    {"--condition", "used", "--region", "US", "--kind", "sold", "--source",
+                     "B\xFCro", "--url", "https://www.ebay.com/itm/1", "--date", "2026-11-20"}));
+  INFO(add.err);
+  CHECK(add.exit_code == 1);
+  CHECK(add.err.find("gpuguide: error: --source: field 'source' is not valid UTF-8; write it in "
+                     "UTF-8\n") != std::string::npos);
+  CHECK(r.Text() == before);
+}
+
 TEST_CASE("prices status: basis, age, stale, --fail-stale", "[cli][prices]") {
   Root r;
   CliRun all = r.Prices({"status", "--as-of", "2026-11-01"});
@@ -207,7 +235,8 @@ TEST_CASE("prices status: basis, age, stale, --fail-stale", "[cli][prices]") {
   REQUIRE(all.exit_code == 0);
   // The new RTX 5090: October's listing, not an estimate; 17 days old on the data's last day.
   auto line_of = [](const std::string& out, const std::string& gpu, const std::string& cond) {
-    for (size_t at = out.find(gpu + " "); at != std::string::npos; at = out.find(gpu + " ", at + 1)) {
+    for (size_t at = out.find(gpu + " "); at != std::string::npos;
+         at = out.find(gpu + " ", at + 1)) {
       std::string l = out.substr(at, out.find('\n', at) - at);
       if (l.find(" " + cond + " ") != std::string::npos) return l;
     }
@@ -228,8 +257,8 @@ TEST_CASE("prices status: basis, age, stale, --fail-stale", "[cli][prices]") {
   CHECK(r.Prices({"status", "--as-of", "2027-01-01", "--fail-stale"}).exit_code == 1);
   CliRun stale = r.Prices({"status", "--as-of", "2026-11-01", "--stale"});
   CHECK(stale.out.find("rtx-3090") == std::string::npos);  // fresh: not listed
-  CHECK(r.Prices({"status", "--region", "EU", "--as-of", "2027-01-01", "--fail-stale"})
-            .exit_code == 0);  // no EU price: nothing stale
+  CHECK(r.Prices({"status", "--region", "EU", "--as-of", "2027-01-01", "--fail-stale"}).exit_code ==
+        0);  // no EU price: nothing stale
   CliRun bad = r.Prices({"status", "--region", "EUR"});
   CHECK(bad.exit_code == 2);
   CHECK(bad.err.find("did you mean 'EU'?") != std::string::npos);
