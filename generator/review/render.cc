@@ -630,7 +630,8 @@ std::string RenderReviewJson(const Report& r) {
     out["charts"].push_back(
         {{"path", c.path}, {"before_png", c.before_png}, {"after_png", c.after_png}});
   j["output"] = out;
-  return j.dump(2) + "\n";
+  // A path is any bytes git allows; invalid UTF-8 becomes U+FFFD rather than an exception.
+  return j.dump(2, ' ', false, J::error_handler_t::replace) + "\n";
 }
 
 }  // namespace gg

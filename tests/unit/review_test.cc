@@ -558,4 +558,16 @@ TEST_CASE("the line diff handles two 60,000-line pages", "[review][diff]") {
   CHECK(d[1] == "+ changed 0");
 }
 
+// A file name is any bytes git allows: one that is not UTF-8 once made the JSON report throw
+// (nlohmann's dump refuses invalid UTF-8). It is printed with U+FFFD instead.
+TEST_CASE("review --json: a path that is not UTF-8 is printed, not thrown", "[review]") {
+  Report r;
+  r.base_built = r.head_built = true;
+  r.output_added.push_back("en/gpus/r\xF6x/index.html");
+  std::string text;
+  REQUIRE_NOTHROW(text = RenderReviewJson(r));
+  const nlohmann::json j = nlohmann::json::parse(text);
+  CHECK(j["output"]["added"][0] == "en/gpus/r\xEF\xBF\xBDx/index.html");
+}
+
 }  // namespace gg::testing
