@@ -12,7 +12,10 @@ std::string GateFieldValue(const Gpu& gpu, const std::string& field) {
 }
 
 bool GateApplies(const FeatureGate& gate, Workload workload, int gpus_per_machine,
-                 const std::string& machine) {
+                 const std::string& machine, const std::string& task) {
+  if (!gate.tasks.empty() &&
+      std::find(gate.tasks.begin(), gate.tasks.end(), task) == gate.tasks.end())
+    return false;
   if (!gate.workloads.empty() &&
       std::find(gate.workloads.begin(), gate.workloads.end(), workload) == gate.workloads.end())
     return false;
@@ -29,10 +32,10 @@ bool PassesGate(const FeatureGate& gate, const Gpu& gpu) {
 
 std::vector<const FeatureGate*> FailedGates(const std::vector<FeatureGate>& gates, const Gpu& gpu,
                                             Workload workload, int gpus_per_machine,
-                                            const std::string& machine) {
+                                            const std::string& machine, const std::string& task) {
   std::vector<const FeatureGate*> failed;
   for (const FeatureGate& g : gates)
-    if (GateApplies(g, workload, gpus_per_machine, machine) && !PassesGate(g, gpu))
+    if (GateApplies(g, workload, gpus_per_machine, machine, task) && !PassesGate(g, gpu))
       failed.push_back(&g);
   return failed;
 }

@@ -119,12 +119,15 @@ Constraints ConstraintsFromPersona(const Persona& p) {
   Constraints c{p.workload, BasisOf(p.cost), p.min_memory_gb, p.max_budget_usd, p.conditions,
                 p.segments, p.count,         p.vendors,       p.machine,        p.machines};
   c.min_total_memory_gb = p.min_total_memory_gb;
+  c.task = p.task;
   return c;
 }
 
 Constraints ConstraintsFromQuery(const FlowQuery& q) {
-  return Constraints{q.workload, BasisOf(q.cost), q.min_memory_gb, q.max_budget_usd, q.conditions,
-                     q.segments, q.count,         q.vendors,       q.machine,        1};
+  Constraints c{q.workload, BasisOf(q.cost), q.min_memory_gb, q.max_budget_usd, q.conditions,
+                q.segments, q.count,         q.vendors,       q.machine,        1};
+  c.task = q.task;
+  return c;
 }
 
 const char* ReasonId(Reason r) {
@@ -189,7 +192,7 @@ Recommendation Recommend(const Dataset& data, const PerformanceTable& performanc
       c.failures.push_back({Reason::kVendor, ""});
     for (const FeatureGate* gate :
          FailedGates(data.gates, g, k.workload, IsSystem(g) ? 1 : per_machine,
-                     IsSystem(g) ? std::string() : k.machine))
+                     IsSystem(g) ? std::string() : k.machine, k.task))
       c.failures.push_back({Reason::kGate, gate->id});
     if (n > 1 && MaxUnits(g, n) < n) c.failures.push_back({Reason::kSingleUnit, ""});
     if (ModelMemoryGb(g) < k.min_memory_gb || ModelMemoryGb(g) * n < k.min_total_memory_gb)

@@ -28,6 +28,7 @@ struct Constraints {
   int machines = 1;     // machines the cards are spread over; < 1 counts as 1
   double min_total_memory_gb = 0;  // memory the cards hold together (a model split across
                                    // them); 0 = none
+  std::string task{};              // Persona::task: "" or "media"; the gates of that task apply too
 };
 
 // The persona's / flowchart query's constraints. A cost string other than "gpu" or

@@ -9,8 +9,8 @@
 #include "base/suggest.h"
 #include "base/text.h"
 #include "data/json_doc.h"
-#include "data/load_gates.h"
 #include "data/load_engines.h"
+#include "data/load_gates.h"
 #include "data/load_machines.h"
 #include "data/load_media.h"
 #include "data/load_regions.h"
@@ -507,6 +507,10 @@ void LoadPersonas(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
       diags->Error(r.FieldLoc("machines"), "persona '" + p.id + "': " + std::to_string(p.count) +
                                                " GPUs do not split evenly over " +
                                                std::to_string(p.machines) + " machines");
+    if (r.Has("task"))
+      p.task = r.Enum("task", TaskIds());
+    else
+      r.Touch("task");
     p.note = r.OptString("note").value_or("");
     if (p.conditions.empty()) diags->Error(r.FieldLoc("conditions"), "persona allows no condition");
     if (p.segments.empty()) diags->Error(r.FieldLoc("segments"), "persona allows no segment");
@@ -534,6 +538,10 @@ FlowQuery ReadFlowQuery(const JsonDoc& doc, const std::string& ptr, Diagnostics*
     f.machine_loc = q.FieldLoc("machine");
   }
   f.rank = q.Integer("rank", 1);
+  if (q.Has("task"))
+    f.task = q.Enum("task", TaskIds());
+  else
+    q.Touch("task");
   return f;
 }
 

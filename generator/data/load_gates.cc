@@ -24,6 +24,11 @@ const std::vector<std::string>& ValuesOf(const std::string& field) {
 
 }  // namespace
 
+const std::vector<std::string>& TaskIds() {
+  static const std::vector<std::string> tasks = {"media"};
+  return tasks;
+}
+
 const std::vector<std::string>& GateFields() {
   static const std::vector<std::string> fields = {"vendor", "tensor_cores", "cooling"};
   return fields;
@@ -54,6 +59,10 @@ void LoadGates(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
     } else {
       r.Touch("machines");
     }
+    if (r.Has("tasks"))
+      g.tasks = r.StringList("tasks", TaskIds());
+    else
+      r.Touch("tasks");
     g.field = r.Enum("field", GateFields());
     if (!g.field.empty())
       g.allowed = r.StringList("allowed", ValuesOf(g.field));

@@ -12,6 +12,10 @@
 
 namespace gg {
 
+// The tasks a persona, a flowchart query or a gate may name: "media" (image and video
+// generation). No task is the default (language models, general compute).
+const std::vector<std::string>& TaskIds();
+
 // The GPU fields a gate may test: "vendor", "tensor_cores", "cooling".
 const std::vector<std::string>& GateFields();
 

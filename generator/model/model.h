@@ -268,6 +268,9 @@ struct Persona {
   // Memory the GPUs must hold together (a model split across them), 0 = none: a build of
   // n cards qualifies when n × usable memory reaches it.
   double min_total_memory_gb = 0;
+  // What the cards are for beyond the workload: "" (language models, general compute) or
+  // "media" (image and video generation); gates limited to a task (FeatureGate::tasks) apply.
+  std::string task{};
   std::string note;
 };
 
@@ -277,9 +280,10 @@ struct Persona {
 struct FeatureGate {
   SourceLoc loc;
   std::string id;
-  std::vector<Workload> workloads;  // the gate applies to these; empty = all
-  int min_gpus_per_machine = 1;     // … to builds with at least this many GPUs in one machine
+  std::vector<Workload> workloads;    // the gate applies to these; empty = all
+  int min_gpus_per_machine = 1;       // … to builds with at least this many GPUs in one machine
   std::vector<std::string> machines;  // … to builds in these machines (machines.json); empty = any
+  std::vector<std::string> tasks{};   // … to personas and queries of these tasks; empty = any
   std::string field;
   std::vector<std::string> allowed;
   Provenance prov;
@@ -348,7 +352,8 @@ struct FlowQuery {
   std::vector<std::string> vendors;  // allowed vendors; empty = any
   std::string machine;               // machines.json id; "" = not checked
   SourceLoc machine_loc;
-  int rank = 1;  // 1 = best pick, 2 = runner-up ("cheaper?" chains walk down)
+  int rank = 1;        // 1 = best pick, 2 = runner-up ("cheaper?" chains walk down)
+  std::string task{};  // as Persona::task
 };
 
 struct FlowNode {

@@ -113,8 +113,8 @@ TEST_CASE("Recommend: gates, counts up to N and the reason that decided",
        "turing24"},
       // In a rack server even one open-air card is out: the blower card is picked, and the
       // best-value card it passed over is named with the rack gate.
-      {"one card for inference in a rack server", K(I, 1, 0, "rack"), "blower24", 1,
-       Reason::kGate, "rack_cooling", "turing24"},
+      {"one card for inference in a rack server", K(I, 1, 0, "rack"), "blower24", 1, Reason::kGate,
+       "rack_cooling", "turing24"},
   };
   for (const Case& c : cases) {
     INFO(c.what);
@@ -172,6 +172,37 @@ TEST_CASE("Gates: which apply, which pass", "[calc][gates]") {
   CHECK(FailedGates({bf16, cooling}, g, Workload::kTraining16, 4).empty());
   g.tensor_cores = "turing";
   REQUIRE(FailedGates({bf16, cooling}, g, Workload::kTraining16, 4).size() == 1);
+}
+
+// A gate limited to a task (image and video generation) applies to the personas and queries of
+// that task only, whatever their workload; a gate with no task applies to every task.
+TEST_CASE("Gates: a task-limited gate applies to its task only", "[calc][gates]") {
+  FeatureGate media = Gate("bf16_media", {}, 1, "tensor_cores", {"ampere", "ada"});
+  media.tasks = {"media"};
+  const FeatureGate bf16 = Gate("bf16", {Workload::kTraining16}, 1, "tensor_cores", {"ampere"});
+  struct Case {
+    const FeatureGate* gate;
+    Workload workload;
+    const char* task;
+    bool applies;
+  };
+  const Case cases[] = {
+      {&media, Workload::kInference16, "media", true},
+      {&media, Workload::kInference16, "", false},  // an LLM profile on the same workload
+      {&media, Workload::kTraining16, "media", true},
+      {&media, Workload::kInference8, "", false},
+      {&bf16, Workload::kTraining16, "media", true},  // no task: every task
+      {&bf16, Workload::kTraining16, "", true},
+      {&bf16, Workload::kInference16, "media", false},
+  };
+  for (const Case& c : cases) {
+    INFO(c.gate->id << " " << static_cast<int>(c.workload) << " '" << c.task << "'");
+    CHECK(GateApplies(*c.gate, c.workload, 1, "", c.task) == c.applies);
+  }
+  Gpu turing;
+  turing.tensor_cores = "turing";
+  CHECK(FailedGates({media}, turing, Workload::kInference16, 1, "", "media").size() == 1);
+  CHECK(FailedGates({media}, turing, Workload::kInference16, 1).empty());
 }
 
 }  // namespace

@@ -306,10 +306,17 @@ TEST_CASE("calcapi: no answer kind shows a price without its estimate mark", "[c
   const calc::Assumptions a = calc::ResolveAssumptions(data, &diags);
   const calc::CurrentPrices prices =
       calc::ComputeCurrentPrices(data.prices, a.price_window_days, a.price_max_age_days);
+  // A PCIe card whose every current price is an estimate (new and used alike: break-even takes
+  // the cheaper one, and a sourced used price would make the answer sourced).
   std::string estimated_gpu;
-  for (const auto& [k, p] : prices)
-    if (p.estimated && k.second == Condition::kNew && data.FindGpu(k.first)->form_factor == "pcie")
-      estimated_gpu = k.first;
+  for (const auto& [k, p] : prices) {
+    if (!p.estimated || k.second != Condition::kNew || data.FindGpu(k.first)->form_factor != "pcie")
+      continue;
+    bool all_estimated = true;
+    for (const auto& [k2, p2] : prices)
+      if (k2.first == k.first && !p2.estimated) all_estimated = false;
+    if (all_estimated) estimated_gpu = k.first;
+  }
   REQUIRE_FALSE(estimated_gpu.empty());
   const std::vector<nlohmann::json> requests = {
       {{"command", "vram"}, {"model", "llama-3.1-8b"}, {"precision", "q4_k_m"}, {"context", 8192}},

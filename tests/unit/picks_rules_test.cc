@@ -49,10 +49,13 @@ std::vector<std::string> BrokenRules(const Dataset& data, const Persona& p, cons
   if (!AllowedOrEmpty(p.segments, g.segment)) broken.push_back(who + "segment");
   if (!p.vendors.empty() && !In(p.vendors, g.vendor)) broken.push_back(who + "vendor");
   for (const FeatureGate& gate : data.gates) {
-    const bool applies = (gate.workloads.empty() || AllowedOrEmpty(gate.workloads, p.workload)) &&
-                         per_machine >= gate.min_gpus_per_machine &&
-                         // a gate limited to machines: only a card going into one of them
-                         (gate.machines.empty() || (!calc::IsSystem(g) && In(gate.machines, p.machine)));
+    const bool applies =
+        (gate.workloads.empty() || AllowedOrEmpty(gate.workloads, p.workload)) &&
+        per_machine >= gate.min_gpus_per_machine &&
+        // a gate limited to machines: only a card going into one of them
+        (gate.machines.empty() || (!calc::IsSystem(g) && In(gate.machines, p.machine))) &&
+        // a gate limited to tasks: only a persona of one of them
+        (gate.tasks.empty() || In(gate.tasks, p.task));
     if (applies && !In(gate.allowed, FieldOf(g, gate.field)))
       broken.push_back(who + "gate " + gate.id + " (" + gate.field + " '" + FieldOf(g, gate.field) +
                        "')");
@@ -119,16 +122,20 @@ TEST_CASE("picks: the methodology states the gates the engine applies, in every 
   }
 }
 
-TEST_CASE("picks: the BF16 gate and the training tables agree on every card", "[picks][rules]") {
+TEST_CASE("picks: the BF16 gates and the training tables agree on every card", "[picks][rules]") {
   Diagnostics diags;
   const Dataset data = LoadDataset(GG_SOURCE_DIR, &diags);
-  const FeatureGate* bf16 = nullptr;
-  for (const auto& g : data.gates)
-    if (g.id == "bf16") bf16 = &g;
-  REQUIRE(bf16 != nullptr);
-  for (const Gpu& g : data.gpus) {
-    if (g.vendor == "apple") continue;  // never trained on here (the cuda gate)
-    INFO(g.id);
-    CHECK(In(bf16->allowed, g.tensor_cores) == calc::SupportsBf16(g));
+  // Training's gate and image and video generation's (calc/media computes in BF16).
+  for (const char* id : {"bf16", "bf16_media"}) {
+    const FeatureGate* bf16 = nullptr;
+    for (const auto& g : data.gates)
+      if (g.id == id) bf16 = &g;
+    INFO(id);
+    REQUIRE(bf16 != nullptr);
+    for (const Gpu& g : data.gpus) {
+      if (g.vendor == "apple") continue;  // never trained on here (the cuda gate)
+      INFO(g.id);
+      CHECK(In(bf16->allowed, g.tensor_cores) == calc::SupportsBf16(g));
+    }
   }
 }
