@@ -272,4 +272,17 @@ TEST_CASE("KV sharing, per-layer tables, compressed attention and expert widths 
   REQUIRE(k3);
   CHECK(k3->expert_hidden_size == 3584);
   CHECK(k3->hidden_size == 7168);
+  // Mistral Large 3: params.json kv_lora_rank 512, qk_rope_head_dim 64, 128 experts of 4096,
+  // top-4; no field of the newer kinds.
+  const LlmModel* large3 = ds.FindModel("mistral-large-3");
+  REQUIRE(large3);
+  REQUIRE(large3->mla);
+  CHECK(large3->mla->kv_lora_rank == 512);
+  CHECK(large3->mla->qk_rope_head_dim == 64);
+  REQUIRE(large3->experts);
+  CHECK(large3->experts->total == 128);
+  CHECK(large3->experts->active == 4);
+  CHECK(large3->intermediate_size == 4096);
+  CHECK(large3->kv_shared_layers == 0);
+  CHECK_FALSE(large3->compressed_attention);
 }
