@@ -36,7 +36,7 @@ double KvBytesOfKind(const LlmModel& m, const std::string& kind, const CaseSetup
       IndexerBytesPerLayerToken(m);
   double total = 0;
   for (int layer = 0; layer < m.layers; ++layer)
-    if (m.KindOfLayer(layer) == want)
+    if (m.KindOfLayer(layer) == want && m.OwnsKvCache(layer))
       total += static_cast<double>(KvCellsForLayer(m, want, context, s.assumptions)) * per_token;
   return total * static_cast<double>(s.request.batch.value_or(1));
 }

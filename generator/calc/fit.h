@@ -52,7 +52,7 @@ bool SupportsBf16(const Gpu& gpu);
 
 // Bytes read from GPU memory per decode step of the whole batch: the weights a token passes
 // through once — active parameters (MoE: active_params_b) in the request's format, without
-// the host-resident embedding table — plus the KV cache of every sequence.
+// the host-resident embedding tables (HostEmbeddingBytes) — plus the KV cache of every sequence.
 double DecodeBytesPerStep(const LlmModel& model, const MemoryRequest& request,
                           const MemoryBreakdown& memory, const Assumptions& assumptions);
 

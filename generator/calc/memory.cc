@@ -153,8 +153,9 @@ double OptimizerBytesPerParam(Optimizer o, const Assumptions& a) {
 
 double RoutedExpertParams(const LlmModel& model) {
   if (!model.experts) return 0;
+  const int width = model.expert_hidden_size > 0 ? model.expert_hidden_size : model.hidden_size;
   const double p = std::max(model.layers, 0) * static_cast<double>(model.experts->total) * 3.0 *
-                   model.hidden_size * static_cast<double>(model.intermediate_size);
+                   width * static_cast<double>(model.intermediate_size);
   return std::min(p, std::max(model.params_b, 0.0) * 1e9);
 }
 
@@ -211,15 +212,24 @@ double ActiveWeightBytes(const LlmModel& model, Precision precision, const Assum
   const double read_experts =
       RoutedExpertParams(model) * model.experts->active / std::max(model.experts->total, 1);
   const double read_rest = std::max(active - read_experts, 0.0);
-  return std::min(read_experts, active) * b.experts + read_rest * b.rest;
+  const double tables = std::min(PerLayerEmbeddingParams(model), params - active);
+  return std::min(read_experts, active) * b.experts + (read_rest + tables) * b.rest;
+}
+
+double PerLayerEmbeddingParams(const LlmModel& model) {
+  if (!model.per_layer_embeddings) return 0;
+  return static_cast<double>(std::max(model.per_layer_embeddings->vocab_size, 0)) *
+         std::max(model.layers, 0) * std::max(model.per_layer_embeddings->hidden_size, 0);
 }
 
 double HostEmbeddingBytes(const LlmModel& model, Precision precision, const Assumptions& a) {
-  if (model.tied_embeddings) return 0;
-  // The table is never a routed expert: it takes the format of the rest of the model.
-  const double table = static_cast<double>(std::max(model.vocab_size, 0)) *
-                       std::max(model.hidden_size, 0) * BytesByPart(model, precision, a).rest;
-  return std::min(table, WeightBytes(model, precision, a));
+  // The tables are never routed experts: they take the format of the rest of the model.
+  const double rest = BytesByPart(model, precision, a).rest;
+  const double input = model.tied_embeddings ? 0
+                                             : static_cast<double>(std::max(model.vocab_size, 0)) *
+                                                   std::max(model.hidden_size, 0) * rest;
+  const double per_layer = PerLayerEmbeddingParams(model) * rest;
+  return std::min(input + per_layer, WeightBytes(model, precision, a));
 }
 
 int64_t KvCellsForLayer(const LlmModel& model, LayerKind kind, int64_t context,
@@ -263,20 +273,36 @@ double IndexerBytesPerLayerToken(const LlmModel& model) {
          static_cast<double>(scales) * kIndexerScaleBytes;
 }
 
-double KvCacheBytes(const LlmModel& model, Precision kv, int64_t context, const Assumptions& a) {
-  const double indexer = IndexerBytesPerLayerToken(model);
-  const double state = model.recurrent_state
-                           ? (static_cast<double>(model.recurrent_state->recurrent_values) +
-                              model.recurrent_state->conv_values) *
-                                 kRecurrentStateBytes
-                           : 0;
-  double total = 0;
-  for (int layer = 0; layer < model.layers; ++layer) {
-    const LayerKind kind = model.KindOfLayer(layer);
-    total += static_cast<double>(KvCellsForLayer(model, kind, context, a)) *
-             (KvBytesPerLayerTokenOfKind(model, kind, kv, a) + indexer);
-    if (kind == LayerKind::kRecurrent) total += state;
+double LayerKvCacheBytes(const LlmModel& model, int layer, Precision kv, int64_t context,
+                         const Assumptions& a) {
+  context = std::max<int64_t>(context, 0);
+  const LayerKind kind = model.KindOfLayer(layer);
+  if (kind == LayerKind::kRecurrent)
+    return model.recurrent_state ? (static_cast<double>(model.recurrent_state->recurrent_values) +
+                                    model.recurrent_state->conv_values) *
+                                       kRecurrentStateBytes
+                                 : 0;
+  if (!model.OwnsKvCache(layer)) return 0;
+  const double bytes = BytesPerParam(kv, a);
+  if (model.compressed_attention) {
+    const CompressedAttention& c = *model.compressed_attention;
+    const int ratio =
+        layer >= 0 && layer < static_cast<int>(c.ratios.size()) ? std::max(c.ratios[layer], 0) : 0;
+    const int64_t compressed = ratio > 0 ? context / ratio : 0;
+    const int64_t window = std::min<int64_t>(context, std::max(c.window, 0));
+    double values = static_cast<double>(window + compressed) * HeadDim(model);
+    if (ratio > 0 && ratio == c.indexer_ratio)
+      values += static_cast<double>(compressed) * std::max(c.indexer_head_dim, 0);
+    return values * bytes;
   }
+  return static_cast<double>(KvCellsForLayer(model, kind, context, a)) *
+         (KvBytesPerLayerTokenOfKind(model, kind, kv, a) + IndexerBytesPerLayerToken(model));
+}
+
+double KvCacheBytes(const LlmModel& model, Precision kv, int64_t context, const Assumptions& a) {
+  double total = 0;
+  for (int layer = 0; layer < model.layers; ++layer)
+    total += LayerKvCacheBytes(model, layer, kv, context, a);
   return total;
 }
 

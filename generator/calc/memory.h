@@ -124,8 +124,10 @@ struct MemoryBreakdown {
   double SplitBytes() const { return total_bytes - overhead_bytes; }
 };
 
-// Routed-expert parameters: layers × experts × 3 matrices (gate, up, down) × hidden ×
-// expert width; 0 for dense models; never above params_b.
+// Routed-expert parameters: layers × experts × 3 matrices (gate, up, down) × the width the
+// experts read and write (expert_hidden_size, else hidden_size) × expert width; 0 for dense
+// models; never above params_b. Kimi K3 (a 3,584-wide latent, not its 7,168-wide hidden
+// state): 93 × 896 × 3 × 3,584 × 3,072 = 2.75T of its 2.8T.
 double RoutedExpertParams(const LlmModel& model);
 
 // Bytes of the weights in `precision`. Per part where the format is per part: kMxfp4 on a
@@ -143,14 +145,24 @@ double RoutedExpertBytes(const LlmModel& model, Precision precision,
 
 // Bytes of the weights one token passes through: active_params_b (published, embeddings
 // included), with the routed experts among them (RoutedExpertParams × active / total experts)
-// at the experts' format for formats split per part; WeightBytes for dense models.
+// at the experts' format for formats split per part; WeightBytes for dense models. The
+// per-layer embedding tables, which active_params_b leaves out, are added like the input
+// table it includes, so that DecodeBytesPerStep (fit.h), which removes HostEmbeddingBytes,
+// removes them once.
 double ActiveWeightBytes(const LlmModel& model, Precision precision,
                          const Assumptions& assumptions);
 
 // Input token-embedding table (vocab × hidden in `precision`), which llama.cpp keeps in
-// system RAM; 0 for tied embeddings (the output layer needs the table on the GPU).
+// system RAM; 0 for tied embeddings (the output layer needs the table on the GPU). Plus the
+// per-layer embedding tables (PerLayerEmbeddingParams), which llama.cpp keeps in system RAM
+// whether or not the embeddings are tied (llama-arch.cpp: LLM_TENSOR_PER_LAYER_TOKEN_EMBD is a
+// LLM_TENSOR_LAYER_INPUT tensor, read by row). Never above WeightBytes.
 double HostEmbeddingBytes(const LlmModel& model, Precision precision,
                           const Assumptions& assumptions);
+
+// Parameters of the per-layer embedding tables: per_layer_embeddings.vocab_size × layers ×
+// per_layer_embeddings.hidden_size (Gemma 4 E2B: 262,144 × 35 × 256 = 2.35B); 0 without them.
+double PerLayerEmbeddingParams(const LlmModel& model);
 
 // Cells (tokens) a layer of `kind` keeps for a context: full → context; sliding and
 // chunked → min(context, window + ubatch rounded up to 256) (llama.cpp); else 0.
@@ -179,12 +191,28 @@ double KvBytesPerLayerTokenOfKind(const LlmModel& model, LayerKind kind, Precisi
 // dsa_indexer.
 double IndexerBytesPerLayerToken(const LlmModel& model);
 
+// KV cache (and recurrent state) of one layer for one sequence of `context` tokens:
+// - a layer that reuses an earlier layer's cache (!OwnsKvCache: the last kv_shared_layers)
+//   keeps nothing;
+// - with compressed_attention (DeepSeek-V4, as its reference inference/model.py allocates
+//   it): min(context, window) + context / ratio entries (integer division; ratio 0: none) of
+//   head_dim values, plus context / ratio indexer keys of indexer_head_dim values in the layers
+//   whose ratio is indexer_ratio, all in `kv`;
+// - otherwise KvCellsForLayer × (KvBytesPerLayerTokenOfKind + IndexerBytesPerLayerToken), plus
+//   (recurrent_values + conv_values) × 4 B (F32) for a recurrent layer.
+double LayerKvCacheBytes(const LlmModel& model, int layer, Precision kv, int64_t context,
+                         const Assumptions& assumptions);
+
 // KV cache (and recurrent state) of one sequence of `context` tokens, layer by layer:
 // Σ cells(layer) × (KvBytesPerLayerTokenOfKind + IndexerBytesPerLayerToken), plus (recurrent_values
 // + conv_values) × 4 B (F32) per recurrent layer. Llama 3.1 8B, bf16, 8,192 tokens: 32 ×
 // 8,192 × 2 × 8 × 128 × 2 B = 1 GiB; Gemma 3 27B at 131,072: 10 full layers × 131,072 + 52
 // sliding × 1,536 cells; DeepSeek-V3.2, bf16, 8,192 tokens: 61 × 8,192 × ((512 + 64) × 2 +
-// 132) B (the sparse attention reads only the indexer's top-k tokens but caches them all).
+// 132) B (the sparse attention reads only the indexer's top-k tokens but caches them all);
+// Gemma 4 E2B, bf16, 8,192 tokens: only its first 15 of 35 layers own a cache; DeepSeek-V4-Pro,
+// bf16, 1,048,576 tokens: 31 layers of ratio 128 keep 128 + 8,192 entries, 30 of ratio 4 keep
+// 128 + 262,144 entries and 262,144 indexer keys: 9.62 GiB, DeepSeek's own figure.
+// The sum of LayerKvCacheBytes over the layers.
 double KvCacheBytes(const LlmModel& model, Precision kv, int64_t context,
                     const Assumptions& assumptions);
 

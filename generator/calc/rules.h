@@ -22,7 +22,9 @@ struct CalcRule {
 
 inline constexpr CalcRule kCalcRules[] = {
     // KV cache: each layer by its kind, full layers keep the whole context, sliding and
-    // chunked ones their window plus the micro-batch, recurrent ones a fixed state.
+    // chunked ones their window plus the micro-batch, recurrent ones a fixed state; a layer
+    // that reuses an earlier layer's cache nothing, a compressed layer (DeepSeek-V4) its window
+    // plus one entry per ratio tokens.
     {"kv_cache", "per_layer_kind", "KvCacheBytes (calc/memory.h)"},
     // Cards per GPU kind: the counts tried (any up to max_desktop_gpus for consumer and
     // workstation cards, 2, 4 or gpus_per_node for data-centre cards, whole baseboards of

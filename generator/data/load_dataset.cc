@@ -314,6 +314,111 @@ void ReadLayerPattern(const JsonDoc& doc, const std::string& ptr, ObjectReader& 
   }
 }
 
+// The KV-cache fields that describe layers beyond their kind: kv_shared_layers (Gemma 4 E2B,
+// E4B), per_layer_embeddings (their per-layer token tables) and compressed_attention
+// (DeepSeek-V4). Each is optional; contradictions with the rest of the model are located errors.
+void ReadLayerSharing(const JsonDoc& doc, const std::string& ptr, ObjectReader& r, LlmModel* m,
+                      Diagnostics* diags) {
+  if (r.Has("kv_shared_layers")) {
+    m->kv_shared_layers = r.Integer("kv_shared_layers", 1);
+    if (m->kv_shared_layers >= m->layers) {
+      diags->Error(r.FieldLoc("kv_shared_layers"),
+                   "kv_shared_layers of model '" + m->id + "' must be below its " +
+                       std::to_string(m->layers) +
+                       " layers: a shared layer reuses the cache of an "
+                       "earlier layer that keeps its own");
+    } else {
+      // A shared layer reuses the last earlier layer of its kind, which must exist and own a
+      // cache (transformers' Gemma4TextAttention: kv_shared_layer_index).
+      const int first_shared = m->layers - m->kv_shared_layers;
+      for (int layer = first_shared; layer < m->layers; ++layer) {
+        const LayerKind kind = m->KindOfLayer(layer);
+        bool donor = false;
+        for (int earlier = 0; earlier < first_shared && !donor; ++earlier)
+          donor = m->KindOfLayer(earlier) == kind;
+        const bool attention =
+            kind == LayerKind::kFull || kind == LayerKind::kSliding || kind == LayerKind::kChunked;
+        if (!attention || !donor) {
+          diags->Error(
+              r.FieldLoc("kv_shared_layers"),
+              "layer " + std::to_string(layer) + " of model '" + m->id + "' is among the last " +
+                  std::to_string(m->kv_shared_layers) +
+                  " that share an earlier layer's KV cache, but " +
+                  (attention ? "no layer before " + std::to_string(first_shared) + " has its kind"
+                             : std::string("it keeps no KV cache (recurrent or none)")),
+              "kv_shared_layers is config.json's num_kv_shared_layers");
+          break;
+        }
+      }
+    }
+  }
+  if (r.Has("per_layer_embeddings")) {
+    r.Touch("per_layer_embeddings");
+    ObjectReader e(doc, ptr + "/per_layer_embeddings", "per_layer_embeddings", diags);
+    PerLayerEmbeddings x;
+    x.vocab_size = e.Integer("vocab_size", 1);
+    x.hidden_size = e.Integer("hidden_size", 1);
+    m->per_layer_embeddings = x;
+    const double table = static_cast<double>(x.vocab_size) * x.hidden_size * m->layers;
+    if (table >= m->params_b * 1e9) {
+      char billions[32];
+      std::snprintf(billions, sizeof billions, "%.2f", table / 1e9);
+      diags->Error(e.FieldLoc("vocab_size"),
+                   "per_layer_embeddings of model '" + m->id + "' hold " + billions +
+                       "B parameters (vocab_size x hidden_size x layers), not fewer than its "
+                       "params_b",
+                   "params_b counts the per-layer tables as well");
+    }
+  }
+  if (r.Has("compressed_attention")) {
+    r.Touch("compressed_attention");
+    const std::string cptr = ptr + "/compressed_attention";
+    ObjectReader e(doc, cptr, "compressed_attention", diags);
+    CompressedAttention x;
+    x.window = e.Integer("window", 1);
+    x.indexer_ratio = e.Integer("indexer_ratio", 1);
+    x.indexer_head_dim = e.Integer("indexer_head_dim", 1);
+    e.Touch("ratios");
+    const nlohmann::json* ratios =
+        e.Has("ratios") ? &doc.root.at(nlohmann::json::json_pointer(cptr + "/ratios")) : nullptr;
+    if (ratios == nullptr || !ratios->is_array()) {
+      diags->Error(ratios == nullptr ? e.loc() : e.FieldLoc("ratios"),
+                   "compressed_attention of model '" + m->id +
+                       "' needs 'ratios', one whole number per layer",
+                   "copy config.json's compress_ratios");
+    } else {
+      for (size_t k = 0; k < ratios->size(); ++k) {
+        const auto& v = (*ratios)[k];
+        if (v.is_number_integer() && v.get<double>() >= 0 && v.get<double>() <= 1048576)
+          x.ratios.push_back(v.get<int>());
+        else
+          diags->Error(doc.LocOf(cptr + "/ratios/" + std::to_string(k)),
+                       "a compress ratio is a whole number of tokens per compressed entry, 0 to "
+                       "1048576 (0: the layer keeps its window only)");
+      }
+      if (static_cast<int>(ratios->size()) < m->layers)
+        diags->Error(e.FieldLoc("ratios"),
+                     "compressed_attention ratios of model '" + m->id + "' cover " +
+                         std::to_string(ratios->size()) + " layers of " + std::to_string(m->layers),
+                     "one ratio per layer from layer 0 (entries past the last layer are the "
+                     "multi-token-prediction layers')");
+    }
+    m->compressed_attention = x;
+    if (m->mla || m->global_attention || m->dsa_indexer || !m->layer_pattern.empty() ||
+        m->kv_shared_layers > 0)
+      diags->Error(r.FieldLoc("compressed_attention"),
+                   "compressed_attention describes every layer's cache of model '" + m->id +
+                       "', which must then have no mla, dsa_indexer, global_attention, "
+                       "layer_pattern or kv_shared_layers");
+    else if (m->kv_heads != 1)
+      diags->Error(r.FieldLoc("compressed_attention"),
+                   "compressed_attention caches one vector per entry that keys and values share, "
+                   "but model '" +
+                       m->id + "' has " + std::to_string(m->kv_heads) + " KV heads",
+                   "DeepSeek-V4's config.json has num_key_value_heads 1");
+  }
+}
+
 void LoadModels(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
   const auto* arr = TopLevelArray(doc, "models", diags);
   if (!arr) return;
@@ -408,6 +513,14 @@ void LoadModels(const JsonDoc& doc, Dataset* out, Diagnostics* diags) {
                          m.id + "' does not have both",
                      "without sliding layers, give the full layers' geometry in kv_heads and "
                      "head_dim");
+    }
+    ReadLayerSharing(doc, ptr, r, &m, diags);
+    if (r.Has("expert_hidden_size")) {
+      m.expert_hidden_size = r.Integer("expert_hidden_size", 1);
+      if (!m.experts)
+        diags->Error(r.FieldLoc("expert_hidden_size"),
+                     "expert_hidden_size is the width routed experts work in, but model '" + m.id +
+                         "' has no experts");
     }
     const std::vector<std::string> native = {"fp32",  "bf16",  "fp16", "fp8",
                                              "mxfp4", "nvfp4", "int4"};

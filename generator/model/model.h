@@ -192,6 +192,28 @@ struct GlobalAttention {
   int head_dim = 0;
 };
 
+// Per-layer embeddings (models.json `per_layer_embeddings`; Gemma 4 E2B and E4B: config.json
+// vocab_size_per_layer_input and hidden_size_per_layer_input): besides the input embedding,
+// each token has a vector of hidden_size values per decoder layer, looked up in one table of
+// vocab_size × layers × hidden_size parameters. The table counts in params_b (it is loaded)
+// but not in active_params_b (a lookup, no matrix product).
+struct PerLayerEmbeddings {
+  int vocab_size = 0;
+  int hidden_size = 0;
+};
+
+// DeepSeek-V4's compressed attention (models.json `compressed_attention`, config.json
+// sliding_window, compress_ratios, index_head_dim): every layer keeps its last `window`
+// tokens plus one compressed entry per ratios[layer] tokens (ratio 0: the window only), each
+// entry one vector of head_dim values that keys and values share; the layers whose ratio is
+// indexer_ratio also keep one indexer key of indexer_head_dim values per compressed entry.
+struct CompressedAttention {
+  int window = 0;
+  std::vector<int> ratios;  // one per layer from layer 0; entries past `layers` are not layers
+  int indexer_ratio = 0;
+  int indexer_head_dim = 0;
+};
+
 // Fixed per-sequence state of one recurrent layer, in values (bytes depend on the engine's
 // state precision): the recurrent matrix and the short-convolution window.
 struct RecurrentState {
@@ -225,6 +247,15 @@ struct LlmModel {
   // KV geometry of the full layers when not kv_heads x head_dim (Gemma 4); sliding layers
   // keep kv_heads x head_dim. Set only with full and sliding or chunked layers, never with MLA.
   std::optional<GlobalAttention> global_attention;
+  // The last kv_shared_layers layers compute no keys and values of their own: each reuses the
+  // cache of the last earlier layer of its kind (config.json num_kv_shared_layers; Gemma 4 E2B,
+  // E4B), so only the first layers - kv_shared_layers own a KV cache. 0 = every layer does.
+  int kv_shared_layers = 0;
+  std::optional<PerLayerEmbeddings> per_layer_embeddings;
+  std::optional<CompressedAttention> compressed_attention;  // DeepSeek-V4; set only without mla
+  // Width the routed experts read and write when it is not hidden_size (config.json
+  // routed_expert_hidden_size: Kimi K3's experts work in a narrower latent); 0 = hidden_size.
+  int expert_hidden_size = 0;
   std::string native_precision;
   // Precision of the weights outside the routed experts when native_precision covers the
   // experts only (gpt-oss: MXFP4 experts, BF16 rest); empty = native_precision throughout.
@@ -237,6 +268,8 @@ struct LlmModel {
   LayerKind KindOfLayer(int layer) const {
     return layer_pattern.empty() ? LayerKind::kFull : layer_pattern[layer % layer_pattern.size()];
   }
+  // Whether the layer keeps a KV cache of its own rather than reusing an earlier layer's.
+  bool OwnsKvCache(int layer) const { return layer < layers - kv_shared_layers; }
 };
 
 // A named constant; value is a number or (for ids such as baseline_gpu) a string.

@@ -131,6 +131,124 @@ TEST_CASE("per-layer fields that contradict each other are located errors", "[da
   }
 }
 
+TEST_CASE("KV-shared layers, per-layer embeddings, compressed attention and expert width",
+          "[data]") {
+  Dataset ds;
+  // Gemma 4 E2B style: the last 4 of 10 layers reuse an earlier layer's cache; per-layer
+  // tables of 8 x 10 x 4 parameters.
+  REQUIRE(Errors("data/models.json",
+                 ModelsJson("\"layer_pattern\": [\"sliding\", \"full\"], \"window\": 16, "
+                            "\"kv_shared_layers\": 4, "
+                            "\"per_layer_embeddings\": {\"vocab_size\": 8, \"hidden_size\": 4}, "),
+                 &ds) == "");
+  REQUIRE(ds.models.size() == 1);
+  CHECK(ds.models[0].kv_shared_layers == 4);
+  CHECK(ds.models[0].OwnsKvCache(5));
+  CHECK_FALSE(ds.models[0].OwnsKvCache(6));
+  REQUIRE(ds.models[0].per_layer_embeddings);
+  CHECK(ds.models[0].per_layer_embeddings->vocab_size == 8);
+  CHECK(ds.models[0].per_layer_embeddings->hidden_size == 4);
+  // DeepSeek-V4 style: a ratio per layer (entries past the 10 layers are allowed).
+  Dataset v4;
+  REQUIRE(Errors("data/models.json",
+                 ModelsJson("\"compressed_attention\": {\"window\": 4, \"ratios\": [0, 0, 4, "
+                            "128, 4, 128, 4, 128, 4, 128, 0], \"indexer_ratio\": 4, "
+                            "\"indexer_head_dim\": 2}, "),
+                 &v4) == "");
+  REQUIRE(v4.models[0].compressed_attention);
+  CHECK(v4.models[0].compressed_attention->ratios.size() == 11);
+  CHECK(v4.models[0].compressed_attention->ratios[3] == 128);
+  CHECK(v4.models[0].compressed_attention->window == 4);
+  // Kimi K3 style: routed experts in a narrower latent.
+  Dataset k3;
+  REQUIRE(Errors("data/models.json",
+                 ModelsJson("\"expert_hidden_size\": 4, ", "{\"total\": 4, \"active\": 2}"),
+                 &k3) == "");
+  CHECK(k3.models[0].expert_hidden_size == 4);
+  // Absent, they change nothing.
+  Dataset plain;
+  REQUIRE(Errors("data/models.json", ModelsJson(""), &plain) == "");
+  CHECK(plain.models[0].kv_shared_layers == 0);
+  CHECK(plain.models[0].OwnsKvCache(9));
+  CHECK_FALSE(plain.models[0].per_layer_embeddings);
+  CHECK_FALSE(plain.models[0].compressed_attention);
+  CHECK(plain.models[0].expert_hidden_size == 0);
+}
+
+TEST_CASE("layer sharing and compression fields that contradict the model are located errors",
+          "[data]") {
+  struct Case {
+    const char* name;
+    std::string extra;
+    std::string experts;
+    std::string expected;
+  } cases[] = {
+      {"as many shared layers as layers", "\"kv_shared_layers\": 10, ", "null",
+       "data/models.json:2:330: error: kv_shared_layers of model 'm' must be below its 10 layers: "
+       "a shared layer reuses the cache of an earlier layer that keeps its own\n"},
+      {"a shared global layer with no global layer before it",
+       "\"layer_pattern\": [\"sliding\", \"sliding\", \"sliding\", \"sliding\", \"full\"], "
+       "\"window\": 16, \"kv_shared_layers\": 6, ",
+       "null",
+       "data/models.json:2:415: error: layer 4 of model 'm' is among the last 6 that share an "
+       "earlier layer's KV cache, but no layer before 4 has its kind; kv_shared_layers is "
+       "config.json's num_kv_shared_layers\n"},
+      {"a shared recurrent layer",
+       "\"layer_pattern\": [\"full\", \"recurrent\"], \"recurrent_state\": "
+       "{\"recurrent_values\": 4, \"conv_values\": 4}, \"kv_shared_layers\": 2, ",
+       "null",
+       "data/models.json:2:432: error: layer 9 of model 'm' is among the last 2 that share an "
+       "earlier layer's KV cache, but it keeps no KV cache (recurrent or none); kv_shared_layers "
+       "is config.json's num_kv_shared_layers\n"},
+      {"per-layer tables larger than the model",
+       "\"per_layer_embeddings\": {\"vocab_size\": 100000000, \"hidden_size\": 4}, ", "null",
+
+       "data/models.json:2:349: error: per_layer_embeddings of model 'm' hold 4.00B parameters "
+       "(vocab_size x hidden_size x layers), not fewer than its params_b; params_b counts the "
+       "per-layer tables as well\n"},
+      {"an expert width without experts", "\"expert_hidden_size\": 4, ", "null",
+       "data/models.json:2:332: error: expert_hidden_size is the width routed experts work in, "
+       "but model 'm' has no experts\n"},
+      {"compressed attention over a layer pattern",
+       "\"layer_pattern\": [\"full\"], \"compressed_attention\": {\"window\": 4, "
+       "\"ratios\": [0, 0, 0, 0, 0, 0, 0, 0, 0, 0], \"indexer_ratio\": 4, "
+       "\"indexer_head_dim\": 2}, ",
+       "null",
+       "data/models.json:2:361: error: compressed_attention describes every layer's cache of "
+       "model 'm', which must then have no mla, dsa_indexer, global_attention, layer_pattern or "
+       "kv_shared_layers\n"},
+      {"fewer ratios than layers",
+       "\"compressed_attention\": {\"window\": 4, \"ratios\": [0, 4, 128], "
+       "\"indexer_ratio\": 4, \"indexer_head_dim\": 2}, ",
+       "null",
+       "data/models.json:2:358: error: compressed_attention ratios of model 'm' cover 3 layers of "
+       "10; one ratio per layer from layer 0 (entries past the last layer are the "
+       "multi-token-prediction layers')\n"},
+      {"a negative ratio",
+       "\"compressed_attention\": {\"window\": 4, \"ratios\": [0, -4, 0, 0, 0, 0, 0, 0, 0, "
+       "0], \"indexer_ratio\": 4, \"indexer_head_dim\": 2}, ",
+       "null",
+       "data/models.json:2:362: error: a compress ratio is a whole number of tokens per compressed "
+       "entry, 0 to 1048576 (0: the layer keeps its window only)\n"},
+  };
+  for (const auto& c : cases) {
+    INFO(c.name);
+    Dataset ds;
+    CHECK(Errors("data/models.json", ModelsJson(c.extra, c.experts), &ds) == c.expected);
+  }
+  // Keys and values share one vector per entry: a model with 2 KV heads cannot say so.
+  std::string two_kv = ModelsJson(
+      "\"compressed_attention\": {\"window\": 4, \"ratios\": [0, 0, 0, 0, 0, 0, 0, 0, 0, 0], "
+      "\"indexer_ratio\": 4, \"indexer_head_dim\": 2}, ");
+  const std::string one_kv = "\"kv_heads\": 1";
+  two_kv.replace(two_kv.find(one_kv), one_kv.size(), "\"kv_heads\": 2");
+  Dataset ds;
+  CHECK(Errors("data/models.json", two_kv, &ds) ==
+        "data/models.json:2:334: error: compressed_attention caches one vector per entry that "
+        "keys and values share, but model 'm' has 2 KV heads; DeepSeek-V4's config.json has "
+        "num_key_value_heads 1\n");
+}
+
 TEST_CASE("validation cases are read and checked against models and GPUs", "[data]") {
   Dataset ds;
   REQUIRE(Errors("data/models.json", ModelsJson(""), &ds) == "");

@@ -203,3 +203,86 @@ TEST_CASE("recurrent states in data/models.json match the config.json arithmetic
     CHECK(m->recurrent_state->conv_values == c.conv_values);
   }
 }
+
+TEST_CASE("KV sharing, per-layer tables, compressed attention and expert widths in the data",
+          "[data]") {
+  Diagnostics d;
+  Dataset ds = LoadDataset(GG_SOURCE_DIR, &d);
+  REQUIRE_FALSE(d.HasErrors());
+  // Gemma 4 E2B / E4B: num_kv_shared_layers 20 of 35 and 18 of 42; layer_types 4 (E2B) or 5
+  // (E4B) x sliding then full, sliding_window 512; the owning layers are 0-14 (12 sliding,
+  // 3 global) and 0-23 (20 sliding, 4 global); per-layer tables of 262,144 x 256 per layer.
+  struct Shared {
+    const char* model;
+    int layers, shared, owning_full, owning_sliding, global_kv_heads;
+  } shared[] = {{"gemma-4-e2b", 35, 20, 3, 12, 1}, {"gemma-4-e4b", 42, 18, 4, 20, 2}};
+  for (const auto& s : shared) {
+    INFO(s.model);
+    const LlmModel* m = ds.FindModel(s.model);
+    REQUIRE(m);
+    CHECK(m->layers == s.layers);
+    CHECK(m->kv_shared_layers == s.shared);
+    CHECK(m->window == 512);
+    int full = 0, sliding = 0;
+    for (int i = 0; i < m->layers; ++i) {
+      if (!m->OwnsKvCache(i)) continue;
+      full += m->KindOfLayer(i) == LayerKind::kFull;
+      sliding += m->KindOfLayer(i) == LayerKind::kSliding;
+    }
+    CHECK(full == s.owning_full);
+    CHECK(sliding == s.owning_sliding);
+    CHECK(m->KindOfLayer(m->layers - 1) == LayerKind::kFull);
+    REQUIRE(m->global_attention);
+    CHECK(m->global_attention->kv_heads == s.global_kv_heads);
+    CHECK(m->global_attention->head_dim == 512);
+    REQUIRE(m->per_layer_embeddings);
+    CHECK(m->per_layer_embeddings->vocab_size == 262144);
+    CHECK(m->per_layer_embeddings->hidden_size == 256);
+  }
+  // DeepSeek-V4: compress_ratios Flash [0, 0, (4, 128) x 20, 4, 0] over 43 layers (21 of
+  // ratio 4, 20 of 128, 2 windows only); Pro [128, 128, (4, 128) x 29, 4, 0] over 61 (30, 31, 0).
+  struct Compressed {
+    const char* model;
+    int layers, ratio4, ratio128, window_only;
+  } compressed[] = {{"deepseek-v4-flash", 43, 21, 20, 2}, {"deepseek-v4-pro", 61, 30, 31, 0}};
+  for (const auto& c : compressed) {
+    INFO(c.model);
+    const LlmModel* m = ds.FindModel(c.model);
+    REQUIRE(m);
+    REQUIRE(m->compressed_attention);
+    CHECK(m->layers == c.layers);
+    int r4 = 0, r128 = 0, r0 = 0;
+    for (int i = 0; i < m->layers; ++i) {
+      const int r = m->compressed_attention->ratios[i];
+      r4 += r == 4;
+      r128 += r == 128;
+      r0 += r == 0;
+    }
+    CHECK(r4 == c.ratio4);
+    CHECK(r128 == c.ratio128);
+    CHECK(r0 == c.window_only);
+    CHECK(m->compressed_attention->window == 128);
+    CHECK(m->compressed_attention->indexer_ratio == 4);
+    CHECK(m->compressed_attention->indexer_head_dim == 128);
+    CHECK(m->kv_heads == 1);
+    CHECK(m->head_dim == 512);
+  }
+  // Kimi K3: routed_expert_hidden_size 3584 (the latent), hidden_size 7168.
+  const LlmModel* k3 = ds.FindModel("kimi-k3");
+  REQUIRE(k3);
+  CHECK(k3->expert_hidden_size == 3584);
+  CHECK(k3->hidden_size == 7168);
+  // Mistral Large 3: params.json kv_lora_rank 512, qk_rope_head_dim 64, 128 experts of 4096,
+  // top-4; no field of the newer kinds.
+  const LlmModel* large3 = ds.FindModel("mistral-large-3");
+  REQUIRE(large3);
+  REQUIRE(large3->mla);
+  CHECK(large3->mla->kv_lora_rank == 512);
+  CHECK(large3->mla->qk_rope_head_dim == 64);
+  REQUIRE(large3->experts);
+  CHECK(large3->experts->total == 128);
+  CHECK(large3->experts->active == 4);
+  CHECK(large3->intermediate_size == 4096);
+  CHECK(large3->kv_shared_layers == 0);
+  CHECK_FALSE(large3->compressed_attention);
+}
