@@ -11,9 +11,12 @@
 
 namespace {
 
-const std::array<const char*, 8> kFiles = {"gpus.json",     "benchmarks.json", "prices.json",
-                                           "cloud.json",    "models.json",     "assumptions.json",
-                                           "personas.json", "flowchart.json"};
+// Every data file the loader reads (load_dataset.cc); seeds.sh writes one seed per file, prefixed
+// with its index here, so keep the two lists in the same order.
+const std::array<const char*, 15> kFiles = {
+    "gpus.json",        "benchmarks.json", "prices.json",    "cloud.json",         "models.json",
+    "assumptions.json", "personas.json",   "flowchart.json", "machines.json",      "engines.json",
+    "regions.json",     "validation.json", "genmodels.json", "genvalidation.json", "gates.json"};
 
 // The real data set without the entries of one file.
 gg::Dataset Without(const std::string& name) {
@@ -26,6 +29,24 @@ gg::Dataset Without(const std::string& name) {
   if (name == "assumptions.json") d.assumptions.clear();
   if (name == "personas.json") d.personas.clear();
   if (name == "flowchart.json") d.flowchart = {};
+  if (name == "machines.json") d.machines.clear();
+  if (name == "engines.json") {
+    d.engines.clear();
+    d.engine_support.clear();
+  }
+  if (name == "regions.json") {
+    d.regions.clear();
+    d.reference_region.clear();
+    d.reference_region_loc = {};
+    d.fx_rates.clear();
+  }
+  if (name == "validation.json") d.validation.clear();
+  if (name == "genmodels.json") {
+    d.media_constants.clear();
+    d.media.clear();
+  }
+  if (name == "genvalidation.json") d.media_validation.clear();
+  if (name == "gates.json") d.gates.clear();
   return d;
 }
 

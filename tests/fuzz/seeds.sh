@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Writes the seed corpus of one fuzz target from the repository's own files.
 #   tests/fuzz/seeds.sh TARGET SOURCE_DIR OUT_DIR
-# data_json: one seed per data file, prefixed with the byte that selects that file
-# (the order of kFiles in data_json_fuzzer.cc); site_config: data/site.json; page_source:
+# data_json: one seed per data file the loader reads, prefixed with the byte that selects that
+# file (the order of kFiles in data_json_fuzzer.cc); site_config: data/site.json; page_source:
 # every content/**/*.md; template: every templates/*.html; calc_command: the argument lists
 # in tests/fuzz/calc_args/ (one argument per line), and requests (JSON) whose pasted config,
 # or the request itself, nests 100 and 60,000 levels deep (issue 33: a crash).
@@ -12,7 +12,8 @@ mkdir -p "$out"
 case "$target" in
   data_json)
     i=0
-    for f in gpus benchmarks prices cloud models assumptions personas flowchart; do
+    for f in gpus benchmarks prices cloud models assumptions personas flowchart machines engines \
+        regions validation genmodels genvalidation gates; do
       { printf "\\$(printf '%03o' "$i")"; cat "$src/data/$f.json"; } >"$out/seed-$f.json"
       i=$((i + 1))
     done ;;
