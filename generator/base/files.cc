@@ -153,14 +153,16 @@ bool ReadInputFile(const std::string& root, const std::string& rel, std::string*
                  "save it as UTF-8 without BOM");
     return false;
   }
-  size_t bad = FindInvalidUtf8(*out);
-  if (bad != std::string::npos) {
-    int line, col;
-    LineColOf(*out, bad, &line, &col);
-    diags->Error({rel, line, col}, "invalid UTF-8 byte sequence", "save the file as UTF-8");
-    return false;
-  }
-  return true;
+  return CheckUtf8Text(rel, *out, diags);
+}
+
+bool CheckUtf8Text(const std::string& file, const std::string& text, Diagnostics* diags) {
+  const size_t bad = FindInvalidUtf8(text);
+  if (bad == std::string::npos) return true;
+  int line, col;
+  LineColOf(text, bad, &line, &col);
+  diags->Error({file, line, col}, "invalid UTF-8 byte sequence", "save the file as UTF-8");
+  return false;
 }
 
 std::vector<std::string> ListFiles(const std::string& root, const std::string& dir,

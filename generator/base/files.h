@@ -20,6 +20,11 @@ bool ReadInputFile(const std::string& root, const std::string& rel, std::string*
 // Reads a file with no checks; false when it cannot be read.
 bool ReadWholeFile(const std::string& path, std::string* out);
 
+// Whether `text` (the bytes of `file`) is valid UTF-8; if not, reports an error at the line:col
+// of the first invalid sequence ("invalid UTF-8 byte sequence; save the file as UTF-8") and
+// returns false. ReadInputFile's check, for a file read from outside the project.
+bool CheckUtf8Text(const std::string& file, const std::string& text, Diagnostics* diags);
+
 // The input files of a build as read once at its start (root-relative path -> bytes), so that
 // it hashes and loads the same bytes (a save in between cannot mix two versions) and reads each
 // file once. While a scope is open, ReadInputFile of a path the snapshot holds (same root)

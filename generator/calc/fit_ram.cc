@@ -39,26 +39,19 @@ LargestInRam LargestModelInRam(const Dataset& data, const Gpu& gpu, int count,
   LargestInRam r;
   const double reserve_gb = RamReserveGb(data);
   const MachineRam sizes = MachineRamOf(data, machine != nullptr ? machine->id : "");
-  for (const LlmModel& m : data.models) {
-    MemoryRequest q = request;
-    q.mode = MemoryMode::kInference;
-    q.context = std::min<int64_t>(request.context.value_or(m.max_context), m.max_context);
-    auto fit = FitWithOffload(gpu, count, m, q, mode, ram_gbs, machine, a);
-    if (!fit || !fit->offload.tokens_per_s || *fit->offload.tokens_per_s < min_tps) continue;
-    if (r.best.model != nullptr && std::make_pair(m.params_b, m.id) <=
-                                       std::make_pair(r.best.model->params_b, r.best.model->id))
-      continue;
+  // The last model accepted is the answer, so its check is the one kept.
+  auto in_ram = [&](const OffloadFit& fit) {
     std::optional<RamCheck> check;
-    if (fit->offload.layers_on_cpu > 0) {
-      check = CheckSystemRam(fit->offload.ram_bytes, fit->memory.host_bytes, reserve_gb, sizes,
+    if (fit.offload.layers_on_cpu > 0) {
+      check = CheckSystemRam(fit.offload.ram_bytes, fit.memory.host_bytes, reserve_gb, sizes,
                              reader_gb);
-      if (!RamPossible(check->verdict)) continue;
+      if (!RamPossible(check->verdict)) return false;
     }
-    r.best.model = &m;
-    r.best.tokens_per_s = *fit->offload.tokens_per_s;
-    r.best.layers_on_cpu = fit->offload.layers_on_cpu;
     r.ram = check;
-  }
+    return true;
+  };
+  r.best =
+      LargestModelAtSpeed(data, gpu, count, request, mode, ram_gbs, min_tps, machine, a, in_ram);
   return r;
 }
 

@@ -349,7 +349,8 @@ std::optional<OffloadFit> FitWithOffload(const Gpu& gpu, int count, const LlmMod
 
 LargestModel LargestModelAtSpeed(const Dataset& data, const Gpu& gpu, int count,
                                  const MemoryRequest& request, Offload mode, double ram_gbs,
-                                 double min_tps, const Machine* machine, const Assumptions& a) {
+                                 double min_tps, const Machine* machine, const Assumptions& a,
+                                 const std::function<bool(const OffloadFit&)>& accept) {
   LargestModel best;
   for (const LlmModel& m : data.models) {
     MemoryRequest q = request;
@@ -360,6 +361,7 @@ LargestModel LargestModelAtSpeed(const Dataset& data, const Gpu& gpu, int count,
     if (best.model != nullptr &&
         std::make_pair(m.params_b, m.id) <= std::make_pair(best.model->params_b, best.model->id))
       continue;
+    if (accept && !accept(*fit)) continue;
     best.model = &m;
     best.tokens_per_s = *fit->offload.tokens_per_s;
     best.layers_on_cpu = fit->offload.layers_on_cpu;

@@ -21,6 +21,7 @@
 //              the same calibrated decode line.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -191,6 +192,9 @@ std::optional<OffloadFit> FitWithOffload(const Gpu& gpu, int count, const LlmMod
 // The largest model of data.models (by total parameters, then id) that `count` cards of `gpu`
 // run at min_tps or more: the request's format and context (capped at each model's maximum),
 // entirely in GPU memory or with `mode` offload at ram_gbs; nullptr when none does.
+// `accept`, when given, is a further condition: it is asked only about a model that runs fast
+// enough and is larger than the best so far, so the last model it accepts is the answer
+// (LargestModelInRam, calc/fit_ram.h, records the system-RAM check of that model).
 struct LargestModel {
   const LlmModel* model = nullptr;
   double tokens_per_s = 0;
@@ -199,6 +203,7 @@ struct LargestModel {
 LargestModel LargestModelAtSpeed(const Dataset& data, const Gpu& gpu, int count,
                                  const MemoryRequest& request, Offload mode, double ram_gbs,
                                  double min_tps, const Machine* machine,
-                                 const Assumptions& assumptions);
+                                 const Assumptions& assumptions,
+                                 const std::function<bool(const OffloadFit&)>& accept = {});
 
 }  // namespace gg::calc

@@ -61,9 +61,7 @@ class Reader {
  public:
   Reader(const Json& request, std::string command) : r_(request), command_(std::move(command)) {}
 
-  static std::string Shown(const Json& v) {
-    return v.dump(-1, ' ', false, Json::error_handler_t::replace);
-  }
+  static std::string Shown(const Json& v) { return ShownJson(v); }
 
   const std::vector<std::string>& errors() const { return errors_; }
   const Json& problems() const { return problems_; }
@@ -1285,7 +1283,7 @@ std::string AnswerRequestText(const Dataset& data, std::string_view request_json
                            : std::string("request is not valid JSON")});
   else
     a = AnswerRequest(data, request);
-  return a.body.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+  return AnswerText(a.body);
 }
 
 }  // namespace gg::calcapi

@@ -4,16 +4,9 @@
 
 #include "base/suggest.h"
 #include "calc/custom_machine.h"
+#include "calcapi/json_text.h"
 
 namespace gg::calcapi {
-
-namespace {
-
-std::string Shown(const Json& v) {
-  return v.dump(-1, ' ', false, Json::error_handler_t::replace);
-}
-
-}  // namespace
 
 std::optional<Machine> ReadCustomMachine(const Dataset& data, const Json& v,
                                          std::vector<std::string>* errors, Json* problems) {
@@ -26,7 +19,7 @@ std::optional<Machine> ReadCustomMachine(const Dataset& data, const Json& v,
     errors->push_back(
         "'machine' must be a machine id or an object {\"slots\", \"psu_w\", "
         "\"circuit\"}, got " +
-        Shown(v));
+        ShownJson(v));
     return std::nullopt;
   }
   static const std::vector<std::string> kFields = {"base", "slots", "psu_w", "circuit"};
@@ -36,7 +29,7 @@ std::optional<Machine> ReadCustomMachine(const Dataset& data, const Json& v,
       std::vector<std::string> ids;
       for (const Machine& m : data.machines) ids.push_back(m.id);
       if (!value.is_string())
-        errors->push_back("'machine.base' must be a machine id, got " + Shown(value));
+        errors->push_back("'machine.base' must be a machine id, got " + ShownJson(value));
       else if (data.FindMachine(value.get<std::string>()) == nullptr)
         errors->push_back(UnknownId("machine", value.get<std::string>(), ids));
       else
@@ -46,7 +39,7 @@ std::optional<Machine> ReadCustomMachine(const Dataset& data, const Json& v,
                          value.get<double>() == std::floor(value.get<double>());
       if (!whole || value.get<double>() < 1 || value.get<double>() > calc::kMaxCustomSlots) {
         errors->push_back("'machine.slots' must be a whole number of cards from 1 to " +
-                          std::to_string(calc::kMaxCustomSlots) + ", got " + Shown(value));
+                          std::to_string(calc::kMaxCustomSlots) + ", got " + ShownJson(value));
         out_of_range("machine.slots", 1, calc::kMaxCustomSlots, true);
       } else
         spec.slots = static_cast<int>(value.get<double>());
@@ -55,14 +48,14 @@ std::optional<Machine> ReadCustomMachine(const Dataset& data, const Json& v,
           value.get<double>() < calc::kMinCustomPsuW ||
           value.get<double>() > calc::kMaxCustomPsuW) {
         errors->push_back("'machine.psu_w' must be a number of watts from 100 to 20000, got " +
-                          Shown(value));
+                          ShownJson(value));
         out_of_range("machine.psu_w", 100, 20000, false);
       } else
         spec.psu_w = value.get<double>();
     } else if (key == "circuit") {
       const std::vector<std::string> ids = calc::CircuitIds(data);
       if (!value.is_string())
-        errors->push_back("'machine.circuit' must be a circuit id, got " + Shown(value));
+        errors->push_back("'machine.circuit' must be a circuit id, got " + ShownJson(value));
       else if (calc::FindCircuit(data, value.get<std::string>()) == nullptr)
         errors->push_back(UnknownId("circuit", value.get<std::string>(), ids));
       else

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "base/suggest.h"
+#include "calcapi/json_text.h"
 
 namespace gg::calcapi::hf {
 
@@ -100,7 +101,7 @@ const Family kFamilies[21] = {
 };
 
 std::string Shown(const Json& v) {
-  std::string s = v.dump(-1, ' ', false, Json::error_handler_t::replace);
+  std::string s = ShownJson(v);
   return s.size() > 40 ? s.substr(0, 37) + "..." : s;
 }
 

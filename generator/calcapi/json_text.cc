@@ -109,4 +109,12 @@ std::optional<JsonTextError> ParseJsonText(std::string_view text, Json* out) {
   return e;
 }
 
+std::string ShownJson(const Json& v) {
+  return v.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+std::string AnswerText(const Json& v) {
+  return v.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+}
+
 }  // namespace gg::calcapi

@@ -38,4 +38,12 @@ std::optional<JsonTextError> ParseJsonText(std::string_view text, Json* out);
 // Line and column (1-based, in bytes) of a byte offset of `text`.
 void LineColumn(std::string_view text, size_t byte, int* line, int* column);
 
+// The text of a value as it is quoted in a message ("got [1, 2]"): compact. A string may hold
+// any bytes (a request, an argument), so invalid UTF-8 becomes U+FFFD instead of an exception.
+std::string ShownJson(const Json& v);
+
+// An answer as the calculator prints it (calc.wasm, `gpuguide calc --json`): indented by 2, a
+// final newline, invalid UTF-8 replaced by U+FFFD as in ShownJson.
+std::string AnswerText(const Json& v);
+
 }  // namespace gg::calcapi

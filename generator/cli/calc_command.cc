@@ -38,10 +38,10 @@ const OptionDecl kJson = {"--json", "",
 // --config file (AddConfig); RunCalcCommand prints it on stdout.
 thread_local Json* json_refusal = nullptr;
 
-// Prints a JSON answer. An argument is any bytes (the fuzzer found a refusal echoing one that
-// is not UTF-8, which made dump() throw): invalid sequences become U+FFFD, as calcapi does.
+// Prints a JSON answer as calcapi writes one (AnswerText). An argument is any bytes: the fuzzer
+// found a refusal echoing one that is not UTF-8, which made a plain dump() throw.
 void PrintJson(const Json& j, std::ostream& out) {
-  out << j.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
+  out << calcapi::AnswerText(j);
 }
 // Every amount in a region's money, on its prices (calcapi: fit, breakeven, rank and media).
 const OptionDecl kRegion = {"--region", "ID",

@@ -10,6 +10,7 @@
 
 #include "calc/assumptions.h"
 #include "calc/calibration.h"
+#include "calcapi/json_text.h"
 
 namespace gg {
 namespace {
@@ -122,7 +123,7 @@ int RunCalcValidation(const Dataset& data, bool json, std::ostream& out, std::os
                                       {"decode_runs", f.decode_runs},
                                       {"prefill", f.prefill_runs >= 2 ? Json(f.prefill) : Json()},
                                       {"prefill_runs", f.prefill_runs}};
-    out << j.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
+    out << calcapi::AnswerText(j);
     return 0;
   }
   out << "decode lines (reference runs: llama.cpp on each card's default back end)\n";

@@ -10,7 +10,6 @@
 #include "base/dates.h"
 #include "base/files.h"
 #include "base/suggest.h"
-#include "base/text.h"
 #include "calc/prices.h"
 #include "cli/command_decls.h"
 #include "data/load_dataset.h"
@@ -292,11 +291,8 @@ int Import(const CommandDecl& decl, const ParsedArgs& f, std::ostream& out, std:
   }
   // A spreadsheet's export may be Latin-1 or Windows-1252: refused here, before a single field
   // reaches data/prices.json (which must stay UTF-8, and whose writer would throw).
-  if (size_t bad = FindInvalidUtf8(csv); bad != std::string::npos) {
-    int line = 0, col = 0;
-    LineColOf(csv, bad, &line, &col);
-    err << file << ":" << line << ":" << col
-        << ": error: invalid UTF-8 byte sequence; save the file as UTF-8 (CSV UTF-8)\n";
+  if (Diagnostics utf8; !CheckUtf8Text(file, csv, &utf8)) {
+    err << utf8.Render();
     return 1;
   }
   Loaded l = LoadData(root, err);

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "calcapi/calc_api.h"
+#include "calcapi/json_text.h"
 #include "data/calc_bundle.h"
 
 namespace {
@@ -57,7 +58,7 @@ int gg_load_data(const char* bundle, size_t size) {
   for (const gg::Diagnostic& d : diags.Sorted())
     if (d.severity == gg::Severity::kError)
       e["error"]["messages"].push_back(gg::FormatDiagnostic(d));
-  s.error_answer = e.dump(2, ' ', false, gg::calcapi::Json::error_handler_t::replace) + "\n";
+  s.error_answer = gg::calcapi::AnswerText(e);
   return diags.ErrorCount();
 }
 
